@@ -1,0 +1,69 @@
+import type { Rng } from '../rng/types';
+import type { PrivacyClaim } from '../privacy/types';
+import type { Schema, Table } from '../table/types';
+
+export type ParamType = 'number' | 'integer' | 'enum' | 'boolean';
+export type ParamValue = number | string | boolean;
+export type ParamValues = Record<string, ParamValue>;
+
+/** One tunable parameter; the studio form and the CLI --param flags are generated from these. */
+export interface ParamSpec {
+  name: string;
+  label: string;
+  type: ParamType;
+  default: ParamValue;
+  min?: number;
+  max?: number;
+  /** Choices for type 'enum'. */
+  options?: { value: string; label: string }[];
+  help: string;
+}
+
+/** Public facts a claim or a check may use: never the data itself. */
+export interface PublicContext {
+  /** Number of rows (public under replace-one neighbours). */
+  n: number;
+  schema: Schema;
+  /** Total budget as the user gave it (decimal string or number; parsed exactly). */
+  epsilon: string | number;
+  delta: string | number;
+  /** Number of synthetic datasets M to release. */
+  releases: number;
+  /** True when a seed was set: the output is reproducible and not for release. */
+  seeded: boolean;
+}
+
+/** Minimal abort signal so that src/core needs no DOM types. */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+}
+
+export interface RunContext extends PublicContext {
+  rng: Rng;
+  /** Reports progress in [0, 1] with a short message. */
+  progress(fraction: number, message?: string): void;
+  /** Checked often; a run throws AbortError when it is set. */
+  signal: AbortSignalLike;
+}
+
+export interface Release {
+  datasets: Table[];
+  claim: PrivacyClaim;
+  /** Mechanism-specific, DP-safe diagnostics (e.g. MCMC acceptance rates). */
+  diagnostics: Record<string, unknown>;
+}
+
+export interface Mechanism {
+  id: string;
+  label: string;
+  summary: string;
+  reference: string;
+  /** Column types the mechanism can synthesize. */
+  supports: { numeric: boolean; categorical: boolean };
+  params: ParamSpec[];
+  /** The claim before running, from parameters and public facts only. */
+  claim(params: ParamValues, context: PublicContext): PrivacyClaim;
+  /** Problems that prevent running, each a clear sentence; empty when it can run. */
+  check(schema: Schema, params: ParamValues, context?: PublicContext): string[];
+  run(table: Table, schema: Schema, params: ParamValues, ctx: RunContext): Promise<Release>;
+}

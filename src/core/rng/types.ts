@@ -1,0 +1,12 @@
+/**
+ * The source of all randomness in dpsynth. Every sampler takes an Rng argument;
+ * nothing in src/core reaches for a global generator (privacy rule 3).
+ */
+export interface Rng {
+  /** A uniformly random integer in [0, 2^32). */
+  nextUint32(): number;
+  /** A uniformly random double in [0, 1) built from 53 random bits. */
+  nextFloat(): number;
+  /** True for SeededRng: outputs are reproducible and therefore not for release. */
+  readonly seeded: boolean;
+}
