@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { testTable } from './testing/test-table';
+import { equalWidthBin } from './marginal-cells';
+import { fullTableTvd, kMarginalScore, lexicographicCombinations, tvdKWay } from './tvd';
+
+describe('tvdKWay', () => {
+  it('computes a hand-checked one-way TVD with categories aligned by token', () => {
+    // real a: x,x,y,y ; synth a: y,x,x,x (different dictionary order) → ½(|2/4−3/4| + |2/4−1/4|) = 0.25
+    const real = testTable({ a: ['x', 'x', 'y', 'y'] });
+    const synth = testTable({ a: ['y', 'x', 'x', 'x'] });
+    expect(tvdKWay(real, synth, 1).mean).toBe(0.25);
+  });
+
+  it('keeps missing values in their own cell and bins numbers over the pooled range', () => {
+    // pooled range [0, 10], 10 bins: real bins {0, 5, 9, NA}, synth bins {0, 5, 9, 9}
+    // → |1/4−1/4|·… only NA vs the extra 9 differ: ½(1/4 + 1/4) = 0.25
+    const real = testTable({ v: [0, 5, 10, null] });
+    const synth = testTable({ v: [0, 5, 9.5, 10] });
+    expect(tvdKWay(real, synth, 1).mean).toBe(0.25);
+  });
+
+  it('averages two-way subsets in lexicographic order and names them', () => {
+    const real = testTable({ a: ['x', 'y'], b: ['p', 'q'], c: [1, 2] });
+    const synth = testTable({ c: [1, 2], b: ['q', 'p'], a: ['x', 'y'] });
+    const result = tvdKWay(real, synth, 2);
+    expect(result.subsets.map((s) => s.columns.join('|'))).toEqual(['a|b', 'a|c', 'b|c']);
+    // (a,b): real {xp, yq}, synth {xq, yp} → 1; (a,c) identical → 0; (b,c): real {p1,q2} synth {q1,p2} → 1
+    expect(result.subsets.map((s) => s.tvd)).toEqual([1, 0, 1]);
+    expect(result.mean).toBe(2 / 3);
+  });
+
+  it('puts every value of a constant numeric column into bin 0', () => {
+    const real = testTable({ v: [3, 3, 3] });
+    const synth = testTable({ v: [3, 3] });
+    expect(tvdKWay(real, synth, 1).mean).toBe(0);
+  });
+
+  it('rejects k outside 1…m and mismatched columns', () => {
+    const real = testTable({ a: ['x'] });
+    expect(() => tvdKWay(real, real, 2)).toThrow(/k must be/);
+    expect(() => tvdKWay(real, testTable({ b: ['x'] }), 1)).toThrow(/different columns/);
+  });
+});
+
+describe('helpers', () => {
+  it('bins by the normative formula, with x = hi in the last bin', () => {
+    expect(equalWidthBin(10, 0, 10, 10)).toBe(9);
+    expect(equalWidthBin(0, 0, 10, 10)).toBe(0);
+    expect(equalWidthBin(4, 4, 4, 10)).toBe(0);
+  });
+
+  it('lists combinations as itertools.combinations does', () => {
+    expect(lexicographicCombinations(4, 2)).toEqual([
+      [0, 1],
+      [0, 2],
+      [0, 3],
+      [1, 2],
+      [1, 3],
+      [2, 3],
+    ]);
+  });
+
+  it('scores SDNist k-marginal on 0–1000', () => {
+    expect(kMarginalScore(0)).toBe(1000);
+    expect(kMarginalScore(0.25)).toBe(750);
+  });
+
+  it('compares the full joint table when small', () => {
+    const real = testTable({ a: ['x', 'y'], b: ['p', 'q'] });
+    const synth = testTable({ a: ['x', 'y'], b: ['q', 'p'] });
+    expect(fullTableTvd(real, synth)).toBe(1);
+  });
+});
