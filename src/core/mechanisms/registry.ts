@@ -1,0 +1,17 @@
+import type { Mechanism } from './types';
+
+/**
+ * Every mechanism the studio and the CLI offer, in catalogue order.
+ * Adding a mechanism = its folder under src/core/mechanisms/ plus one line here (see README.md).
+ */
+export const MECHANISMS: readonly Mechanism[] = [];
+
+/** The mechanism with this id, or undefined when none is registered under it. */
+export function getMechanism(id: string): Mechanism | undefined {
+  return MECHANISMS.find((mechanism) => mechanism.id === id);
+}
+
+/** The ids of all registered mechanisms, in catalogue order. */
+export function mechanismIds(): string[] {
+  return MECHANISMS.map((mechanism) => mechanism.id);
+}
