@@ -1,0 +1,14 @@
+import { InputError } from '../core/table/errors';
+import { BudgetError } from '../core/privacy/budget';
+
+/** Wrong command-line usage (exit code 2). */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** Errors caused by the user's input, reported with exit code 2 rather than as internal failures. */
+export function isUserError(error: unknown): boolean {
+  if (error instanceof UsageError || error instanceof InputError || error instanceof BudgetError) return true;
+  const name = (error as Error | undefined)?.name;
+  return name === 'ParamError' || name === 'InputError' || name === 'BudgetError';
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { cli, tempFiles, mixedCsv, MIXED_SCHEMA } from './cli-harness';
+import { parseCsv } from '../../src/core/table/csv-read';
+
+const DATA = mixedCsv(10_000);
+const SCHEMA = JSON.stringify(MIXED_SCHEMA);
+
+describe('dpsynth synth', () => {
+  it('writes M synthetic CSVs and a release report with the full claim', async () => {
+    const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA });
+    const result = await cli(
+      'synth', path('data.csv'), '--schema', path('s.json'), '--mechanism', 'laplace-histogram',
+      '--epsilon', '1', '--releases', '2', '--param', 'bins=4', '--seed', '7',
+      '--out', path('synth.csv'), '--report', path('report.json'),
+    );
+    expect(result.stderr).toContain('Privacy claim: pure-dp');
+    expect(result.code).toBe(0);
+    for (const file of ['synth.1.csv', 'synth.2.csv']) {
+      const raw = parseCsv(readFileSync(path(file), 'utf8'), { fileName: file });
+      expect(raw.nRows).toBe(10_000);
+      expect(raw.header).toEqual(MIXED_SCHEMA.columns.map((c) => c.name));
+      const ages = raw.columns[0]!.filter((t) => t !== '').map(Number);
+      expect(ages.every((a) => Number.isInteger(a) && a >= 18 && a <= 90)).toBe(true);
+    }
+    const report = JSON.parse(readFileSync(path('report.json'), 'utf8'));
+    expect(report.claim.notion).toBe('pure-dp');
+    expect(report.claim.epsilon).toBe(1);
+    expect(report.claim.neighbouring).toBe('replace-one');
+    expect(report.claim.steps.length).toBeGreaterThanOrEqual(2);
+    expect(report.claim.assumptions.join(' ')).toMatch(/seed/i);
+    expect(report.seeded).toBe(true);
+    expect(report.mechanism.id).toBe('laplace-histogram');
+    expect(JSON.stringify(report)).not.toMatch(/tvd|pmse/i);
+  });
+
+  it('prints the inferred schema, marked inferred', async () => {
+    const path = tempFiles({ 'data.csv': DATA });
+    const result = await cli('schema', path('data.csv'));
+    expect(result.code).toBe(0);
+    const schema = JSON.parse(result.stdout);
+    expect(schema.version).toBe(1);
+    expect(schema.columns.map((c: { type: string }) => c.type)).toEqual([
+      'numeric', 'numeric', 'numeric', 'numeric', 'categorical', 'categorical', 'categorical', 'categorical',
+    ]);
+    expect(schema.columns.every((c: { source: string }) => c.source === 'inferred')).toBe(true);
+  });
+
+  it('lists the mechanisms with their parameters', async () => {
+    const result = await cli('mechanisms', '--json');
+    expect(result.code).toBe(0);
+    const ids = JSON.parse(result.stdout).map((m: { id: string }) => m.id);
+    expect(ids).toEqual(expect.arrayContaining(['laplace-histogram', 'smoothed-histogram', 'dp-marginals']));
+  });
+});
+
+describe('bad input exits 2 with a message naming the problem', () => {
+  const base = (path: (n: string) => string, data = 'data.csv', schema = 's.json') => [
+    'synth', path(data), '--schema', path(schema), '--mechanism', 'laplace-histogram', '--epsilon', '1',
+    '--param', 'bins=4', '--out', path('out.csv'),
+  ];
+  const cases: { name: string; files?: Record<string, string | Uint8Array>; args?: (p: (n: string) => string) => string[]; message: RegExp }[] = [
+    { name: 'missing file', files: { 's.json': SCHEMA }, message: /data\.csv: no such CSV file/ },
+    { name: 'empty file', files: { 'data.csv': '', 's.json': SCHEMA }, message: /data\.csv.*empty/ },
+    { name: 'header only', files: { 'data.csv': 'age,income,hours,score,sex,region,education,smoker\n', 's.json': SCHEMA }, message: /data\.csv.*(no data rows|header)/i },
+    {
+      name: 'ragged row',
+      files: { 'data.csv': DATA.split('\n').slice(0, 5).join('\n') + '\n1,2,3\n', 's.json': SCHEMA },
+      message: /data\.csv, line 6/,
+    },
+    { name: 'not text', files: { 'data.csv': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2, 3]), 's.json': SCHEMA }, message: /data\.csv.*text/i },
+    {
+      name: 'unknown mechanism',
+      files: { 'data.csv': DATA, 's.json': SCHEMA },
+      args: (p) => ['synth', p('data.csv'), '--schema', p('s.json'), '--mechanism', 'magic', '--epsilon', '1', '--out', p('o.csv')],
+      message: /unknown mechanism 'magic'/,
+    },
+    {
+      name: 'unknown parameter',
+      files: { 'data.csv': DATA, 's.json': SCHEMA },
+      args: (p) => [...base(p), '--param', 'colour=blue'],
+      message: /colour/,
+    },
+    { name: 'ε = 0', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => withEpsilon(base(p), '0'), message: /ε.*'0'|'0'.*ε/ },
+    { name: 'ε negative', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => withEpsilon(base(p), '-1'), message: /-1/ },
+    { name: 'ε not a number', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => withEpsilon(base(p), 'abc'), message: /abc/ },
+    { name: 'δ = 1', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => [...base(p), '--delta', '1'], message: /δ/ },
+    { name: 'δ negative', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => [...base(p), '--delta', '-0.1'], message: /δ/ },
+    {
+      name: 'bounds missing',
+      files: {
+        'data.csv': DATA,
+        's.json': JSON.stringify({ ...MIXED_SCHEMA, columns: MIXED_SCHEMA.columns.map((c) => (c.name === 'age' ? { name: 'age', type: 'numeric', source: 'declared' } : c)) }),
+      },
+      message: /bounds.*age|age.*bounds/,
+    },
+    {
+      name: 'schema column missing from the CSV',
+      files: {
+        'data.csv': DATA,
+        's.json': JSON.stringify({ ...MIXED_SCHEMA, columns: [...MIXED_SCHEMA.columns, { name: 'weight', type: 'numeric', bounds: [0, 200], source: 'declared' }] }),
+      },
+      message: /weight/,
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      const path = tempFiles(c.files ?? {});
+      const result = await cli(...(c.args ? c.args(path) : base(path)));
+      expect(result.stderr).toMatch(c.message);
+      expect(result.code).toBe(2);
+    });
+  }
+});
+
+function withEpsilon(args: string[], epsilon: string): string[] {
+  const copy = [...args];
+  copy[copy.indexOf('--epsilon') + 1] = epsilon;
+  return copy;
+}
