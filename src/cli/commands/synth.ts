@@ -13,7 +13,7 @@ import { readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../run-cli';
 import { UsageError } from '../errors';
 import { formatClaim } from '../format-claim';
-import { APP_VERSION } from '../version';
+import { APP_VERSION } from '../../core/version';
 import { releasePaths } from '../release-paths';
 
 /** `dpsynth synth`: one DP run from a CSV and a declared schema to synthetic CSV(s) and a release report. */

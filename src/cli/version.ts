@@ -1,3 +1,0 @@
-import packageJson from '../../package.json' with { type: 'json' };
-
-export const APP_VERSION: string = packageJson.version;
