@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coerceParamValue, describeAcceptedValues, ParameterError, resolveParams } from './params';
+import { coerceParamValue, describeAcceptedValues, ParamError, resolveParams } from './params';
 import type { ParamSpec } from './types';
 
 const binsSpec: ParamSpec = {
@@ -33,14 +33,14 @@ const weightSpec: ParamSpec = {
 };
 const fake = { id: 'laplace-histogram', params: [binsSpec, ruleSpec, flagSpec, weightSpec] };
 
-function errorOf(action: () => unknown): ParameterError {
+function errorOf(action: () => unknown): ParamError {
   try {
     action();
   } catch (error) {
-    if (error instanceof ParameterError) return error;
+    if (error instanceof ParamError) return error;
     throw error;
   }
-  throw new Error('expected a ParameterError');
+  throw new Error('expected a ParamError');
 }
 
 describe('resolveParams', () => {

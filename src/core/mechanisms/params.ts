@@ -5,8 +5,8 @@ import type { Mechanism, ParamSpec, ParamValue, ParamValues } from './types';
  * The message is a complete sentence meant for the person who typed the value
  * (the CLI prints it and exits with status 2; the studio shows it beside the form).
  */
-export class ParameterError extends Error {
-  override readonly name = 'ParameterError';
+export class ParamError extends Error {
+  override readonly name = 'ParamError';
   /** The parameter at fault, as the user spelled it. */
   readonly parameter: string;
   constructor(message: string, parameter: string) {
@@ -21,7 +21,7 @@ export type RawParamValue = string | number | boolean;
 /**
  * The full, validated parameter set for `mechanism`: every spec gets a value, the given
  * one after coercion and range checks, otherwise the spec's default.
- * Throws ParameterError for an unknown name, a value of the wrong type or one out of range.
+ * Throws ParamError for an unknown name, a value of the wrong type or one out of range.
  * Example: resolveParams(laplaceHistogram, { bins: '12' }) → { binning: 'scott', bins: 12, … }.
  */
 export function resolveParams(
@@ -33,7 +33,7 @@ export function resolveParams(
     if (!specsByName.has(name)) {
       const known = mechanism.params.map((spec) => spec.name);
       const knownText = known.length > 0 ? `known: ${known.join(', ')}` : 'it takes no parameters';
-      throw new ParameterError(`unknown parameter \`${name}\` for ${mechanism.id}; ${knownText}.`, name);
+      throw new ParamError(`unknown parameter \`${name}\` for ${mechanism.id}; ${knownText}.`, name);
     }
   }
   const resolved: ParamValues = {};
@@ -45,7 +45,7 @@ export function resolveParams(
 }
 
 /**
- * One raw value turned into the spec's type, or a ParameterError saying what was expected.
+ * One raw value turned into the spec's type, or a ParamError saying what was expected.
  * Strings are trimmed; numbers accept the usual decimal and exponent forms ("1e3").
  */
 export function coerceParamValue(spec: ParamSpec, raw: RawParamValue): ParamValue {
@@ -79,10 +79,10 @@ export function describeAcceptedValues(spec: ParamSpec): string {
   }
 }
 
-function rejection(spec: ParamSpec, raw: RawParamValue): ParameterError {
+function rejection(spec: ParamSpec, raw: RawParamValue): ParamError {
   const text = String(raw).trim();
   const shown = text === '' ? 'an empty value' : text;
-  return new ParameterError(
+  return new ParamError(
     `parameter \`${spec.name}\` must be ${describeAcceptedValues(spec)}; got ${shown}.`,
     spec.name,
   );
