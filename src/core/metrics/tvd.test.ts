@@ -13,7 +13,7 @@ describe('tvdKWay', () => {
 
   it('keeps missing values in their own cell and bins numbers over the pooled range', () => {
     // pooled range [0, 10], 10 bins: real bins {0, 5, 9, NA}, synth bins {0, 5, 9, 9}
-    // → |1/4−1/4|·… only NA vs the extra 9 differ: ½(1/4 + 1/4) = 0.25
+    // → bin 9 differs by 1/4 and the NA cell by 1/4: ½(1/4 + 1/4) = 0.25
     const real = testTable({ v: [0, 5, 10, null] });
     const synth = testTable({ v: [0, 5, 9.5, 10] });
     expect(tvdKWay(real, synth, 1).mean).toBe(0.25);
