@@ -57,6 +57,8 @@ export function coerceParamValue(spec: ParamSpec, raw: RawParamValue): ParamValu
       return coerceBoolean(spec, raw);
     case 'enum':
       return coerceEnum(spec, raw);
+    case 'text':
+      return String(raw).trim();
   }
 }
 
@@ -65,6 +67,8 @@ export function describeAcceptedValues(spec: ParamSpec): string {
   switch (spec.type) {
     case 'boolean':
       return 'true or false';
+    case 'text':
+      return 'text';
     case 'enum':
       return `one of ${(spec.options ?? []).map((option) => option.value).join(', ')}`;
     case 'integer':

@@ -2,7 +2,8 @@ import type { Rng } from '../rng/types';
 import type { PrivacyClaim } from '../privacy/types';
 import type { Schema, Table } from '../table/types';
 
-export type ParamType = 'number' | 'integer' | 'enum' | 'boolean';
+/** 'text' is free text (e.g. a comma-separated list of column names), trimmed, never interpreted as a number. */
+export type ParamType = 'number' | 'integer' | 'enum' | 'boolean' | 'text';
 export type ParamValue = number | string | boolean;
 export type ParamValues = Record<string, ParamValue>;
 
