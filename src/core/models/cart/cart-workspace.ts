@@ -1,0 +1,200 @@
+import type { CartInput } from './cart-types';
+import { DoubleRadixSorter } from './double-radix-sorter';
+
+/** Side marks written by a split for every row of the node being split. */
+export const GOES_RIGHT = 0;
+export const GOES_LEFT = 1;
+
+/** Level marks of a categorical split (rpart's csplit: LEFT / RIGHT / absent from the node). */
+export const LEVEL_ABSENT = 0;
+export const LEVEL_LEFT = 1;
+export const LEVEL_RIGHT = 2;
+
+const INITIAL_NODE_CAPACITY = 64;
+
+/**
+ * Every buffer a tree fit needs, kept between fits so that refitting (permutation nulls, an MCMC
+ * loop) allocates nothing once the largest size has been seen.
+ *
+ * Layout: for each numeric column ("slot") the rows are kept sorted by value, as three parallel
+ * arrays (value, label, row id). A node owns one contiguous segment [start, end) of every slot;
+ * splitting a node partitions each segment stably into left rows then right rows (rpart's
+ * nodesplit/unmerge), so segments stay sorted and are never re-sorted. `masterRows` is the row
+ * order used for categorical columns and for mapping rows to leaves: slot 0's row ids when there
+ * is a numeric column, otherwise its own array.
+ */
+export class CartWorkspace {
+  n = 0;
+  columnCount = 0;
+  /** Per model column: 1 if categorical. */
+  columnIsCategorical: Uint8Array = new Uint8Array(0);
+  /** Per model column: index into the numeric slots or into the categorical lists. */
+  columnSlot: Int32Array = new Int32Array(0);
+  numericCount = 0;
+  categoricalCount = 0;
+
+  sortedValues: Float64Array[] = [];
+  sortedLabels: Uint8Array[] = [];
+  sortedRows: Int32Array[] = [];
+  categoricalCodes: Uint32Array[] = [];
+  categoricalLevels: number[] = [];
+  maxLevels = 0;
+
+  labels: Uint8Array = new Uint8Array(0);
+  ownRowOrder: Int32Array = new Int32Array(0);
+  masterRows: Int32Array = new Int32Array(0);
+  side: Uint8Array = new Uint8Array(0);
+  tempValues: Float64Array = new Float64Array(0);
+  tempLabels: Uint8Array = new Uint8Array(0);
+  tempRows: Int32Array = new Int32Array(0);
+  readonly sorter = new DoubleRadixSorter();
+  private rowCapacity = 0;
+
+  /** Scratch of the categorical split search, sized to the largest level count. */
+  levelCount0: Float64Array = new Float64Array(0);
+  levelCount1: Float64Array = new Float64Array(0);
+  levelOrder: Int32Array = new Int32Array(0);
+  levelRate: Float64Array = new Float64Array(0);
+  levelMergeBuffer: Int32Array = new Int32Array(0);
+  bestLevelSides: Uint8Array = new Uint8Array(0);
+
+  /** Nodes in pre-order (see grow-rpart-tree.ts). */
+  nodeCapacity = 0;
+  nodeCount = 0;
+  nodeStart: Int32Array = new Int32Array(0);
+  nodeEnd: Int32Array = new Int32Array(0);
+  nodeClass1: Int32Array = new Int32Array(0);
+  nodeRisk: Float64Array = new Float64Array(0);
+  nodeComplexity: Float64Array = new Float64Array(0);
+  nodeDepth: Int32Array = new Int32Array(0);
+  nodeSplitColumn: Int32Array = new Int32Array(0);
+  nodeThreshold: Float64Array = new Float64Array(0);
+  nodeLessGoesLeft: Uint8Array = new Uint8Array(0);
+  nodeLevelOffset: Int32Array = new Int32Array(0);
+  nodeLeft: Int32Array = new Int32Array(0);
+  nodeRight: Int32Array = new Int32Array(0);
+  levelSidesPool: Uint8Array = new Uint8Array(0);
+  levelSidesUsed = 0;
+
+  /**
+   * Sizes the buffers for n rows and the given column kinds (true = categorical) and level counts.
+   * Reuses every buffer that is already large enough.
+   */
+  prepare(n: number, categorical: readonly boolean[], levelCounts: readonly number[]): void {
+    this.n = n;
+    this.columnCount = categorical.length;
+    if (this.columnIsCategorical.length < this.columnCount) {
+      this.columnIsCategorical = new Uint8Array(this.columnCount);
+      this.columnSlot = new Int32Array(this.columnCount);
+    }
+    let numeric = 0;
+    let cats = 0;
+    let maxLevels = 0;
+    for (let c = 0; c < this.columnCount; c++) {
+      const isCategorical = categorical[c] === true;
+      this.columnIsCategorical[c] = isCategorical ? 1 : 0;
+      if (isCategorical) {
+        this.columnSlot[c] = cats++;
+        maxLevels = Math.max(maxLevels, levelCounts[c] ?? 0);
+      } else {
+        this.columnSlot[c] = numeric++;
+      }
+    }
+    this.numericCount = numeric;
+    this.categoricalCount = cats;
+    if (n > this.rowCapacity) {
+      this.rowCapacity = n;
+      this.sortedValues = [];
+      this.sortedLabels = [];
+      this.sortedRows = [];
+      this.labels = new Uint8Array(n);
+      this.ownRowOrder = new Int32Array(n);
+      this.side = new Uint8Array(n);
+      this.tempValues = new Float64Array(n);
+      this.tempLabels = new Uint8Array(n);
+      this.tempRows = new Int32Array(n);
+    }
+    while (this.sortedValues.length < numeric) {
+      this.sortedValues.push(new Float64Array(this.rowCapacity));
+      this.sortedLabels.push(new Uint8Array(this.rowCapacity));
+      this.sortedRows.push(new Int32Array(this.rowCapacity));
+    }
+    this.categoricalCodes.length = cats;
+    this.categoricalLevels.length = cats;
+    if (maxLevels > this.maxLevels) {
+      this.maxLevels = maxLevels;
+      this.levelCount0 = new Float64Array(maxLevels);
+      this.levelCount1 = new Float64Array(maxLevels);
+      this.levelOrder = new Int32Array(maxLevels);
+      this.levelRate = new Float64Array(maxLevels);
+      this.levelMergeBuffer = new Int32Array(maxLevels);
+      this.bestLevelSides = new Uint8Array(maxLevels);
+    }
+    this.masterRows = numeric > 0 ? this.sortedRows[0]! : this.ownRowOrder;
+    if (this.nodeCapacity === 0) this.growNodes(INITIAL_NODE_CAPACITY);
+  }
+
+  /** Loads a CartInput: copies labels, sorts every numeric column once, references the codes. */
+  load(input: CartInput): void {
+    const categorical = input.columns.map((column) => column.kind === 'categorical');
+    const levels = input.columns.map((column) => (column.kind === 'categorical' ? column.nLevels : 0));
+    this.prepare(input.n, categorical, levels);
+    const n = input.n;
+    const labels = this.labels;
+    for (let i = 0; i < n; i++) labels[i] = input.y[i]!;
+    for (let i = 0; i < n; i++) this.ownRowOrder[i] = i;
+    for (let c = 0; c < input.columns.length; c++) {
+      const column = input.columns[c]!;
+      const slot = this.columnSlot[c]!;
+      if (column.kind === 'categorical') {
+        this.categoricalCodes[slot] = column.codes;
+        this.categoricalLevels[slot] = column.nLevels;
+      } else {
+        const rows = this.sortedRows[slot]!;
+        this.sorter.sort(column.values, n, rows, this.sortedValues[slot]!);
+        const sortedLabels = this.sortedLabels[slot]!;
+        for (let i = 0; i < n; i++) sortedLabels[i] = labels[rows[i]!]!;
+      }
+    }
+  }
+
+  /** Makes room for at least `needed` nodes, keeping the existing ones. */
+  growNodes(needed: number): void {
+    if (needed <= this.nodeCapacity) return;
+    const capacity = Math.max(needed, this.nodeCapacity * 2, INITIAL_NODE_CAPACITY);
+    const grow32 = (old: Int32Array): Int32Array => {
+      const next = new Int32Array(capacity);
+      next.set(old);
+      return next;
+    };
+    const grow64 = (old: Float64Array): Float64Array => {
+      const next = new Float64Array(capacity);
+      next.set(old);
+      return next;
+    };
+    this.nodeStart = grow32(this.nodeStart);
+    this.nodeEnd = grow32(this.nodeEnd);
+    this.nodeClass1 = grow32(this.nodeClass1);
+    this.nodeRisk = grow64(this.nodeRisk);
+    this.nodeComplexity = grow64(this.nodeComplexity);
+    this.nodeDepth = grow32(this.nodeDepth);
+    this.nodeSplitColumn = grow32(this.nodeSplitColumn);
+    this.nodeThreshold = grow64(this.nodeThreshold);
+    const lessGoesLeft = new Uint8Array(capacity);
+    lessGoesLeft.set(this.nodeLessGoesLeft);
+    this.nodeLessGoesLeft = lessGoesLeft;
+    this.nodeLevelOffset = grow32(this.nodeLevelOffset);
+    this.nodeLeft = grow32(this.nodeLeft);
+    this.nodeRight = grow32(this.nodeRight);
+    this.nodeCapacity = capacity;
+  }
+
+  /** Makes room for `extra` more level marks in the categorical split pool. */
+  reserveLevelSides(extra: number): void {
+    const needed = this.levelSidesUsed + extra;
+    if (needed <= this.levelSidesPool.length) return;
+    const next = new Uint8Array(Math.max(needed, this.levelSidesPool.length * 2, 256));
+    next.set(this.levelSidesPool.subarray(0, this.levelSidesUsed));
+    this.levelSidesPool = next;
+  }
+}

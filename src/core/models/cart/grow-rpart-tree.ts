@@ -1,0 +1,366 @@
+import type { CartOptions } from './cart-types';
+import {
+  CartWorkspace,
+  GOES_LEFT,
+  GOES_RIGHT,
+  LEVEL_ABSENT,
+  LEVEL_LEFT,
+  LEVEL_RIGHT,
+} from './cart-workspace';
+import {
+  makeSplitSearchResult,
+  searchCategoricalGiniSplit,
+  searchNumericGiniSplit,
+  type SplitSearchResult,
+} from './gini-split-search';
+
+/** rpart bsplit.c: a split must improve by more than this fraction of the largest improvement seen. */
+const RELATIVE_IMPROVEMENT_FLOOR = 1e-10;
+
+/** rpart.control refuses maxdepth > 30 (node numbers are 32-bit). */
+export const RPART_MAX_DEPTH = 30;
+
+/**
+ * Grows a classification tree on a loaded workspace exactly as rpart's `partition()` does
+ * (rpart partition.c; Therneau & Atkinson, "An Introduction to Recursive Partitioning Using the
+ * RPART Routines", §4 and §8):
+ *
+ * - node risk R(t) = misclassified count = min(n0, n1); alpha = cp · R(root);
+ * - a node is a leaf if n_t < minSplit, depth >= maxDepth, min(R(t), C(t)) <= alpha where C(t) is the
+ *   bound passed from the parent (root: R(root)), or no column has an admissible split;
+ * - the best split over columns in column order: a column's improvement counts only if it exceeds
+ *   1e-10 × the largest improvement seen so far in this fit (pre-order), and replaces the current
+ *   best only if strictly larger (first column wins ties);
+ * - left child grown first with bound C(t) − alpha, right child with bound
+ *   min(C(t), max((R(t) − R_leaves(left))/(s_left + 1), R(t) − R(left))) − alpha;
+ * - then C(t) = (R(t) − R_leaves)/(splits + 1) after rpart's "which child collapses first"
+ *   correction, and the whole subtree is collapsed when C(t) <= alpha.
+ *
+ * Results are the workspace's node arrays (pre-order, node 0 = root). Returns the number of nodes.
+ * Cost: O(n · q) per tree level plus the categorical level sorts.
+ */
+export class RpartTreeGrower {
+  private options: CartOptions = { maxDepth: RPART_MAX_DEPTH, minSplit: 1, minBucket: 1, cp: 0 };
+  private alpha = 0;
+  private improvementScale = 0;
+  private subtreeLeafRisk = 0;
+  private readonly search: SplitSearchResult = makeSplitSearchResult();
+  private bestImprove = 0;
+  private bestColumn = -1;
+  private bestThreshold = 0;
+  private bestLowerGoesLeft = false;
+
+  constructor(readonly workspace: CartWorkspace) {}
+
+  /** Grows the tree on the rows 0..n−1 with labels `workspace.labels`. */
+  grow(options: CartOptions): number {
+    validateCartOptions(options);
+    this.options = options;
+    const ws = this.workspace;
+    const n = ws.n;
+    let class1 = 0;
+    for (let i = 0; i < n; i++) class1 += ws.labels[i]!;
+    ws.nodeCount = 1;
+    ws.levelSidesUsed = 0;
+    ws.nodeStart[0] = 0;
+    ws.nodeEnd[0] = n;
+    ws.nodeClass1[0] = class1;
+    ws.nodeDepth[0] = 0;
+    const rootRisk = Math.min(class1, n - class1);
+    ws.nodeRisk[0] = rootRisk;
+    ws.nodeComplexity[0] = rootRisk;
+    this.alpha = options.cp * rootRisk;
+    this.improvementScale = 0;
+    this.partition(0);
+    return ws.nodeCount;
+  }
+
+  private makeLeaf(node: number): number {
+    const ws = this.workspace;
+    ws.nodeComplexity[node] = this.alpha;
+    ws.nodeSplitColumn[node] = -1;
+    this.subtreeLeafRisk = ws.nodeRisk[node]!;
+    return 0;
+  }
+
+  /** rpart partition(): returns the number of splits kept below `node`; leaf risk in subtreeLeafRisk. */
+  private partition(node: number): number {
+    const ws = this.workspace;
+    const alpha = this.alpha;
+    const risk = ws.nodeRisk[node]!;
+    let tempcp = risk;
+    if (tempcp > ws.nodeComplexity[node]!) tempcp = ws.nodeComplexity[node]!;
+    const size = ws.nodeEnd[node]! - ws.nodeStart[node]!;
+    if (size < this.options.minSplit || tempcp <= alpha || ws.nodeDepth[node]! >= this.options.maxDepth) {
+      return this.makeLeaf(node);
+    }
+    if (!this.findBestSplit(node)) return this.makeLeaf(node);
+
+    const levelMark = ws.levelSidesUsed;
+    this.recordSplit(node);
+    const leftChild = ws.nodeCount;
+    const rightChild = leftChild + 1;
+    this.applySplit(node, leftChild, rightChild);
+
+    ws.nodeComplexity[leftChild] = tempcp - alpha;
+    let leftSplits = this.partition(leftChild);
+    let leftRisk = this.subtreeLeafRisk;
+
+    tempcp = (risk - leftRisk) / (leftSplits + 1);
+    const tempcp2 = risk - ws.nodeRisk[leftChild]!;
+    if (tempcp < tempcp2) tempcp = tempcp2;
+    if (tempcp > ws.nodeComplexity[node]!) tempcp = ws.nodeComplexity[node]!;
+    ws.nodeComplexity[rightChild] = tempcp - alpha;
+    let rightSplits = this.partition(rightChild);
+    let rightRisk = this.subtreeLeafRisk;
+
+    // Which child collapses first: the node's own cp assuming it is the root of the whole tree.
+    tempcp = (risk - (leftRisk + rightRisk)) / (leftSplits + rightSplits + 1);
+    const leftCp = ws.nodeComplexity[leftChild]!;
+    const rightCp = ws.nodeComplexity[rightChild]!;
+    if (rightCp > leftCp) {
+      if (tempcp > leftCp) {
+        leftRisk = ws.nodeRisk[leftChild]!;
+        leftSplits = 0;
+        tempcp = (risk - (leftRisk + rightRisk)) / (leftSplits + rightSplits + 1);
+        if (tempcp > rightCp) {
+          rightRisk = ws.nodeRisk[rightChild]!;
+          rightSplits = 0;
+        }
+      }
+    } else if (tempcp > rightCp) {
+      rightSplits = 0;
+      rightRisk = ws.nodeRisk[rightChild]!;
+      tempcp = (risk - (leftRisk + rightRisk)) / (leftSplits + rightSplits + 1);
+      if (tempcp > leftCp) {
+        leftRisk = ws.nodeRisk[leftChild]!;
+        leftSplits = 0;
+      }
+    }
+    const complexity = (risk - (leftRisk + rightRisk)) / (leftSplits + rightSplits + 1);
+    ws.nodeComplexity[node] = complexity;
+    if (complexity <= alpha) {
+      // The whole subtree was allocated after this node's children: drop it.
+      ws.nodeCount = leftChild;
+      ws.levelSidesUsed = levelMark;
+      ws.nodeSplitColumn[node] = -1;
+      this.subtreeLeafRisk = risk;
+      return 0;
+    }
+    this.subtreeLeafRisk = leftRisk + rightRisk;
+    return leftSplits + rightSplits + 1;
+  }
+
+  /** rpart bsplit(): best admissible split of the node over all columns; false if none. */
+  private findBestSplit(node: number): boolean {
+    const ws = this.workspace;
+    const start = ws.nodeStart[node]!;
+    const end = ws.nodeEnd[node]!;
+    const class1 = ws.nodeClass1[node]!;
+    const minBucket = this.options.minBucket;
+    const search = this.search;
+    let found = false;
+    this.bestImprove = 0;
+    for (let column = 0; column < ws.columnCount; column++) {
+      const slot = ws.columnSlot[column]!;
+      let present = 0;
+      if (ws.columnIsCategorical[column] === 0) {
+        const values = ws.sortedValues[slot]!;
+        if (values[start] === values[end - 1]) continue;
+        searchNumericGiniSplit(values, ws.sortedLabels[slot]!, start, end, class1, minBucket, search);
+      } else {
+        present = searchCategoricalGiniSplit(
+          ws.categoricalCodes[slot]!,
+          ws.categoricalLevels[slot]!,
+          ws.labels,
+          ws.masterRows,
+          start,
+          end,
+          class1,
+          minBucket,
+          ws,
+          search,
+        );
+      }
+      const improve = search.improve;
+      if (improve > this.improvementScale) this.improvementScale = improve;
+      if (
+        improve > this.improvementScale * RELATIVE_IMPROVEMENT_FLOOR &&
+        (!found || improve > this.bestImprove)
+      ) {
+        found = true;
+        this.bestImprove = improve;
+        this.bestColumn = column;
+        this.bestLowerGoesLeft = search.lowerGoesLeft;
+        if (ws.columnIsCategorical[column] === 0) {
+          const values = ws.sortedValues[slot]!;
+          this.bestThreshold = (values[search.position]! + values[search.position + 1]!) / 2;
+        } else {
+          this.storeBestLevelSides(slot, present, search.position, search.lowerGoesLeft);
+        }
+      }
+    }
+    return found;
+  }
+
+  /** rpart csplit for the best level prefix: prefix levels on one side, other present levels on the other. */
+  private storeBestLevelSides(slot: number, present: number, prefix: number, prefixGoesLeft: boolean): void {
+    const ws = this.workspace;
+    const sides = ws.bestLevelSides;
+    const nLevels = ws.categoricalLevels[slot]!;
+    for (let k = 0; k < nLevels; k++) sides[k] = LEVEL_ABSENT;
+    const prefixSide = prefixGoesLeft ? LEVEL_LEFT : LEVEL_RIGHT;
+    const restSide = prefixGoesLeft ? LEVEL_RIGHT : LEVEL_LEFT;
+    for (let s = 0; s < present; s++) sides[ws.levelOrder[s]!] = s < prefix ? prefixSide : restSide;
+  }
+
+  private recordSplit(node: number): void {
+    const ws = this.workspace;
+    const column = this.bestColumn;
+    ws.nodeSplitColumn[node] = column;
+    if (ws.columnIsCategorical[column] === 0) {
+      ws.nodeThreshold[node] = this.bestThreshold;
+      ws.nodeLessGoesLeft[node] = this.bestLowerGoesLeft ? 1 : 0;
+      ws.nodeLevelOffset[node] = -1;
+    } else {
+      const nLevels = ws.categoricalLevels[ws.columnSlot[column]!]!;
+      ws.reserveLevelSides(nLevels);
+      const offset = ws.levelSidesUsed;
+      for (let k = 0; k < nLevels; k++) ws.levelSidesPool[offset + k] = ws.bestLevelSides[k]!;
+      ws.levelSidesUsed += nLevels;
+      ws.nodeLevelOffset[node] = offset;
+      ws.nodeThreshold[node] = NaN;
+      ws.nodeLessGoesLeft[node] = 0;
+    }
+  }
+
+  /**
+   * rpart nodesplit(): marks each row's side (numeric: `x < threshold` takes the split's
+   * direction, exactly as rpart assigns rows), then partitions every sorted segment stably.
+   */
+  private applySplit(node: number, leftChild: number, rightChild: number): void {
+    const ws = this.workspace;
+    const start = ws.nodeStart[node]!;
+    const end = ws.nodeEnd[node]!;
+    const column = ws.nodeSplitColumn[node]!;
+    const slot = ws.columnSlot[column]!;
+    const side = ws.side;
+    let leftSize = 0;
+    let leftClass1 = 0;
+    if (ws.columnIsCategorical[column] === 0) {
+      const values = ws.sortedValues[slot]!;
+      const labels = ws.sortedLabels[slot]!;
+      const rows = ws.sortedRows[slot]!;
+      const threshold = ws.nodeThreshold[node]!;
+      const lessGoesLeft = ws.nodeLessGoesLeft[node] === 1;
+      for (let pos = start; pos < end; pos++) {
+        const goesLeft = values[pos]! < threshold === lessGoesLeft;
+        side[rows[pos]!] = goesLeft ? GOES_LEFT : GOES_RIGHT;
+        if (goesLeft) {
+          leftSize++;
+          leftClass1 += labels[pos]!;
+        }
+      }
+    } else {
+      const codes = ws.categoricalCodes[slot]!;
+      const offset = ws.nodeLevelOffset[node]!;
+      const pool = ws.levelSidesPool;
+      const rows = ws.masterRows;
+      const labels = ws.labels;
+      for (let pos = start; pos < end; pos++) {
+        const row = rows[pos]!;
+        const goesLeft = pool[offset + codes[row]!] === LEVEL_LEFT;
+        side[row] = goesLeft ? GOES_LEFT : GOES_RIGHT;
+        if (goesLeft) {
+          leftSize++;
+          leftClass1 += labels[row]!;
+        }
+      }
+    }
+    for (let s = 0; s < ws.numericCount; s++) this.partitionSortedSlot(s, start, end);
+    if (ws.numericCount === 0) this.partitionRowOrder(start, end);
+
+    ws.growNodes(rightChild + 1);
+    const depth = ws.nodeDepth[node]! + 1;
+    const class1 = ws.nodeClass1[node]!;
+    const size = end - start;
+    ws.nodeStart[leftChild] = start;
+    ws.nodeEnd[leftChild] = start + leftSize;
+    ws.nodeClass1[leftChild] = leftClass1;
+    ws.nodeRisk[leftChild] = Math.min(leftClass1, leftSize - leftClass1);
+    ws.nodeDepth[leftChild] = depth;
+    ws.nodeStart[rightChild] = start + leftSize;
+    ws.nodeEnd[rightChild] = end;
+    const rightClass1 = class1 - leftClass1;
+    const rightSize = size - leftSize;
+    ws.nodeClass1[rightChild] = rightClass1;
+    ws.nodeRisk[rightChild] = Math.min(rightClass1, rightSize - rightClass1);
+    ws.nodeDepth[rightChild] = depth;
+    ws.nodeLeft[node] = leftChild;
+    ws.nodeRight[node] = rightChild;
+    ws.nodeCount = rightChild + 1;
+  }
+
+  /** Stable partition of one numeric slot's segment: left rows first, both groups keep their order. */
+  private partitionSortedSlot(slot: number, start: number, end: number): void {
+    const ws = this.workspace;
+    const values = ws.sortedValues[slot]!;
+    const labels = ws.sortedLabels[slot]!;
+    const rows = ws.sortedRows[slot]!;
+    const side = ws.side;
+    const tempValues = ws.tempValues;
+    const tempLabels = ws.tempLabels;
+    const tempRows = ws.tempRows;
+    let write = start;
+    let spill = 0;
+    for (let pos = start; pos < end; pos++) {
+      const row = rows[pos]!;
+      if (side[row] === GOES_LEFT) {
+        values[write] = values[pos]!;
+        labels[write] = labels[pos]!;
+        rows[write] = row;
+        write++;
+      } else {
+        tempValues[spill] = values[pos]!;
+        tempLabels[spill] = labels[pos]!;
+        tempRows[spill] = row;
+        spill++;
+      }
+    }
+    for (let k = 0; k < spill; k++) {
+      values[write + k] = tempValues[k]!;
+      labels[write + k] = tempLabels[k]!;
+      rows[write + k] = tempRows[k]!;
+    }
+  }
+
+  private partitionRowOrder(start: number, end: number): void {
+    const ws = this.workspace;
+    const rows = ws.ownRowOrder;
+    const side = ws.side;
+    const tempRows = ws.tempRows;
+    let write = start;
+    let spill = 0;
+    for (let pos = start; pos < end; pos++) {
+      const row = rows[pos]!;
+      if (side[row] === GOES_LEFT) rows[write++] = row;
+      else tempRows[spill++] = row;
+    }
+    for (let k = 0; k < spill; k++) rows[write + k] = tempRows[k]!;
+  }
+}
+
+/** Throws a RangeError naming the first setting outside rpart's accepted range. */
+export function validateCartOptions(options: CartOptions): void {
+  const { maxDepth, minSplit, minBucket, cp } = options;
+  if (!Number.isInteger(maxDepth) || maxDepth < 1 || maxDepth > RPART_MAX_DEPTH) {
+    throw new RangeError(`CART maxDepth must be an integer in [1, 30], got ${String(maxDepth)}`);
+  }
+  if (!Number.isInteger(minSplit) || minSplit < 1) {
+    throw new RangeError(`CART minSplit must be a positive integer, got ${String(minSplit)}`);
+  }
+  if (!Number.isInteger(minBucket) || minBucket < 1) {
+    throw new RangeError(`CART minBucket must be a positive integer, got ${String(minBucket)}`);
+  }
+  if (!Number.isFinite(cp)) throw new RangeError(`CART cp must be a finite number, got ${String(cp)}`);
+}
