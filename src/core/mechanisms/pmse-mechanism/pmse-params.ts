@@ -1,0 +1,190 @@
+import type { Schema } from '../../table/types';
+import type { ParamSpec, ParamValues } from '../types';
+
+/** rpart's "unlimited" depth: maxdepth cannot exceed 30 (rpart.control). */
+export const UNLIMITED_TREE_DEPTH = 30;
+
+/** rpart.control defaults, which the paper's trees used apart from the depth: minsplit 20, minbucket round(20/3) = 7. */
+export const PMSE_TREE_MIN_SPLIT = 20;
+export const PMSE_TREE_MIN_BUCKET = 7;
+
+/** Standard deviation of the per-chain jitter around the neutral starting point (standardised units). */
+export const START_JITTER_SD = 0.5;
+
+/** Largest number of points kept per trace (the trace is thinned evenly). */
+export const TRACE_POINT_LIMIT = 1000;
+
+export const PMSE_PARAMS: ParamSpec[] = [
+  {
+    name: 'columnOrder',
+    label: 'Column order',
+    type: 'text',
+    default: '',
+    help:
+      'Comma-separated column names in the order the sequential model draws them; empty = schema order. ' +
+      'Each column is modelled given the earlier ones: numeric ~ Normal(linear in earlier columns, σ²), ' +
+      'categorical ~ multinomial logit. Parameters: numeric column with design width p (1 + earlier features) ' +
+      'has p + 1, a categorical one with K levels (K − 1)·p, a missing flag p more; two numeric columns → 5.',
+  },
+  {
+    name: 'missingColumns',
+    label: 'Columns that may be missing',
+    type: 'text',
+    default: '',
+    help:
+      'Comma-separated names of columns declared able to hold missing values (public knowledge, not read ' +
+      'from the data); each gets a modelled missing flag. Missing values in other columns are encoded as the ' +
+      'column centre for the pMSE and never synthesised.',
+  },
+  {
+    name: 'treeDepth',
+    label: 'pMSE tree depth',
+    type: 'enum',
+    default: 'unlimited',
+    options: [
+      { value: '1', label: '1 — exact sensitivity (greedy split = optimal split)' },
+      { value: '2', label: '2' },
+      { value: '5', label: '5' },
+      { value: 'unlimited', label: 'unlimited (rpart maximum, 30)' },
+    ],
+    help:
+      'Depth of the CART propensity model in the quality function. The sensitivity 1/n is proven for ' +
+      'globally optimal trees; with depth 1 greedy fitting is optimal, so the bound holds exactly. Deeper ' +
+      'trees measure similarity better but greedy fitting can exceed the bound (paper Table 1: up to 0.7 % of ' +
+      'cases at cp 0.01).',
+  },
+  {
+    name: 'cp',
+    label: 'Tree complexity parameter (cp)',
+    type: 'number',
+    default: 0.01,
+    min: 0,
+    max: 1,
+    help: 'rpart cp of the propensity tree: a split must cut misclassification by cp × root risk (paper: 0.01).',
+  },
+  {
+    name: 'm',
+    label: 'Synthetic datasets per evaluation (m)',
+    type: 'integer',
+    default: 1,
+    min: 1,
+    max: 100,
+    help: 'u(X, θ) averages the pMSE over m synthetic datasets from g(θ) (paper eq. 3); cost grows with m.',
+  },
+  {
+    name: 'chains',
+    label: 'MCMC chains',
+    type: 'integer',
+    default: 2,
+    min: 1,
+    max: 64,
+    help: 'Independent Metropolis chains (run in parallel workers); releases are shared out among them. R̂ compares them.',
+  },
+  {
+    name: 'burnIn',
+    label: 'Burn-in iterations',
+    type: 'integer',
+    default: 1500,
+    min: 0,
+    max: 10_000_000,
+    help: 'Iterations per chain during which the proposal adapts; they are discarded.',
+  },
+  {
+    name: 'steps',
+    label: 'Iterations after burn-in',
+    type: 'integer',
+    default: 2500,
+    min: 2,
+    max: 10_000_000,
+    help:
+      'Iterations per chain with the proposal frozen; releases are drawn from them and R̂ is computed on them. ' +
+      'Must exceed (draws per chain − 1) × thinning.',
+  },
+  {
+    name: 'thinning',
+    label: 'Iterations between released draws',
+    type: 'integer',
+    default: 500,
+    min: 1,
+    max: 10_000_000,
+    help:
+      'When a chain provides several releases, they are taken this many iterations apart, the last at the ' +
+      'final iteration, so that they are nearly independent.',
+  },
+  {
+    name: 'proposalScale',
+    label: 'Initial proposal scale',
+    type: 'number',
+    default: 0.1,
+    min: 1e-6,
+    max: 100,
+    help: 'Starting standard deviation of the random-walk proposal per parameter (standardised units); adapted during burn-in.',
+  },
+];
+
+/** Typed view of the mechanism's parameters. */
+export interface PmseSettings {
+  columnOrder: string[];
+  missingColumns: string[];
+  treeDepth: number;
+  treeDepthLabel: string;
+  cp: number;
+  m: number;
+  chains: number;
+  burnIn: number;
+  steps: number;
+  thinning: number;
+  proposalScale: number;
+}
+
+/** Comma-separated names → trimmed non-empty names. */
+export function splitNameList(text: string): string[] {
+  return text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
+}
+
+/** Reads resolved parameter values (defaults filled in for absent ones). */
+export function readPmseSettings(params: ParamValues, schema: Schema): PmseSettings {
+  const value = (name: string) => params[name] ?? PMSE_PARAMS.find((spec) => spec.name === name)!.default;
+  const order = splitNameList(String(value('columnOrder')));
+  const depthLabel = String(value('treeDepth'));
+  return {
+    columnOrder: order.length > 0 ? order : schema.columns.map((column) => column.name),
+    missingColumns: splitNameList(String(value('missingColumns'))),
+    treeDepth: depthLabel === 'unlimited' ? UNLIMITED_TREE_DEPTH : Number(depthLabel),
+    treeDepthLabel: depthLabel,
+    cp: Number(value('cp')),
+    m: Number(value('m')),
+    chains: Number(value('chains')),
+    burnIn: Number(value('burnIn')),
+    steps: Number(value('steps')),
+    thinning: Number(value('thinning')),
+    proposalScale: Number(value('proposalScale')),
+  };
+}
+
+/** How many releases each chain provides when `releases` are dealt round-robin over `chains`. */
+export function drawsPerChain(releases: number, chains: number): number[] {
+  return Array.from(
+    { length: chains },
+    (_, chain) => Math.floor(releases / chains) + (chain < releases % chains ? 1 : 0),
+  );
+}
+
+/**
+ * Post-burn-in iterations (1 … steps) at which a chain providing `draws` releases records them:
+ * the last iteration and then every `thinning` iterations before it, earliest first.
+ * Throws RangeError when they do not fit in `steps`.
+ */
+export function drawIterations(draws: number, steps: number, thinning: number): number[] {
+  if (draws === 0) return [];
+  const first = steps - (draws - 1) * thinning;
+  if (first < 1) {
+    throw new RangeError(
+      `${draws} draws ${thinning} iterations apart need more than ${(draws - 1) * thinning} iterations after burn-in; got ${steps}.`,
+    );
+  }
+  return Array.from({ length: draws }, (_, j) => first + j * thinning);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exponentialMechanismLogWeight,
+  FLAT_PRIOR_VARIANCE,
+  logFlatPrior,
+  pmseLogTarget,
+  pmseSensitivity,
+} from './target';
+
+describe('pMSE mechanism log target', () => {
+  it('uses Δu = 1/n (Theorem 2)', () => {
+    expect(pmseSensitivity(5000)).toBe(1 / 5000);
+  });
+
+  it('weights u by −ε/(2Δu): u = 0.01, ε = 1, n = 5000 → −25', () => {
+    expect(exponentialMechanismLogWeight(0.01, 1, 1 / 5000)).toBeCloseTo(-25, 12);
+  });
+
+  it('adds the N(0, 10⁵) prior (variance 10⁵) to every coordinate', () => {
+    expect(FLAT_PRIOR_VARIANCE).toBe(100_000);
+    // R 4.2.2: dnorm(0, 0, sqrt(1e5), log = TRUE) = -6.67540126568979.
+    expect(logFlatPrior([0])).toBeCloseTo(-6.67540126568979, 12);
+    // R: dnorm(sqrt(1e5), 0, sqrt(1e5), log = TRUE) = -7.17540126568979 (one standard deviation out).
+    expect(logFlatPrior([Math.sqrt(1e5)])).toBeCloseTo(-7.17540126568979, 12);
+  });
+
+  it('sums weight and prior: u = 0.02, ε = 0.1, n = 5000, θ = (1, −2)', () => {
+    const expected = -0.1 * 5000 * 0.02 * 0.5 + (-(1 + 4) / 2e5 - Math.log(2 * Math.PI * 1e5));
+    expect(pmseLogTarget(0.02, 0.1, 5000, [1, -2])).toBeCloseTo(expected, 12);
+    // R: sum(dnorm(c(1, -2), 0, sqrt(1e5), log = TRUE)) - 0.1 * 5000 * 0.02 / 2 = -18.3508275313796.
+    expect(pmseLogTarget(0.02, 0.1, 5000, [1, -2])).toBeCloseTo(-18.3508275313796, 12);
+  });
+
+  it('makes an exp(ε) odds change when u moves by the sensitivity', () => {
+    const n = 1000;
+    const epsilon = 0.7;
+    const theta = [0.3];
+    const difference =
+      pmseLogTarget(0.05, epsilon, n, theta) - pmseLogTarget(0.05 + 1 / n, epsilon, n, theta);
+    expect(difference).toBeCloseTo(epsilon / 2, 12);
+  });
+});
