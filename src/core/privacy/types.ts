@@ -7,6 +7,8 @@ export interface ClaimStep {
   epsilon: number;
   delta?: number;
   mu?: number;
+  /** zCDP cost of the step, when the budget was composed in zero-concentrated DP. */
+  rho?: number;
 }
 
 /**
@@ -18,6 +20,8 @@ export interface PrivacyClaim {
   epsilon: number;
   delta: number;
   mu?: number;
+  /** Total ρ when the budget was composed in zCDP; epsilon and delta are then its (ε, δ) conversion. */
+  rho?: number;
   neighbouring: 'replace-one';
   steps: ClaimStep[];
   assumptions: string[];

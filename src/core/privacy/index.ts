@@ -1,0 +1,49 @@
+export type { ClaimStep, PrivacyClaim, PrivacyNotion } from './types';
+export { BudgetError, parseBudget, type PrivacyBudget } from './budget';
+export {
+  Accountant,
+  OverspendError,
+  type AccountedStep,
+  type ParallelPart,
+  type PartitionKind,
+} from './accountant';
+export { ZcdpAccountant, type ZcdpStep } from './zcdp-accountant';
+export {
+  composeGdp,
+  gaussianMu,
+  gdpClaim,
+  gdpDelta,
+  gdpEpsilonForDelta,
+  gdpMuForBudget,
+  type GdpStep,
+} from './gdp';
+export {
+  composeZcdp,
+  zcdpRhoDiscreteGaussian,
+  zcdpRhoForBudget,
+  zcdpRhoFromPureEpsilon,
+  zcdpRhoFromSquaredSensitivity,
+  zcdpToApproxDp,
+} from './zcdp';
+export {
+  DEFAULT_SIGNIFICANT_DIGITS,
+  roundDown,
+  roundDownRational,
+  roundUp,
+  roundUpRational,
+  roundUpSqrtRational,
+} from './round-up';
+export { formatRational } from './format-rational';
+export { exponentialUpperBound } from './exp-upper-bound';
+export { inferredFields, schemaAssumptions, SEEDED_ASSUMPTION, standardAssumptions } from './assumptions';
+export {
+  buildEvaluationReport,
+  buildReleaseReport,
+  EVALUATION_WARNING,
+  type EvaluationReport,
+  type EvaluationReportInput,
+  type ReleaseReport,
+  type ReleaseReportInput,
+  type ReportedMechanism,
+  type ReportParamValue,
+} from './report';
