@@ -1,10 +1,13 @@
+import { dpMarginals } from './dp-marginals';
+import { laplaceHistogram } from './laplace-histogram';
+import { smoothedHistogram } from './smoothed-histogram';
 import type { Mechanism } from './types';
 
 /**
  * Every mechanism the studio and the CLI offer, in catalogue order.
  * Adding a mechanism = its folder under src/core/mechanisms/ plus one line here (see README.md).
  */
-export const MECHANISMS: readonly Mechanism[] = [];
+export const MECHANISMS: readonly Mechanism[] = [laplaceHistogram, smoothedHistogram, dpMarginals];
 
 /** The mechanism with this id, or undefined when none is registered under it. */
 export function getMechanism(id: string): Mechanism | undefined {

@@ -1,0 +1,142 @@
+import type { ColumnSchema, Schema } from '../../table/types';
+import { integersInBounds, scottBinCountFromPublicRange } from './bin-count-rules';
+import type { BinningChoice } from './binning-params';
+import { formatCount } from './format-count';
+
+/**
+ * How one column maps to a finite set of levels 0 … levels − 1, built from the schema and the
+ * parameters only (privacy rule 2). The last level, `levels − 1`, is always the missing-value cell:
+ * every column gets one, whether or not the data has missing values, so the domain never depends
+ * on the data.
+ */
+export type ColumnCoding = CategoricalCoding | RealBinCoding | IntegerBinCoding;
+
+/** A categorical column: level c is categories[c]; level categories.length is "missing". */
+export interface CategoricalCoding {
+  kind: 'categorical';
+  name: string;
+  categories: string[];
+  levels: number;
+}
+
+/** A real-valued numeric column: `bins` equal-width bins over [lo, hi], then the missing level. */
+export interface RealBinCoding {
+  kind: 'real';
+  name: string;
+  lo: number;
+  hi: number;
+  bins: number;
+  levels: number;
+}
+
+/**
+ * An integer numeric column: the integers first … first + count − 1 inside the bounds split into
+ * `bins` runs of consecutive integers whose sizes differ by at most one (bin j starts at
+ * first + ceil(j·count/bins)), then the missing level. bins ≤ count, so no bin is empty of integers.
+ */
+export interface IntegerBinCoding {
+  kind: 'integer';
+  name: string;
+  first: number;
+  count: number;
+  bins: number;
+  levels: number;
+}
+
+/** Mechanisms refuse domains larger than this many cells (memory and time of the cell loop). */
+export const DOMAIN_CELL_LIMIT = 20_000_000;
+
+/** The codings of all schema columns, or the sentences saying why they cannot be built. */
+export interface CodingPlan {
+  codings: ColumnCoding[];
+  problems: string[];
+}
+
+/** The number of bins the binning choice gives a numeric column with these bounds. */
+export function numericBinCount(
+  column: { bounds: [number, number]; integer?: boolean },
+  choice: BinningChoice,
+  n: number,
+): number {
+  const wanted = choice.rule === 'fixed' ? choice.fixedBins : scottBinCountFromPublicRange(n);
+  if (!column.integer) return wanted;
+  return Math.max(1, Math.min(wanted, integersInBounds(column.bounds[0], column.bounds[1])));
+}
+
+/**
+ * Codings for every schema column, in schema order. Numeric columns need declared or inferred
+ * bounds lo < hi (an integer column needs at least one integer inside them); categorical columns
+ * need a non-empty category list. Each unmet need is one sentence in `problems`.
+ */
+export function planColumnCodings(schema: Schema, choice: BinningChoice, n: number): CodingPlan {
+  const codings: ColumnCoding[] = [];
+  const problems: string[] = [];
+  for (const column of schema.columns) {
+    const coding = codingOfColumn(column, choice, n);
+    if (typeof coding === 'string') problems.push(coding);
+    else codings.push(coding);
+  }
+  return { codings, problems };
+}
+
+function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number): ColumnCoding | string {
+  if (column.type === 'categorical') {
+    const categories = column.categories ?? [];
+    if (categories.length === 0) {
+      return `needs categories for categorical column \`${column.name}\`: declare them in the schema.`;
+    }
+    return {
+      kind: 'categorical',
+      name: column.name,
+      categories: [...categories],
+      levels: categories.length + 1,
+    };
+  }
+  if (!column.bounds)
+    return `needs bounds for numeric column \`${column.name}\`: declare them in the schema.`;
+  const [lo, hi] = column.bounds;
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(lo < hi)) {
+    return `needs bounds lower < upper for numeric column \`${column.name}\`; got [${lo}, ${hi}].`;
+  }
+  const bins = numericBinCount({ bounds: [lo, hi], integer: column.integer === true }, choice, n);
+  if (column.integer) {
+    const count = integersInBounds(lo, hi);
+    if (count === 0) {
+      return `needs at least one whole number inside the bounds of integer column \`${column.name}\`; got [${lo}, ${hi}].`;
+    }
+    return { kind: 'integer', name: column.name, first: Math.ceil(lo), count, bins, levels: bins + 1 };
+  }
+  return { kind: 'real', name: column.name, lo, hi, bins, levels: bins + 1 };
+}
+
+/** The number of cells of the full cross-tabulation: the product of the columns' level counts. */
+export function domainCellCount(codings: readonly ColumnCoding[]): number {
+  return codings.reduce((product, coding) => product * coding.levels, 1);
+}
+
+/** The sentence `check` returns when the cross-tabulation is too large, or undefined when it fits. */
+export function domainLimitProblem(
+  codings: readonly ColumnCoding[],
+  limit = DOMAIN_CELL_LIMIT,
+): string | undefined {
+  const cells = domainCellCount(codings);
+  if (cells <= limit) return undefined;
+  const shape = codings.map((coding) => `${coding.name} ${coding.levels}`).join(' × ');
+  const shown = cells < 1e15 ? formatCount(cells) : cells.toExponential(2);
+  return (
+    `the cross-tabulation has ${shown} cells (${shape}, each count including the missing-value cell), ` +
+    `more than the limit of ${formatCount(limit)}: choose fewer bins (binning = fixed with a smaller \`bins\`) ` +
+    'or synthesize fewer columns.'
+  );
+}
+
+/** Mixed-radix strides: cell = Σ level_j · stride_j, with the last column varying fastest. */
+export function cellStrides(codings: readonly ColumnCoding[]): number[] {
+  const strides = new Array<number>(codings.length);
+  let stride = 1;
+  for (let j = codings.length - 1; j >= 0; j--) {
+    strides[j] = stride;
+    stride *= codings[j]!.levels;
+  }
+  return strides;
+}
