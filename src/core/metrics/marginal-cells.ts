@@ -12,6 +12,10 @@ export interface EncodedMarginalColumn {
   cellCount: number;
   realCells: Uint32Array;
   synthCells: Uint32Array;
+  /** Numeric: the pooled non-missing range the bins divide (lo = hi = 0 when nothing is observed). */
+  range?: { lo: number; hi: number };
+  /** Categorical: the token of each cell code below the missing code. */
+  tokens?: string[];
 }
 
 /** Both tables encoded once, ready for any k-way marginal. */
@@ -78,6 +82,7 @@ export function encodeMarginalCells(
         cellCount: bins + 1,
         realCells: binNumericColumn(pair.real, lo, hi, bins),
         synthCells: binNumericColumn(pair.synth, lo, hi, bins),
+        range: { lo, hi },
       };
     }
     if (pair.real.kind === 'categorical' && pair.synth.kind === 'categorical') {
@@ -88,6 +93,7 @@ export function encodeMarginalCells(
         cellCount: aligned.missingCode + 1,
         realCells: aligned.realCodes,
         synthCells: aligned.synthCodes,
+        tokens: aligned.tokens,
       };
     }
     throw new Error(`Column "${pair.name}" has different kinds in the two tables.`);
