@@ -1,76 +1,30 @@
 // Reads the committed metric fixtures (tests/fixtures/metrics) into Tables with the reference
 // typing rules of reference/README.md "Common preprocessing": missing = "" or "NA"; a column is
-// numeric iff every non-missing token of the real AND synthetic files matches NUMERIC_TOKEN.
-// The fixtures are written without quoting, so a plain comma split is enough here.
+// numeric iff every non-missing token of the real AND synthetic files is a number.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Column, Table } from '../../../src/core/table/types';
+import { buildTable, inferSchema, parseCsv } from '../../../src/core/table';
+import type { Table } from '../../../src/core/table/types';
 
 export const METRIC_FIXTURE_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../fixtures/metrics');
 
-const NUMERIC_TOKEN = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const MISSING_TOKENS = new Set(['', 'NA']);
+/** Missing tokens of the reference definitions (reference/README.md "Common preprocessing" 1). */
+const REFERENCE_MISSING_TOKENS = ['', 'NA'];
 
-interface RawCsv {
-  header: string[];
-  rows: string[][];
-}
-
-function readRawCsv(fileName: string): RawCsv {
-  const lines = readFileSync(join(METRIC_FIXTURE_DIR, fileName), 'utf8').split(/\r?\n/);
-  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  const [headerLine, ...rowLines] = lines;
-  if (headerLine === undefined) throw new Error(`${fileName} is empty`);
-  if (lines.some((line) => line.includes('"')))
-    throw new Error(`${fileName}: quoted fields are not supported`);
-  return { header: headerLine.split(','), rows: rowLines.map((line) => line.split(',')) };
-}
-
-function buildColumn(name: string, tokens: string[], numeric: boolean): Column {
-  const missing = new Uint8Array(tokens.map((t) => (MISSING_TOKENS.has(t) ? 1 : 0)));
-  if (numeric) {
-    const values = new Float64Array(tokens.map((t, i) => (missing[i] === 1 ? NaN : Number(t))));
-    return { kind: 'numeric', name, values, missing };
-  }
-  const dictionary: string[] = [];
-  const index = new Map<string, number>();
-  const codes = new Uint32Array(tokens.length);
-  tokens.forEach((t, i) => {
-    if (missing[i] === 1) return;
-    let code = index.get(t);
-    if (code === undefined) {
-      code = dictionary.length;
-      index.set(t, code);
-      dictionary.push(t);
-    }
-    codes[i] = code;
-  });
-  return { kind: 'categorical', name, codes, dictionary, missing };
-}
-
-/** Reads a real file and any number of synthetic files with pooled typing over all of them. */
+/**
+ * Reads a real file and any number of synthetic files with the table module, typing columns over
+ * all of them together (pooled inference, as the reference scripts do).
+ */
 export function readFixtureTables(
   realFile: string,
   ...synthFiles: string[]
 ): { real: Table; synths: Table[] } {
-  const raws = [realFile, ...synthFiles].map(readRawCsv);
-  const header = raws[0]!.header;
-  const tokensOf = (raw: RawCsv, name: string) => {
-    const j = raw.header.indexOf(name);
-    if (j < 0) throw new Error(`column ${name} missing`);
-    return raw.rows.map((row) => row[j] ?? '');
-  };
-  const numeric = new Map<string, boolean>();
-  for (const name of header) {
-    const present = raws.flatMap((raw) => tokensOf(raw, name)).filter((t) => !MISSING_TOKENS.has(t));
-    numeric.set(name, present.length > 0 && present.every((t) => NUMERIC_TOKEN.test(t)));
-  }
-  const toTable = (raw: RawCsv): Table => ({
-    nRows: raw.rows.length,
-    columns: raw.header.map((name) => buildColumn(name, tokensOf(raw, name), numeric.get(name)!)),
-  });
-  const [real, ...synths] = raws.map(toTable);
+  const raws = [realFile, ...synthFiles].map((file) =>
+    parseCsv(readFileSync(join(METRIC_FIXTURE_DIR, file), 'utf8'), { fileName: file }),
+  );
+  const schema = inferSchema(raws, { missing: REFERENCE_MISSING_TOKENS });
+  const [real, ...synths] = raws.map((raw) => buildTable(raw, schema).table);
   return { real: real!, synths };
 }
 
