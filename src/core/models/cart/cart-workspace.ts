@@ -1,15 +1,6 @@
 import type { CartInput } from './cart-types';
 import { DoubleRadixSorter } from './double-radix-sorter';
 
-/** Side marks written by a split for every row of the node being split. */
-export const GOES_RIGHT = 0;
-export const GOES_LEFT = 1;
-
-/** Level marks of a categorical split (rpart's csplit: LEFT / RIGHT / absent from the node). */
-export const LEVEL_ABSENT = 0;
-export const LEVEL_LEFT = 1;
-export const LEVEL_RIGHT = 2;
-
 const INITIAL_NODE_CAPACITY = 64;
 
 /**

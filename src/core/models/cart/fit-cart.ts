@@ -1,5 +1,5 @@
 import type { CartInput, CartOptions, CartPredictColumns, CartTree } from './cart-types';
-import { CartWorkspace, LEVEL_ABSENT, LEVEL_LEFT } from './cart-workspace';
+import { CartWorkspace } from './cart-workspace';
 import { RpartTreeGrower } from './grow-rpart-tree';
 
 /**
@@ -141,8 +141,9 @@ export function predictCart(
         const code = columns[column]![i]!;
         const offset = tree.levelOffset[node]!;
         const sides = tree.levelSides;
-        const mark = code < tree.columnLevelCounts[column]! ? sides[offset + code]! : LEVEL_ABSENT;
-        goesLeft = mark === LEVEL_ABSENT ? tree.missingGoesLeft[node] === 1 : mark === LEVEL_LEFT;
+        // Level marks: 0 absent from the node, 1 left, 2 right (grow-rpart-tree.ts).
+        const mark = code < tree.columnLevelCounts[column]! ? sides[offset + code]! : 0;
+        goesLeft = mark === 0 ? tree.missingGoesLeft[node] === 1 : mark === 1;
       }
       node = goesLeft ? tree.left[node]! : tree.right[node]!;
     }

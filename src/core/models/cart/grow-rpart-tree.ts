@@ -1,18 +1,20 @@
 import type { CartOptions } from './cart-types';
-import {
-  CartWorkspace,
-  GOES_LEFT,
-  GOES_RIGHT,
-  LEVEL_ABSENT,
-  LEVEL_LEFT,
-  LEVEL_RIGHT,
-} from './cart-workspace';
+import type { CartWorkspace } from './cart-workspace';
 import {
   makeSplitSearchResult,
   searchCategoricalGiniSplit,
   searchNumericGiniSplit,
   type SplitSearchResult,
 } from './gini-split-search';
+
+// Module-local literals (not imported bindings, which some module loaders turn into getters in hot loops).
+/** Side marks written by a split for every row of the node being split. */
+const GOES_RIGHT = 0;
+const GOES_LEFT = 1;
+/** Level marks of a categorical split (rpart's csplit: LEFT / RIGHT / level absent from the node). */
+const LEVEL_ABSENT = 0;
+const LEVEL_LEFT = 1;
+const LEVEL_RIGHT = 2;
 
 /** rpart bsplit.c: a split must improve by more than this fraction of the largest improvement seen. */
 const RELATIVE_IMPROVEMENT_FLOOR = 1e-10;
@@ -311,21 +313,23 @@ export class RpartTreeGrower {
     const tempValues = ws.tempValues;
     const tempLabels = ws.tempLabels;
     const tempRows = ws.tempRows;
+    // Branch-free: every row is written to both destinations and only the matching cursor moves
+    // (the in-place write position never passes the read position, so nothing unread is lost).
     let write = start;
     let spill = 0;
     for (let pos = start; pos < end; pos++) {
       const row = rows[pos]!;
-      if (side[row] === GOES_LEFT) {
-        values[write] = values[pos]!;
-        labels[write] = labels[pos]!;
-        rows[write] = row;
-        write++;
-      } else {
-        tempValues[spill] = values[pos]!;
-        tempLabels[spill] = labels[pos]!;
-        tempRows[spill] = row;
-        spill++;
-      }
+      const value = values[pos]!;
+      const label = labels[pos]!;
+      const goesLeft = side[row]!;
+      values[write] = value;
+      labels[write] = label;
+      rows[write] = row;
+      tempValues[spill] = value;
+      tempLabels[spill] = label;
+      tempRows[spill] = row;
+      write += goesLeft;
+      spill += 1 - goesLeft;
     }
     for (let k = 0; k < spill; k++) {
       values[write + k] = tempValues[k]!;
