@@ -1,0 +1,87 @@
+import type { Column, Table } from './types';
+
+export interface WriteCsvOptions {
+  /** Prefix text cells that a spreadsheet would run as a formula with an apostrophe (default false). */
+  escapeFormulas?: boolean;
+  /** Written for missing values (default ''). */
+  missingToken?: string;
+  /** Field separator, one character (default ','). */
+  delimiter?: string;
+}
+
+/** First characters that make spreadsheets evaluate a cell (OWASP, "CSV Injection"). */
+const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
+
+/** Rows formatted per block before joining: keeps intermediate arrays small for a million rows. */
+const ROWS_PER_BLOCK = 1 << 15;
+
+function checkDelimiter(delimiter: string): void {
+  if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
+    throw new Error(
+      `writeCsv: the delimiter must be one character other than a quote or a line break, got ${JSON.stringify(delimiter)}.`,
+    );
+  }
+}
+
+/** RFC 4180: a field holding the delimiter, a quote or a line break is quoted, inner quotes doubled. */
+function quoteIfNeeded(text: string, delimiter: string): string {
+  const needsQuotes =
+    text.includes(delimiter) || text.includes('"') || text.includes('\n') || text.includes('\r');
+  return needsQuotes ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A text cell as written: formula-escaped when asked, then quoted when needed. */
+function textCell(text: string, delimiter: string, escapeFormulas: boolean): string {
+  const escaped = escapeFormulas && text.length > 0 && FORMULA_TRIGGERS.has(text[0]!) ? `'${text}` : text;
+  return quoteIfNeeded(escaped, delimiter);
+}
+
+/** Returns a function giving the written cell of row i of one column. */
+function cellWriter(
+  column: Column,
+  missingCell: string,
+  delimiter: string,
+  escapeFormulas: boolean,
+): (i: number) => string {
+  const missing = column.missing;
+  if (column.kind === 'numeric') {
+    // Numbers are never formula-escaped: "-3.5" must stay a number. String(x) is the shortest
+    // round-trip form, so parsing the file gives back the identical double.
+    const values = column.values;
+    return (i) => (missing[i] === 1 ? missingCell : String(values[i]));
+  }
+  const codes = column.codes;
+  const cells = column.dictionary.map((level) => textCell(level, delimiter, escapeFormulas));
+  return (i) => (missing[i] === 1 ? missingCell : cells[codes[i]!]!);
+}
+
+/**
+ * Writes a Table as CSV text: header, then one line per row, '\n' line ends, RFC 4180 quoting where
+ * needed. Numbers in String(x) form (integers without a decimal point, other doubles in the shortest
+ * form that reads back to the same double). With escapeFormulas, header and categorical cells starting
+ * with = + - @ tab or CR get a leading apostrophe (OWASP CSV injection advice); numeric cells never do.
+ * O(rows × columns); strings are built per block of rows and joined once.
+ */
+export function writeCsv(table: Table, opts: WriteCsvOptions = {}): string {
+  const delimiter = opts.delimiter ?? ',';
+  checkDelimiter(delimiter);
+  const escapeFormulas = opts.escapeFormulas === true;
+  const missingCell = quoteIfNeeded(opts.missingToken ?? '', delimiter);
+  const header = table.columns
+    .map((column) => textCell(column.name, delimiter, escapeFormulas))
+    .join(delimiter);
+  const writers = table.columns.map((column) => cellWriter(column, missingCell, delimiter, escapeFormulas));
+  const blocks: string[] = [header];
+  const lines: string[] = [];
+  for (let start = 0; start < table.nRows; start += ROWS_PER_BLOCK) {
+    const end = Math.min(table.nRows, start + ROWS_PER_BLOCK);
+    lines.length = 0;
+    for (let i = start; i < end; i++) {
+      let line = writers.length > 0 ? writers[0]!(i) : '';
+      for (let j = 1; j < writers.length; j++) line += delimiter + writers[j]!(i);
+      lines.push(line);
+    }
+    blocks.push(lines.join('\n'));
+  }
+  return blocks.join('\n') + '\n';
+}

@@ -1,0 +1,254 @@
+import type { ColumnSchema, FieldSource, Schema } from './types';
+import { InputError, inputErrorAt } from './errors';
+import { DEFAULT_MISSING_TOKENS } from './infer';
+
+const TOP_LEVEL_KEYS = ['version', 'columns', 'missing'];
+const NUMERIC_KEYS = ['name', 'type', 'bounds', 'integer', 'source'];
+const CATEGORICAL_KEYS = ['name', 'type', 'categories', 'source'];
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function quoteList(names: string[]): string {
+  return names.map((name) => `"${name}"`).join(', ');
+}
+
+/** Reads the fields of one column object; `where` is the message prefix, e.g. "s.json: column 3 (age): ". */
+class ColumnReader {
+  constructor(
+    private readonly fileName: string,
+    private readonly where: string,
+    private readonly name: string | undefined,
+  ) {}
+
+  fail(problem: string): never {
+    throw new InputError(this.where + problem, {
+      file: this.fileName,
+      ...(this.name === undefined ? {} : { column: this.name }),
+    });
+  }
+
+  rejectUnknownKeys(object: Record<string, unknown>, allowed: string[], typeName: string): void {
+    const unknown = Object.keys(object).filter((key) => !allowed.includes(key));
+    if (unknown.length > 0) {
+      this.fail(
+        `unknown field ${quoteList(unknown)} for a ${typeName} column; allowed fields are ${quoteList(allowed)}.`,
+      );
+    }
+  }
+
+  source(value: unknown): FieldSource {
+    if (value === undefined) return 'declared';
+    if (value === 'declared' || value === 'inferred') return value;
+    return this.fail('"source" must be "declared" or "inferred".');
+  }
+
+  bounds(value: unknown): [number, number] | undefined {
+    if (value === undefined) return undefined;
+    const valid =
+      Array.isArray(value) &&
+      value.length === 2 &&
+      value.every((end) => typeof end === 'number' && Number.isFinite(end)) &&
+      (value[0] as number) < (value[1] as number);
+    if (!valid) this.fail('bounds must be [lower, upper] with lower < upper (two finite numbers).');
+    return [value[0] as number, value[1] as number];
+  }
+
+  integer(value: unknown): boolean | undefined {
+    if (value === undefined || typeof value === 'boolean') return value;
+    return this.fail('"integer" must be true or false.');
+  }
+
+  categories(value: unknown, missingTokens: ReadonlySet<string>): string[] | undefined {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value) || !value.every((category) => typeof category === 'string')) {
+      return this.fail('"categories" must be a list of strings.');
+    }
+    const seen = new Set<string>();
+    for (const category of value as string[]) {
+      if (seen.has(category)) this.fail(`category "${category}" is listed twice; list each category once.`);
+      if (missingTokens.has(category)) {
+        this.fail(
+          `category "${category}" is also a missing-value token; remove it from "categories" or from "missing".`,
+        );
+      }
+      seen.add(category);
+    }
+    return [...(value as string[])];
+  }
+}
+
+function readMissingTokens(value: unknown, fileName: string): string[] {
+  if (value === undefined) return [...DEFAULT_MISSING_TOKENS];
+  if (!Array.isArray(value) || !value.every((token) => typeof token === 'string')) {
+    throw inputErrorAt(
+      { file: fileName },
+      '"missing" must be a list of strings (the tokens read as missing).',
+    );
+  }
+  return [...(value as string[])];
+}
+
+function readColumn(
+  value: unknown,
+  index: number,
+  fileName: string,
+  missingTokens: ReadonlySet<string>,
+): ColumnSchema {
+  const prefix = `${fileName}: column ${index + 1}`;
+  if (!isPlainObject(value)) {
+    throw inputErrorAt({ file: fileName }, `column ${index + 1} must be an object with "name" and "type".`);
+  }
+  if (typeof value.name !== 'string' || value.name === '') {
+    throw inputErrorAt({ file: fileName }, `column ${index + 1} needs a non-empty "name".`);
+  }
+  const name = value.name;
+  const reader = new ColumnReader(fileName, `${prefix} (${name}): `, name);
+  if (value.type === 'numeric') {
+    reader.rejectUnknownKeys(value, NUMERIC_KEYS, 'numeric');
+    const bounds = reader.bounds(value.bounds);
+    const integer = reader.integer(value.integer);
+    return {
+      name,
+      type: 'numeric',
+      ...(bounds === undefined ? {} : { bounds }),
+      ...(integer === undefined ? {} : { integer }),
+      source: reader.source(value.source),
+    };
+  }
+  if (value.type === 'categorical') {
+    reader.rejectUnknownKeys(value, CATEGORICAL_KEYS, 'categorical');
+    const categories = reader.categories(value.categories, missingTokens);
+    return {
+      name,
+      type: 'categorical',
+      ...(categories === undefined ? {} : { categories }),
+      source: reader.source(value.source),
+    };
+  }
+  return reader.fail('"type" must be "numeric" or "categorical".');
+}
+
+/**
+ * Parses and validates schema JSON exactly as DESIGN.md §2 lays it out: `version` must be 1; `columns`
+ * a non-empty list of objects with a unique non-empty `name` and `type` numeric|categorical; numeric
+ * columns may have `bounds` [lower, upper] with lower < upper and `integer`; categorical columns may
+ * have `categories` (unique strings, none of them a missing token); unknown fields are rejected so a
+ * misspelt field cannot be silently ignored. `source` defaults to "declared" when absent (a schema
+ * written by hand states public knowledge); `missing` defaults to DEFAULT_MISSING_TOKENS.
+ * Throws InputError with the file and the column ("s.json: column 3 (age): bounds must be …").
+ */
+export function parseSchemaJson(text: string, fileName = 'schema'): Schema {
+  let document: unknown;
+  try {
+    document = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw inputErrorAt({ file: fileName }, `is not valid JSON (${(error as Error).message}).`);
+  }
+  if (!isPlainObject(document)) {
+    throw inputErrorAt(
+      { file: fileName },
+      'a schema must be a JSON object with "version", "columns" and "missing".',
+    );
+  }
+  const unknown = Object.keys(document).filter((key) => !TOP_LEVEL_KEYS.includes(key));
+  if (unknown.length > 0) {
+    throw inputErrorAt(
+      { file: fileName },
+      `unknown field ${quoteList(unknown)}; a schema has only ${quoteList(TOP_LEVEL_KEYS)}.`,
+    );
+  }
+  if (document.version !== 1) {
+    throw inputErrorAt(
+      { file: fileName },
+      '"version" must be 1 (the only schema version this dpsynth reads).',
+    );
+  }
+  if (!Array.isArray(document.columns) || document.columns.length === 0) {
+    throw inputErrorAt({ file: fileName }, '"columns" must be a non-empty list of column objects.');
+  }
+  const missing = readMissingTokens(document.missing, fileName);
+  const missingSet = new Set(missing);
+  const columns = document.columns.map((column, index) => readColumn(column, index, fileName, missingSet));
+  const firstIndexByName = new Map<string, number>();
+  columns.forEach((column, index) => {
+    const earlier = firstIndexByName.get(column.name);
+    if (earlier !== undefined) {
+      throw new InputError(
+        `${fileName}: columns ${earlier + 1} and ${index + 1} are both named \`${column.name}\`; names must be unique.`,
+        { file: fileName, column: column.name },
+      );
+    }
+    firstIndexByName.set(column.name, index);
+  });
+  return { version: 1, columns, missing };
+}
+
+/** One column as a single JSON line with keys in a fixed order. */
+function columnToJsonLine(column: ColumnSchema): string {
+  const ordered: Record<string, unknown> = { name: column.name, type: column.type };
+  if (column.type === 'numeric') {
+    if (column.bounds !== undefined) ordered.bounds = column.bounds;
+    if (column.integer !== undefined) ordered.integer = column.integer;
+  } else if (column.categories !== undefined) {
+    ordered.categories = column.categories;
+  }
+  ordered.source = column.source;
+  const fields = Object.entries(ordered).map(
+    ([key, value]) => `${JSON.stringify(key)}: ${compactJson(value)}`,
+  );
+  return `{ ${fields.join(', ')} }`;
+}
+
+function compactJson(value: unknown): string {
+  return Array.isArray(value)
+    ? `[${value.map((item) => JSON.stringify(item)).join(', ')}]`
+    : JSON.stringify(value);
+}
+
+/**
+ * Writes a schema as the JSON of DESIGN.md §2: keys in a stable order (version, columns, missing; per
+ * column name, type, bounds, integer, categories, source), one line per column so diffs stay readable.
+ * parseSchemaJson(schemaToJson(s)) equals s for every valid schema.
+ */
+export function schemaToJson(schema: Schema): string {
+  const columnLines = schema.columns.map((column) => `    ${columnToJsonLine(column)}`);
+  return [
+    '{',
+    `  "version": ${schema.version},`,
+    '  "columns": [',
+    columnLines.join(',\n'),
+    '  ],',
+    `  "missing": ${compactJson(schema.missing)}`,
+    '}',
+    '',
+  ].join('\n');
+}
+
+/**
+ * Throws InputError unless the CSV header holds exactly the schema's columns (in any order): names the
+ * schema declares but the file lacks, and columns of the file the schema does not declare.
+ */
+export function checkSchemaMatchesHeader(schema: Schema, header: string[], fileName: string): void {
+  const headerNames = new Set(header);
+  const schemaNames = new Set(schema.columns.map((column) => column.name));
+  const lacking = schema.columns.map((column) => column.name).filter((name) => !headerNames.has(name));
+  const extra = header.filter((name) => !schemaNames.has(name));
+  if (lacking.length === 0 && extra.length === 0) return;
+  const sentences: string[] = [];
+  if (lacking.length > 0) {
+    const names = lacking.map((name) => `\`${name}\``).join(', ');
+    sentences.push(
+      `The schema declares ${lacking.length === 1 ? 'column' : 'columns'} ${names}, which ${fileName} lacks.`,
+    );
+  }
+  if (extra.length > 0) {
+    const names = extra.map((name) => `\`${name}\``).join(', ');
+    sentences.push(
+      `${fileName} has ${extra.length === 1 ? 'column' : 'columns'} ${names}, which the schema does not declare.`,
+    );
+  }
+  sentences.push('Make the schema and the file name the same columns.');
+  throw new InputError(sentences.join(' '), { file: fileName, column: lacking[0] ?? extra[0]! });
+}
