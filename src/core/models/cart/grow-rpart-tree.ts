@@ -279,7 +279,11 @@ export class RpartTreeGrower {
         }
       }
     }
-    for (let s = 0; s < ws.numericCount; s++) this.partitionSortedSlot(s, start, end);
+    const splitSlot = ws.columnIsCategorical[column] === 0 ? slot : -1;
+    for (let s = 0; s < ws.numericCount; s++) {
+      if (s === splitSlot) this.reorderSplitSlot(s, start, end, ws.nodeLessGoesLeft[node] === 1, leftSize);
+      else this.partitionSortedSlot(s, start, end);
+    }
     if (ws.numericCount === 0) this.partitionRowOrder(start, end);
 
     ws.growNodes(rightChild + 1);
@@ -301,6 +305,39 @@ export class RpartTreeGrower {
     ws.nodeLeft[node] = leftChild;
     ws.nodeRight[node] = rightChild;
     ws.nodeCount = rightChild + 1;
+  }
+
+  /**
+   * The split column's own segment: rows with x < threshold form a prefix of it, so the left child
+   * is that prefix (nothing to move) or the suffix (the two blocks swap, each keeping its order).
+   */
+  private reorderSplitSlot(
+    slot: number,
+    start: number,
+    end: number,
+    lessGoesLeft: boolean,
+    leftSize: number,
+  ): void {
+    if (lessGoesLeft) return;
+    const ws = this.workspace;
+    const values = ws.sortedValues[slot]!;
+    const labels = ws.sortedLabels[slot]!;
+    const rows = ws.sortedRows[slot]!;
+    const lowerSize = end - start - leftSize;
+    for (let k = 0; k < lowerSize; k++) {
+      ws.tempValues[k] = values[start + k]!;
+      ws.tempLabels[k] = labels[start + k]!;
+      ws.tempRows[k] = rows[start + k]!;
+    }
+    values.copyWithin(start, start + lowerSize, end);
+    labels.copyWithin(start, start + lowerSize, end);
+    rows.copyWithin(start, start + lowerSize, end);
+    const upperEnd = start + leftSize;
+    for (let k = 0; k < lowerSize; k++) {
+      values[upperEnd + k] = ws.tempValues[k]!;
+      labels[upperEnd + k] = ws.tempLabels[k]!;
+      rows[upperEnd + k] = ws.tempRows[k]!;
+    }
   }
 
   /** Stable partition of one numeric slot's segment: left rows first, both groups keep their order. */
