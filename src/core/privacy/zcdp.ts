@@ -60,12 +60,15 @@ export function composeZcdp(rhos: Rational[]): Rational {
   }, Rational.ZERO);
 }
 
-/** Value at α = 1 + t of ε(α) = ρα + (L − log α)/(α − 1) + log(1 − 1/α), plus an allowance for rounding. */
+/**
+ * Value at α = 1 + t of ε(α) = ρα + (L − log α)/(α − 1) + log(1 − 1/α), with log(1 − 1/α) written as
+ * −log1p(1/t) to avoid subtracting two logarithms, plus an allowance for rounding proportional to
+ * the sizes of the quantities added and subtracted.
+ */
 function conversionAt(t: number, rho: number, logOneOverDelta: number): number {
   const logAlpha = Math.log1p(t);
-  const terms = [rho * (1 + t), (logOneOverDelta - logAlpha) / t, Math.log(t), -logAlpha];
-  const value = terms.reduce((s, x) => s + x, 0);
-  const size = terms.reduce((s, x) => s + Math.abs(x), 0);
+  const value = rho * (1 + t) + (logOneOverDelta - logAlpha) / t - Math.log1p(1 / t);
+  const size = rho * (1 + t) + (logOneOverDelta + logAlpha) / t + Math.log1p(1 / t);
   return value + EVALUATION_MARGIN * size;
 }
 

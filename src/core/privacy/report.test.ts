@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { Schema } from '../table/types';
+import { Accountant } from './accountant';
+import { SEEDED_ASSUMPTION, standardAssumptions } from './assumptions';
+import { parseBudget } from './budget';
+import {
+  buildEvaluationReport,
+  buildReleaseReport,
+  EVALUATION_WARNING,
+  type ReleaseReportInput,
+} from './report';
+import type { PrivacyClaim } from './types';
+
+const schema: Schema = {
+  version: 1,
+  columns: [
+    { name: 'age', type: 'numeric', bounds: [17, 90], integer: true, source: 'declared' },
+    { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'inferred' },
+  ],
+  missing: [''],
+};
+
+function claimFor(seeded: boolean): PrivacyClaim {
+  const accountant = new Accountant(parseBudget('1'));
+  accountant.reserve('noisy histogram', parseBudget('1').epsilon);
+  return accountant.claim(standardAssumptions(schema, seeded));
+}
+
+function input(seeded: boolean): ReleaseReportInput {
+  return {
+    appVersion: '0.1.0',
+    createdAt: '2026-01-02T03:04:05.000Z',
+    schema,
+    mechanism: { id: 'laplace-histogram', label: 'Noisy histogram', reference: 'Dwork et al. 2006' },
+    params: { bins: 4, smoothing: true, order: 'fixed' },
+    claim: claimFor(seeded),
+    rows: 1000,
+    releases: 2,
+    seeded,
+    budget: parseBudget('1'),
+  };
+}
+
+/** Every key anywhere in a JSON value. */
+function allKeys(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(allKeys);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...allKeys(inner)]);
+  }
+  return [];
+}
+
+describe('buildReleaseReport', () => {
+  it('holds public configuration and the claim, and nothing about utility', () => {
+    const report = buildReleaseReport(input(false));
+    expect(report.format).toBe('dpsynth-release-report');
+    expect(report.formatVersion).toBe(1);
+    expect(report.rows).toBe(1000);
+    expect(report.columns).toBe(2);
+    expect(report.releases).toBe(2);
+    expect(report.mechanism).toEqual({
+      id: 'laplace-histogram',
+      label: 'Noisy histogram',
+      reference: 'Dwork et al. 2006',
+      params: { bins: 4, smoothing: true, order: 'fixed' },
+    });
+    expect(report.budget).toEqual({ epsilon: 1, delta: 0 });
+    expect(report.claim.epsilon).toBe(1);
+    expect(report.inferredFields).toEqual(['sex.type', 'sex.categories']);
+    const keys = allKeys(report).map((k) => k.toLowerCase());
+    for (const forbidden of ['metrics', 'pmse', 'tvd', 'utility', 'warning', 'data', 'values']) {
+      expect(keys).not.toContain(forbidden);
+    }
+    expect(JSON.stringify(report)).not.toMatch(/pmse|tvd|utility/i);
+  });
+
+  it('marks seeded runs: flag, note and the claim assumption', () => {
+    const seeded = buildReleaseReport(input(true));
+    expect(seeded.seeded).toBe(true);
+    expect(seeded.seedNote).toBe(SEEDED_ASSUMPTION);
+    expect(seeded.claim.assumptions).toContain(SEEDED_ASSUMPTION);
+    const unseeded = buildReleaseReport(input(false));
+    expect(unseeded.seeded).toBe(false);
+    expect('seedNote' in unseeded).toBe(false);
+    expect(unseeded.claim.assumptions).not.toContain(SEEDED_ASSUMPTION);
+  });
+
+  it('adds standard assumptions a mechanism left out, without repeating those it gave', () => {
+    const bare = { ...input(true), claim: { ...claimFor(false), assumptions: ['Mechanism-specific.'] } };
+    const report = buildReleaseReport(bare);
+    expect(report.claim.assumptions[0]).toBe('Mechanism-specific.');
+    expect(report.claim.assumptions).toContain(SEEDED_ASSUMPTION);
+    expect(report.claim.assumptions.some((a) => a.startsWith('Column `sex`'))).toBe(true);
+    const complete = buildReleaseReport(input(true));
+    expect(complete.claim.assumptions).toEqual(standardAssumptions(schema, true));
+  });
+
+  it('round-trips through JSON unchanged', () => {
+    for (const seeded of [false, true]) {
+      const report = buildReleaseReport(input(seeded));
+      expect(JSON.parse(JSON.stringify(report))).toStrictEqual(report);
+    }
+  });
+
+  it('copies only named fields: extra properties and non-primitive parameters do not get in', () => {
+    const sneaky = {
+      ...input(false),
+      mechanism: { id: 'm', label: 'M', reference: 'R', summary: 'x', run: () => undefined },
+      claim: { ...claimFor(false), metrics: { pmse: 0.1 } } as PrivacyClaim,
+      metrics: { tvd: 0.2 },
+    } as ReleaseReportInput;
+    const report = buildReleaseReport(sneaky);
+    expect(JSON.stringify(report)).not.toMatch(/pmse|tvd|summary|metrics/);
+    const badParams = { ...input(false), params: { bins: { pmse: 1 } } } as unknown as ReleaseReportInput;
+    expect(() => buildReleaseReport(badParams)).toThrow(RangeError);
+  });
+
+  it('does not share the schema object with the caller', () => {
+    const source = input(false);
+    const report = buildReleaseReport(source);
+    source.schema.columns[0]!.name = 'changed';
+    expect(report.schema.columns[0]!.name).toBe('age');
+    source.schema.columns[0]!.name = 'age';
+  });
+
+  it('rejects impossible counts and claims', () => {
+    expect(() => buildReleaseReport({ ...input(false), rows: -1 })).toThrow(RangeError);
+    expect(() => buildReleaseReport({ ...input(false), releases: 0 })).toThrow(RangeError);
+    const nanClaim = { ...claimFor(false), epsilon: NaN };
+    expect(() => buildReleaseReport({ ...input(false), claim: nanClaim })).toThrow(RangeError);
+  });
+
+  it('stamps the current time when none is given', () => {
+    const { createdAt: _omitted, ...rest } = input(false);
+    const report = buildReleaseReport(rest);
+    expect(Number.isNaN(Date.parse(report.createdAt))).toBe(false);
+  });
+});
+
+describe('buildEvaluationReport', () => {
+  it('carries the metrics under the not-for-release warning', () => {
+    const report = buildEvaluationReport({
+      appVersion: '0.1.0',
+      createdAt: new Date('2026-01-02T03:04:05Z'),
+      rows: 1000,
+      columns: 2,
+      releases: 2,
+      mechanism: { id: 'laplace-histogram', label: 'Noisy histogram', reference: 'Dwork et al. 2006' },
+      params: { bins: 4 },
+      metrics: { pmse: { value: 0.01 }, tvd: { '1': 0.02 } },
+    });
+    expect(report.format).toBe('dpsynth-evaluation-report');
+    expect(report.warning).toBe('Computed from the real data: for the data holder, not for release.');
+    expect(report.warning).toBe(EVALUATION_WARNING);
+    expect(report.createdAt).toBe('2026-01-02T03:04:05.000Z');
+    expect(report.metrics).toEqual({ pmse: { value: 0.01 }, tvd: { '1': 0.02 } });
+    expect(report.mechanism?.params).toEqual({ bins: 4 });
+    expect(JSON.parse(JSON.stringify(report))).toStrictEqual(report);
+  });
+});
