@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { Rational } from '../../rng/rational';
+import { SeededRng } from '../../rng/seeded-rng';
+import { countNoiseScale, perturbAllCellCounts } from './noisy-cell-counts';
+import { countRowsPerCell, sparseFromDenseCounts } from './sparse-cell-counts';
+
+const idle = { aborted: false };
+
+describe('countNoiseScale', () => {
+  it('is 2/ε under replace-one and Δ/ε for another sensitivity, exactly', () => {
+    expect(countNoiseScale(Rational.of(1, 2)).equals(Rational.of(4))).toBe(true);
+    expect(countNoiseScale(Rational.of(3, 10)).equals(Rational.of(20, 3))).toBe(true);
+    expect(countNoiseScale(Rational.of(1, 2), 1).equals(Rational.of(2))).toBe(true);
+  });
+});
+
+describe('perturbAllCellCounts', () => {
+  it('draws noise for every cell of the domain, empty or not, and keeps only positive cells', () => {
+    let draws = 0;
+    const counts = sparseFromDenseCounts([0, 3, 0, 0, 7]);
+    // Noise +1, −1, +1, −1, … : empty cells 0 and 2 become 1, cell 3 becomes −1 (dropped), 1 → 2, 4 → 8.
+    const noisy = perturbAllCellCounts(new SeededRng(1), counts, () => (draws++ % 2 === 0 ? 1 : -1), {
+      domainCells: 5,
+      repair: 'zero',
+      nRows: 10,
+      signal: idle,
+    });
+    expect(draws).toBe(5);
+    expect(Array.from(noisy.cells)).toEqual([0, 1, 2, 4]);
+    expect(Array.from(noisy.weights)).toEqual([1, 2, 1, 8]);
+  });
+
+  it('clamps at n with boundary-inflated repair', () => {
+    const noisy = perturbAllCellCounts(new SeededRng(1), sparseFromDenseCounts([9, 1]), () => 5, {
+      domainCells: 2,
+      repair: 'boundary-inflated',
+      nRows: 10,
+      signal: idle,
+    });
+    expect(Array.from(noisy.weights)).toEqual([10, 6]);
+  });
+
+  it('stops with an AbortError when the signal is set', () => {
+    expect(() =>
+      perturbAllCellCounts(new SeededRng(1), sparseFromDenseCounts([1]), () => 0, {
+        domainCells: 1,
+        repair: 'zero',
+        nRows: 1,
+        signal: { aborted: true },
+      }),
+    ).toThrow(expect.objectContaining({ name: 'AbortError' }));
+  });
+});
+
+describe('countRowsPerCell', () => {
+  it('counts distinct cells in increasing order', () => {
+    const { cells, counts } = countRowsPerCell(Uint32Array.from([5, 1, 5, 5, 0, 1]));
+    expect(Array.from(cells)).toEqual([0, 1, 5]);
+    expect(Array.from(counts)).toEqual([1, 2, 3]);
+  });
+});

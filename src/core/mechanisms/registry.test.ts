@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { mixedTable, runContext } from './common/testing/fixtures';
+import { resolveParams } from './params';
+import { getMechanism, mechanismIds, MECHANISMS } from './registry';
+
+describe('registry', () => {
+  it('lists each mechanism once, under a kebab-case id', () => {
+    const ids = mechanismIds();
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+    expect(ids).toEqual(expect.arrayContaining(['laplace-histogram', 'smoothed-histogram', 'dp-marginals']));
+  });
+
+  it('finds mechanisms by id and nothing under an unknown id', () => {
+    for (const mechanism of MECHANISMS) expect(getMechanism(mechanism.id)).toBe(mechanism);
+    expect(getMechanism('no-such-mechanism')).toBeUndefined();
+  });
+
+  it('gives every mechanism the catalogue texts and parameter defaults that pass their own checks', () => {
+    for (const mechanism of MECHANISMS) {
+      expect(mechanism.label.length, mechanism.id).toBeGreaterThan(0);
+      expect(mechanism.summary, mechanism.id).not.toMatch(/\n/);
+      expect(mechanism.reference.length, mechanism.id).toBeGreaterThan(0);
+      expect(mechanism.supports.numeric || mechanism.supports.categorical, mechanism.id).toBe(true);
+      const names = mechanism.params.map((spec) => spec.name);
+      expect(new Set(names).size, mechanism.id).toBe(names.length);
+      const defaults = Object.fromEntries(mechanism.params.map((spec) => [spec.name, spec.default]));
+      expect(resolveParams(mechanism, defaults), mechanism.id).toEqual(defaults);
+    }
+  });
+
+  it.each(['laplace-histogram', 'smoothed-histogram', 'dp-marginals'])(
+    '%s can run on a declared mixed schema and claims exactly the ε given',
+    (id) => {
+      const mechanism = getMechanism(id)!;
+      const { schema } = mixedTable(1000);
+      const params = resolveParams(mechanism, {});
+      const ctx = runContext(schema, 1000, { epsilon: '0.7', releases: 2, seeded: false });
+      expect(mechanism.check(schema, params, ctx)).toEqual([]);
+      expect(mechanism.claim(params, ctx)).toMatchObject({ notion: 'pure-dp', epsilon: 0.7, delta: 0 });
+    },
+  );
+});
