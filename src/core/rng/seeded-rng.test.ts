@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { chiSquareGoodnessOfFit } from '../stats/chi-square-goodness-of-fit';
+import { SeededRng } from './seeded-rng';
+
+describe('SeededRng (xoshiro128**)', () => {
+  it('reproduces the reference implementation', () => {
+    // Values from the reference C code xoshiro128starstar.c (Blackman & Vigna, prng.di.unimi.it),
+    // compiled with gcc: state {1, 2, 3, 4}, the first six outputs, then output 1,000,001.
+    const rng = SeededRng.fromState(1, 2, 3, 4);
+    expect([1, 2, 3, 4, 5, 6].map(() => rng.nextUint32())).toEqual([
+      11520, 0, 5927040, 70819200, 2031721883, 1637235492,
+    ]);
+    for (let i = 0; i < 999_994; i++) rng.nextUint32();
+    expect(rng.nextUint32()).toBe(3175353485);
+    // State {0xdeadbeef, 0x01234567, 0x89abcdef, 0xfedcba98}: first four outputs.
+    const other = SeededRng.fromState(0xdeadbeef, 0x01234567, 0x89abcdef, 0xfedcba98);
+    expect([1, 2, 3, 4].map(() => other.nextUint32())).toEqual([2576977298, 1162350735, 558593417, 7144843]);
+  });
+
+  it('is reproducible per seed, different across seeds, and treats 42 and "42" alike', () => {
+    const draw = (seed: number | string) => {
+      const rng = new SeededRng(seed);
+      return Array.from({ length: 8 }, () => rng.nextUint32());
+    };
+    expect(draw(42)).toEqual(draw(42));
+    expect(draw(42)).toEqual(draw('42'));
+    expect(draw(42)).not.toEqual(draw(43));
+    expect(draw('a')).not.toEqual(draw('b'));
+    expect(draw('')).not.toEqual(draw('\u0000'));
+    expect(new SeededRng(1).seeded).toBe(true);
+  });
+
+  it('gives uniform words and floats in [0, 1) (chi-square on 16 buckets, α = 1e−6)', () => {
+    const rng = new SeededRng('buckets');
+    const words = new Float64Array(16);
+    const floats = new Float64Array(16);
+    let outOfRange = 0;
+    for (let i = 0; i < 200_000; i++) {
+      words[rng.nextUint32() >>> 28]++;
+      const u = rng.nextFloat();
+      if (u >= 0 && u < 1) floats[Math.floor(u * 16)]++;
+      else outOfRange++;
+    }
+    expect(outOfRange).toBe(0);
+    const uniform = new Float64Array(16).fill(1 / 16);
+    expect(chiSquareGoodnessOfFit(words, uniform).pValue).toBeGreaterThan(1e-6);
+    expect(chiSquareGoodnessOfFit(floats, uniform).pValue).toBeGreaterThan(1e-6);
+  });
+
+  it('uses all 53 bits of a float', () => {
+    const rng = new SeededRng('bits');
+    let lowBitsSeen = 0;
+    for (let i = 0; i < 1000; i++) if ((rng.nextFloat() * 2 ** 53) % 2 === 1) lowBitsSeen++;
+    // The lowest of the 53 bits is set about half the time: 500 ± 6·15.8.
+    expect(Math.abs(lowBitsSeen - 500)).toBeLessThan(95);
+  });
+
+  it('rejects non-finite seeds and invalid states', () => {
+    expect(() => new SeededRng(NaN)).toThrow(RangeError);
+    expect(() => new SeededRng(Infinity)).toThrow(/finite/);
+    expect(() => SeededRng.fromState(0, 0, 0, 0)).toThrow(/not all zero/);
+    expect(() => SeededRng.fromState(1, 2, 3, 2 ** 32)).toThrow(RangeError);
+  });
+});

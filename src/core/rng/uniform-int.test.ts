@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { chiSquareGoodnessOfFit } from '../stats/chi-square-goodness-of-fit';
+import { SeededRng } from './seeded-rng';
+import type { Rng } from './types';
+import { uniformBigInt, uniformInt, uniformIntBelowSafe } from './uniform-int';
+
+const ALPHA = 1e-6;
+const TWO_POW_32 = 4294967296;
+
+/** An Rng that replays fixed words, to check which words the rejection step discards. */
+function scriptedRng(words: number[]): Rng & { used: number } {
+  let position = 0;
+  return {
+    seeded: true,
+    get used() {
+      return position;
+    },
+    nextUint32: () => {
+      if (position >= words.length) throw new Error('script exhausted');
+      return words[position++];
+    },
+    nextFloat: () => {
+      throw new Error('not used');
+    },
+  };
+}
+
+describe('uniformInt (rejection sampling)', () => {
+  for (const n of [3, 7, 1000]) {
+    it(`is uniform on {0…${n - 1}} (chi-square on 300,000 draws, α = 1e−6)`, () => {
+      const rng = new SeededRng(`uniform ${n}`);
+      const counts = new Float64Array(n);
+      for (let i = 0; i < 300_000; i++) counts[uniformInt(rng, n)]++;
+      const fit = chiSquareGoodnessOfFit(counts, new Float64Array(n).fill(1 / n));
+      expect(fit.pValue, `X² = ${fit.statistic} on ${fit.degreesOfFreedom} df`).toBeGreaterThan(ALPHA);
+    });
+  }
+
+  it('is uniform for n = 2^32 − 1 in its top 6 bits and never returns n or more', () => {
+    const n = TWO_POW_32 - 1;
+    const rng = new SeededRng('uniform 2^32-1');
+    const counts = new Float64Array(64);
+    let largest = 0;
+    for (let i = 0; i < 400_000; i++) {
+      const value = uniformInt(rng, n);
+      largest = Math.max(largest, value);
+      counts[Math.floor(value / 2 ** 26)]++;
+    }
+    expect(largest).toBeLessThan(n);
+    // Buckets of 2^26 values each; the last holds 2^26 − 1 of the n values.
+    const probabilities = Array.from({ length: 64 }, (_, j) => (j < 63 ? 2 ** 26 : 2 ** 26 - 1) / n);
+    const fit = chiSquareGoodnessOfFit(counts, probabilities);
+    expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
+  });
+
+  it('discards exactly the words that would bias the result', () => {
+    // n = 2^32 − 1 (threshold rule): word 2^32 − 1 would map to 0 a second time and is rejected.
+    const big = scriptedRng([TWO_POW_32 - 1, 5]);
+    expect(uniformInt(big, TWO_POW_32 - 1)).toBe(5);
+    expect(big.used).toBe(2);
+    // n = 3 (Lemire): 2^32 mod 3 = 1, so only w with w·3 mod 2^32 = 0, i.e. w = 0, is rejected.
+    const small = scriptedRng([0, 0x80000000, 0xffffffff]);
+    expect(uniformInt(small, 3)).toBe(1); // ⌊2^31·3 / 2^32⌋ = 1
+    expect(small.used).toBe(2);
+    expect(uniformInt(small, 3)).toBe(2);
+    // n = 2^32 takes the word as it is.
+    expect(uniformInt(scriptedRng([123456789]), TWO_POW_32)).toBe(123456789);
+  });
+
+  it('rejects n outside [1, 2^32] or not an integer', () => {
+    const rng = new SeededRng(1);
+    for (const bad of [0, -3, 2.5, TWO_POW_32 + 1, NaN, Infinity]) {
+      expect(() => uniformInt(rng, bad), String(bad)).toThrow(RangeError);
+    }
+    expect(uniformInt(rng, 1)).toBe(0);
+  });
+
+  it('draws uniformly below n up to 2^53 with two words (uniformIntBelowSafe)', () => {
+    const n = 3 * 2 ** 50 + 1;
+    const rng = new SeededRng('safe');
+    const counts = new Float64Array(3);
+    let largest = 0;
+    for (let i = 0; i < 90_000; i++) {
+      const value = uniformIntBelowSafe(rng, n);
+      largest = Math.max(largest, value);
+      counts[Math.min(2, Math.floor(value / 2 ** 50))]++;
+    }
+    expect(largest).toBeLessThan(n);
+    const fit = chiSquareGoodnessOfFit(counts, [2 ** 50 / n, 2 ** 50 / n, (2 ** 50 + 1) / n]);
+    expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
+  });
+});
+
+describe('uniformBigInt', () => {
+  for (const n of [10n ** 30n + 7n, (1n << 64n) + 1n]) {
+    it(`is uniform below ${n} (50 equal-probability buckets, chi-square α = 1e−6)`, () => {
+      const rng = new SeededRng(`bigint ${n}`);
+      const buckets = 50n;
+      const counts = new Float64Array(Number(buckets));
+      let outOfRange = 0;
+      for (let i = 0; i < 100_000; i++) {
+        const value = uniformBigInt(rng, n);
+        if (value < 0n || value >= n) outOfRange++;
+        else counts[Number((value * buckets) / n)]++;
+      }
+      expect(outOfRange).toBe(0);
+      // Bucket j holds the v with ⌊v·50/n⌋ = j: exactly ⌈(j+1)n/50⌉ − ⌈jn/50⌉ values.
+      const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+      const probabilities = Array.from({ length: 50 }, (_, j) => {
+        const size = ceilDiv(BigInt(j + 1) * n, buckets) - ceilDiv(BigInt(j) * n, buckets);
+        return Number((size * 10n ** 18n) / n) / 1e18;
+      });
+      const fit = chiSquareGoodnessOfFit(counts, probabilities);
+      expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
+    });
+  }
+
+  it('handles small n and rejects n < 1', () => {
+    const rng = new SeededRng(2);
+    expect(uniformBigInt(rng, 1n)).toBe(0n);
+    const seen = new Set<bigint>();
+    for (let i = 0; i < 200; i++) seen.add(uniformBigInt(rng, 5n));
+    expect([...seen].sort()).toEqual([0n, 1n, 2n, 3n, 4n]);
+    expect(() => uniformBigInt(rng, 0n)).toThrow(RangeError);
+  });
+});
