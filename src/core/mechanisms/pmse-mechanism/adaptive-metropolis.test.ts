@@ -17,7 +17,7 @@ function gaussianTarget(): MetropolisTarget & { evaluations: number } {
   const target = {
     dimension: 2,
     evaluations: 0,
-    logDensity(theta: Float64Array) {
+    logWeight(theta: Float64Array) {
       target.evaluations++;
       const a = theta[0]! - MEAN[0]!;
       const b = theta[1]! - MEAN[1]!;

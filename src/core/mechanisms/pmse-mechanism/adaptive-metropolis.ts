@@ -13,13 +13,18 @@ import {
   type MomentsSummary,
 } from './running-moments';
 
-/** An unnormalised log density the sampler explores. */
+/**
+ * An unnormalised log density log π(θ) = logWeight(θ) + logPrior(θ). The split lets burn-in temper
+ * the weight (for the pMSE mechanism the exponential mechanism's −ε·u/(2Δu)) and not the prior.
+ */
 export interface MetropolisTarget {
   readonly dimension: number;
-  /** log π(θ) up to a constant; −Infinity (or NaN) means zero density. Must not keep `theta`. */
-  logDensity(theta: Float64Array): number;
+  /** The tempered part; −Infinity (or NaN) means zero density. Must not keep `theta`. */
+  logWeight(theta: Float64Array): number;
+  /** The part never tempered; taken as 0 when absent. */
+  logPrior?(theta: Float64Array): number;
   /**
-   * A scalar computed by the latest logDensity call (the pMSE mechanism's u), traced and
+   * A scalar computed by the latest logWeight call (the pMSE mechanism's u), traced and
    * summarised beside θ. Optional.
    */
   lastMonitoredValue?(): number;
@@ -38,6 +43,11 @@ export interface AdaptiveMetropolisSettings {
   traceLimit: number;
   /** Acceptance rate the global scale is tuned towards; default 0.44 in one dimension, else 0.234. */
   targetAcceptance?: number;
+  /**
+   * Inverse temperature β₀ ∈ (0, 1] applied to logWeight at the first iteration; β rises
+   * geometrically to 1 over the first 40 % of burn-in. Default 1 (no tempering).
+   */
+  initialInverseTemperature?: number;
 }
 
 export interface MetropolisHooks {
@@ -84,6 +94,17 @@ const GAIN_EXPONENT = 0.6;
 const LOG_SCALE_LIMIT = 30;
 
 /**
+ * Inverse temperature at burn-in iteration t: β₀^(1 − t/T) for t < T = 40 % of burn-in, then 1
+ * (a geometric ramp, the usual spacing for tempering; Geyer & Thompson 1995). Depends on public
+ * settings only.
+ */
+export function inverseTemperatureAt(iteration: number, burnIn: number, initial: number): number {
+  const rampEnd = Math.floor(burnIn * SECOND_WINDOW_START);
+  if (initial >= 1 || iteration >= rampEnd) return 1;
+  return Math.pow(initial, 1 - iteration / rampEnd);
+}
+
+/**
  * Random-walk Metropolis (Metropolis et al. 1953) with a Gaussian proposal adapted during burn-in
  * only and frozen afterwards, so the post-burn-in chain is an ordinary Metropolis chain with a
  * fixed kernel.
@@ -97,6 +118,8 @@ const LOG_SCALE_LIMIT = 30;
  *     each window is collected and, at the window's end, L ← chol(Σ̂ + ridge), λ ← 2.38/√d
  *     (Haario, Saksman & Tamminen 2001; Gelman, Roberts & Gilks 1996), and the gain restarts;
  *   – [90 %, 100 %): λ alone is tuned for the final L.
+ * Optionally the weight is tempered during the first 40 % of burn-in (inverseTemperatureAt), so a
+ * sharply peaked, rugged target is first explored flattened; the kept iterations use β = 1.
  * Cost per iteration: one log-density evaluation plus O(d²); nothing is allocated per iteration.
  * Throws AbortError when `hooks.signal` is set (checked every iteration).
  */
@@ -130,7 +153,10 @@ export function runAdaptiveMetropolis(
   const secondWindowStart = Math.floor(burnIn * SECOND_WINDOW_START);
   const finalStageStart = Math.floor(burnIn * FINAL_SCALE_STAGE_START);
 
-  let currentLogDensity = safeLogDensity(target.logDensity(current));
+  const initialInverseTemperature = settings.initialInverseTemperature ?? 1;
+  const logPrior = (theta: Float64Array) => (target.logPrior ? target.logPrior(theta) : 0);
+  let currentLogWeight = safeLogDensity(target.logWeight(current));
+  let currentLogPrior = safeLogDensity(logPrior(current));
   let currentMonitored = target.lastMonitoredValue?.() ?? NaN;
   let evaluations = 1;
 
@@ -174,13 +200,17 @@ export function runAdaptiveMetropolis(
     for (let j = 0; j < d; j++) noise[j] = standardNormal();
     multiplyLowerTriangular(cholesky, d, noise, step);
     for (let j = 0; j < d; j++) proposal[j] = current[j]! + scale * step[j]!;
-    const proposalLogDensity = safeLogDensity(target.logDensity(proposal));
+    const proposalLogPrior = safeLogDensity(logPrior(proposal));
+    const proposalLogWeight =
+      proposalLogPrior === -Infinity ? -Infinity : safeLogDensity(target.logWeight(proposal));
     evaluations++;
-    const logRatio = proposalLogDensity - currentLogDensity;
+    const beta = inBurnIn ? inverseTemperatureAt(t, burnIn, initialInverseTemperature) : 1;
+    const logRatio = logRatioOf(beta, proposalLogWeight, currentLogWeight, proposalLogPrior, currentLogPrior);
     const accepted = logRatio >= 0 || Math.log(rng.nextFloat()) < logRatio;
     if (accepted) {
       current.set(proposal);
-      currentLogDensity = proposalLogDensity;
+      currentLogWeight = proposalLogWeight;
+      currentLogPrior = proposalLogPrior;
       currentMonitored = target.lastMonitoredValue?.() ?? NaN;
     }
 
@@ -233,6 +263,22 @@ export function runAdaptiveMetropolis(
     finalState: Array.from(current),
     logDensityEvaluations: evaluations,
   };
+}
+
+/**
+ * β·(w' − w) + (p' − p), with a zero-density proposal always rejected and a move away from a
+ * zero-density current state always accepted.
+ */
+function logRatioOf(
+  beta: number,
+  weight: number,
+  currentWeight: number,
+  prior: number,
+  currentPrior: number,
+): number {
+  if (weight === -Infinity || prior === -Infinity) return -Infinity;
+  if (currentWeight === -Infinity || currentPrior === -Infinity) return Infinity;
+  return beta * (weight - currentWeight) + (prior - currentPrior);
 }
 
 /** NaN densities (overflowing parameters) count as zero density. */

@@ -17,6 +17,8 @@ export interface ModelNoise {
 export interface SynthesisScratch {
   design: Float64Array;
   levelWeights: Float64Array;
+  /** σ = exp(log σ) of each numeric column, computed once per call. */
+  columnSd: Float64Array;
 }
 
 /** Synthetic values beyond this magnitude are capped so that overflowing parameters stay finite. */
@@ -48,6 +50,7 @@ export function makeSynthesisScratch(model: SynthesisModel): SynthesisScratch {
   return {
     design: new Float64Array(model.fullDesignWidth),
     levelWeights: new Float64Array(largestLevelCount),
+    columnSd: new Float64Array(model.columns.length),
   };
 }
 
@@ -72,8 +75,12 @@ export function synthesizeModelSpace(
   scratch: SynthesisScratch,
   out: Float64Array[],
 ): void {
-  const { design, levelWeights } = scratch;
+  const { design, levelWeights, columnSd } = scratch;
   const columns = model.columns;
+  for (let t = 0; t < columns.length; t++) {
+    const column = columns[t]!;
+    if (column.kind === 'numeric') columnSd[t] = Math.exp(theta[column.valueOffset + column.designWidth]!);
+  }
   for (let row = 0; row < noise.rows; row++) {
     design[0] = 1;
     for (let t = 0; t < columns.length; t++) {
@@ -93,8 +100,7 @@ export function synthesizeModelSpace(
           continue;
         }
         const mean = linearPredictor(theta, column.valueOffset, design, width);
-        const sd = Math.exp(theta[column.valueOffset + width]!);
-        let value = column.center + column.scale * (mean + sd * noise.valueNoise[t]![row]!);
+        let value = column.center + column.scale * (mean + columnSd[t]! * noise.valueNoise[t]![row]!);
         value = capMagnitude(value);
         if (column.bounds) value = Math.min(column.bounds[1], Math.max(column.bounds[0], value));
         if (column.integer) value = Math.round(value);

@@ -1,0 +1,143 @@
+import type { Rng } from '../../rng/types';
+import { makeCartPmseEvaluator } from '../../metrics/pmse-cart-evaluator';
+import { makeNormalSampler } from '../../rng';
+import {
+  runAdaptiveMetropolis,
+  type MetropolisHooks,
+  type MetropolisResult,
+  type MetropolisTarget,
+} from './adaptive-metropolis';
+import { makePmseFeatureColumns, writePmseFeatures } from './encode';
+import type { SynthesisModel } from './model';
+import {
+  makeModelSpaceColumns,
+  makeSynthesisScratch,
+  synthesizeModelSpace,
+  type ModelNoise,
+} from './synthesize';
+import { exponentialMechanismLogWeight, logFlatPrior, pmseSensitivity } from './target';
+
+/** CART settings of the propensity model inside u(X, θ) (rpart.control meaning). */
+export interface PmseTreeSettings {
+  maxDepth: number;
+  minSplit: number;
+  minBucket: number;
+  cp: number;
+}
+
+/** What evaluates the pMSE of synthetic feature columns against fixed real ones. */
+export interface PmseEvaluator {
+  evaluate(synthColumns: Float64Array[]): number;
+}
+export type PmseEvaluatorFactory = (
+  realColumns: Float64Array[],
+  nSynth: number,
+  tree: PmseTreeSettings,
+) => PmseEvaluator;
+
+/**
+ * Everything one chain needs, as plain data (structured-clone friendly, so a worker can receive it).
+ * Nothing in it but `realFeatures` depends on the data: the start point, the noise and the number of
+ * iterations are fixed before the data are read (DESIGN.md privacy rule 6).
+ */
+export interface PmseChainSpec {
+  chainIndex: number;
+  model: SynthesisModel;
+  /** The real rows as pMSE classifier predictors (encode.ts), n rows each. */
+  realFeatures: Float64Array[];
+  /** n: real rows = synthetic rows per dataset; Δu = 1/n. */
+  n: number;
+  /** m noise sets (one per synthetic dataset inside u); shared by all chains of a run. */
+  noise: ModelNoise[];
+  /** ε of this chain's exponential mechanism (ε/l, rounded down to a double). */
+  epsilon: number;
+  tree: PmseTreeSettings;
+  start: number[];
+  initialScales: number[];
+  burnIn: number;
+  steps: number;
+  /** Post-burn-in iterations at which released draws are taken. */
+  drawAt: number[];
+  traceLimit: number;
+  /** β₀ of the tempered start of burn-in (adaptive-metropolis.ts); from ε and n only. */
+  initialInverseTemperature: number;
+}
+
+export interface PmseChainResult extends MetropolisResult {
+  chainIndex: number;
+  /** Wall time of the chain in milliseconds. */
+  milliseconds: number;
+}
+
+/**
+ * The quality function u(X, θ) = (1/m) Σ_j pMSE(X, g(θ; noise_j)) (Snoke & Slavković 2018, eq. 3,
+ * with the m synthetic datasets made from noise fixed for the run: common random numbers) and the
+ * mechanism's log target −ε·u/(2Δu) + flat prior, packaged for the sampler. All buffers are
+ * allocated here once; logWeight allocates nothing.
+ */
+export function makePmseTarget(
+  spec: PmseChainSpec,
+  makeEvaluator: PmseEvaluatorFactory,
+): MetropolisTarget & {
+  quality(theta: ArrayLike<number>): number;
+} {
+  const { model, n, noise } = spec;
+  const evaluator = makeEvaluator(spec.realFeatures, n, spec.tree);
+  const scratch = makeSynthesisScratch(model);
+  const modelSpace = makeModelSpaceColumns(model, n);
+  const features = makePmseFeatureColumns(model, n);
+  let lastQuality = NaN;
+  const quality = (theta: ArrayLike<number>): number => {
+    let sum = 0;
+    for (const noiseSet of noise) {
+      synthesizeModelSpace(model, theta, noiseSet, scratch, modelSpace);
+      writePmseFeatures(model, modelSpace, features);
+      sum += evaluator.evaluate(features);
+    }
+    return sum / noise.length;
+  };
+  return {
+    dimension: model.parameterCount,
+    quality,
+    logWeight(theta) {
+      lastQuality = quality(theta);
+      return exponentialMechanismLogWeight(lastQuality, spec.epsilon, pmseSensitivity(n));
+    },
+    logPrior: logFlatPrior,
+    lastMonitoredValue: () => lastQuality,
+  };
+}
+
+/**
+ * Runs one chain of the pMSE mechanism: adaptive random-walk Metropolis on the log target, proposal
+ * frozen after burn-in, released draws at `spec.drawAt`. A pure function of (spec, rng): the worker
+ * layer calls it with a generator of its own (CryptoRng, or SeededRng(seed) for seeded runs).
+ * `makeEvaluator` defaults to the rpart-exact CART pMSE of src/core/metrics/pmse-cart-evaluator.ts.
+ * Throws AbortError when `hooks.signal` is set.
+ */
+export function runChain(
+  spec: PmseChainSpec,
+  rng: Rng,
+  hooks: MetropolisHooks = {},
+  makeEvaluator: PmseEvaluatorFactory = makeCartPmseEvaluator,
+): PmseChainResult {
+  const started = Date.now();
+  const normal = makeNormalSampler(rng);
+  const target = makePmseTarget(spec, makeEvaluator);
+  const result = runAdaptiveMetropolis(
+    target,
+    spec.start,
+    {
+      burnIn: spec.burnIn,
+      steps: spec.steps,
+      initialScales: spec.initialScales,
+      drawAt: spec.drawAt,
+      traceLimit: spec.traceLimit,
+      initialInverseTemperature: spec.initialInverseTemperature,
+    },
+    rng,
+    () => normal(0, 1),
+    hooks,
+  );
+  return { ...result, chainIndex: spec.chainIndex, milliseconds: Date.now() - started };
+}

@@ -1,0 +1,117 @@
+import type { PmseChainResult } from './chain';
+import type { PmseRunPlan } from './plan';
+import { RHAT_WARNING_THRESHOLD, splitRhatFromHalves } from './rhat';
+
+/** Said wherever MCMC diagnostics are shown or exported. */
+export const MCMC_DIAGNOSTICS_NOTICE =
+  'MCMC diagnostics (traces of u(X, θ) and θ, acceptance rates, R̂) are computed from the real data: they are ' +
+  'for the data holder to judge convergence and are not part of the differentially private release. The ' +
+  'privacy claim covers only the released parameters θ̃ and the synthetic datasets.';
+
+export interface PmseChainDiagnostics {
+  chain: number;
+  start: number[];
+  acceptanceRate: number;
+  burnInAcceptanceRate: number;
+  proposalScale: number;
+  milliseconds: number;
+  iterationsPerSecond: number;
+  /** Thinned to at most 1,000 points, burn-in included (iterations counted from 1). */
+  trace: { iterations: number[]; u: number[]; theta: Record<string, number[]> };
+  /** u(X, θ̃) at each of this chain's released draws. */
+  uAtDraws: number[];
+}
+
+export interface PmseMcmcDiagnostics {
+  forDataHolderOnly: true;
+  notice: string;
+  chains: PmseChainDiagnostics[];
+  /** Split-R̂ over all chains' post-burn-in iterations, per θ coordinate and for u. */
+  rhat: Record<string, number>;
+  maxRhat: number;
+  warnings: string[];
+}
+
+export interface PmseDiagnostics {
+  /** Public configuration and DP outputs. */
+  parameterCount: number;
+  parameterNames: string[];
+  /** θ̃_i of every release (the DP outputs of the exponential mechanism), standardised units. */
+  releasedParameters: number[][];
+  releaseEpsilon: number;
+  sensitivity: string;
+  tree: { depth: string; cp: number; minSplit: number; minBucket: number };
+  iterationsPerChain: { burnIn: number; steps: number };
+  mcmc: PmseMcmcDiagnostics;
+}
+
+/** R̂ for every monitored quantity (θ coordinates by name, then "u") and warnings for those above 1.1. */
+export function convergenceSummary(
+  parameterNames: string[],
+  results: PmseChainResult[],
+): { rhat: Record<string, number>; maxRhat: number; warnings: string[] } {
+  const halves = results.flatMap((result) => result.halves);
+  const names = [...parameterNames, 'u'];
+  const rhat: Record<string, number> = {};
+  const warnings: string[] = [];
+  names.forEach((name, index) => {
+    const value = splitRhatFromHalves(halves, index);
+    rhat[name] = value;
+    if (value > RHAT_WARNING_THRESHOLD) {
+      warnings.push(
+        `R̂ of ${name} is ${value.toFixed(3)} (> ${RHAT_WARNING_THRESHOLD}): the chains have not mixed; ` +
+          'run more iterations (burn-in and steps) before trusting the releases.',
+      );
+    }
+  });
+  const values = Object.values(rhat);
+  const maxRhat = values.some(Number.isNaN) ? NaN : Math.max(...values);
+  return { rhat, maxRhat, warnings };
+}
+
+/** The diagnostics object of a release, MCMC part clearly marked as for the data holder only. */
+export function buildPmseDiagnostics(plan: PmseRunPlan, results: PmseChainResult[]): PmseDiagnostics {
+  const { settings, parameterNames } = plan;
+  const releasedParameters: number[][] = [];
+  results.forEach((result) =>
+    plan.releaseOfDraw[result.chainIndex]!.forEach((release, j) => {
+      releasedParameters[release] = result.draws[j]!;
+    }),
+  );
+  const convergence = convergenceSummary(parameterNames, results);
+  const spec = plan.chainSpecs[0]!;
+  return {
+    parameterCount: plan.model.parameterCount,
+    parameterNames,
+    releasedParameters,
+    releaseEpsilon: plan.releaseEpsilon,
+    sensitivity: `1/n = 1/${spec.n}`,
+    tree: {
+      depth: settings.treeDepthLabel,
+      cp: settings.cp,
+      minSplit: spec.tree.minSplit,
+      minBucket: spec.tree.minBucket,
+    },
+    iterationsPerChain: { burnIn: settings.burnIn, steps: settings.steps },
+    mcmc: {
+      forDataHolderOnly: true,
+      notice: MCMC_DIAGNOSTICS_NOTICE,
+      chains: results.map((result) => ({
+        chain: result.chainIndex,
+        start: plan.chainSpecs[result.chainIndex]!.start,
+        acceptanceRate: result.acceptanceRate,
+        burnInAcceptanceRate: result.burnInAcceptanceRate,
+        proposalScale: result.proposalScale,
+        milliseconds: result.milliseconds,
+        iterationsPerSecond: ((settings.burnIn + settings.steps) / Math.max(1, result.milliseconds)) * 1000,
+        trace: {
+          iterations: result.trace.iterations,
+          u: result.trace.monitored,
+          theta: Object.fromEntries(parameterNames.map((name, j) => [name, result.trace.parameters[j]!])),
+        },
+        uAtDraws: result.drawMonitored,
+      })),
+      ...convergence,
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import { Accountant } from '../../privacy/accountant';
+import { parseBudget } from '../../privacy/budget';
+import type { Rng } from '../../rng';
+import type { Schema, Table } from '../../table/types';
+import type { Mechanism, ParamValues, Release, RunContext } from '../types';
+import { throwIfAborted } from './abort';
+import { runChain, type PmseChainResult } from './chain';
+import { checkPmseMechanism } from './check';
+import { pmseClaim, pmseClaimAssumptions } from './claim';
+import { buildPmseDiagnostics } from './diagnostics';
+import { makeChainRng, planPmseRun, type BudgetReserver, type PmseRunPlan } from './plan';
+import { PMSE_PARAMS } from './pmse-params';
+import { synthesizeReleaseTable } from './release-table';
+
+export { runChain, makePmseTarget, type PmseChainSpec, type PmseChainResult } from './chain';
+export { planPmseRun, makeChainRng, type PmseRunPlan, type BudgetReserver } from './plan';
+export { buildSynthesisModel, countModelParameters, modelParameterNames } from './model';
+export { MCMC_DIAGNOSTICS_NOTICE, type PmseDiagnostics } from './diagnostics';
+export { splitRhat, potentialScaleReduction } from './rhat';
+
+const ID = 'pmse-mechanism';
+
+/**
+ * Algorithm 2, step 2, and the release: n rows from g(θ̃_i) for every release, in release order,
+ * plus the diagnostics. `results` are the chains' results in any order (e.g. as workers finish).
+ */
+export function finishPmseRun(
+  plan: PmseRunPlan,
+  results: PmseChainResult[],
+  schema: Schema,
+  rng: Rng,
+  accountant: BudgetReserver,
+  assumptions: string[],
+): Release {
+  const ordered = [...results].sort((a, b) => a.chainIndex - b.chainIndex);
+  const diagnostics = buildPmseDiagnostics(plan, ordered);
+  const n = plan.chainSpecs[0]!.n;
+  const datasets = diagnostics.releasedParameters.map((theta) =>
+    synthesizeReleaseTable(plan.model, schema, theta, n, rng),
+  );
+  return { datasets, claim: accountant.claim(assumptions), diagnostics: { ...diagnostics } };
+}
+
+/**
+ * The whole mechanism on one thread: plan (budget reserved first), run the chains one after the
+ * other, then synthesise. The studio's worker layer runs the same three stages with the chains in
+ * parallel workers (planPmseRun, runChain with makeChainRng, finishPmseRun).
+ */
+export async function runPmseMechanism(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+): Promise<Release> {
+  const plan = planPmseRun(table, schema, params, ctx, ctx.rng, accountant);
+  const chains = plan.chainSpecs.length;
+  const results = plan.chainSpecs.map((spec, c) =>
+    runChain(spec, makeChainRng(plan, c), {
+      signal: ctx.signal,
+      onProgress: (done, total) =>
+        ctx.progress(
+          (0.97 * (c + done / total)) / chains,
+          `chain ${c + 1} of ${chains}: iteration ${done} of ${total}`,
+        ),
+    }),
+  );
+  throwIfAborted(ctx.signal);
+  ctx.progress(0.98, 'drawing the synthetic datasets');
+  const release = finishPmseRun(
+    plan,
+    results,
+    schema,
+    ctx.rng,
+    accountant,
+    pmseClaimAssumptions(params, ctx),
+  );
+  ctx.progress(1, 'done');
+  return release;
+}
+
+/** Snoke & Slavković's pMSE mechanism: exponential mechanism over synthesis-model parameters, sampled by MCMC. */
+export const pmseMechanism: Mechanism = {
+  id: ID,
+  label: 'pMSE mechanism',
+  summary:
+    'Parameters of a sequential parametric model drawn by the exponential mechanism with the CART pMSE as quality, then data from the model; no bounds needed.',
+  reference:
+    'Snoke & Slavković, pMSE Mechanism: Differentially Private Synthetic Data with Maximal Distributional Similarity (PSD 2018), §3–4, Algorithm 2',
+  supports: { numeric: true, categorical: true },
+  params: PMSE_PARAMS,
+  claim: pmseClaim,
+  check: checkPmseMechanism,
+  run: (table, schema, params, ctx) => runPmseMechanism(table, schema, params, ctx),
+};

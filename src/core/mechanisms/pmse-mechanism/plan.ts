@@ -1,0 +1,181 @@
+import type { Accountant } from '../../privacy/accountant';
+import { Accountant as AccountantClass } from '../../privacy/accountant';
+import { parseBudget } from '../../privacy/budget';
+import { makeNormalSampler, makeRng, type Rng } from '../../rng';
+import type { Schema, Table } from '../../table/types';
+import { InputError } from '../../table/errors';
+import type { ParamValues, PublicContext } from '../types';
+import type { PmseChainSpec } from './chain';
+import { encodeTableInModelSpace, makePmseFeatureColumns, writePmseFeatures } from './encode';
+import { buildSynthesisModel, modelNeutralPoint, modelParameterNames, type SynthesisModel } from './model';
+import {
+  drawIterations,
+  drawsPerChain,
+  PMSE_TREE_MIN_BUCKET,
+  PMSE_TREE_MIN_SPLIT,
+  readPmseSettings,
+  START_JITTER_SD,
+  TRACE_POINT_LIMIT,
+  type PmseSettings,
+} from './pmse-params';
+import { drawModelNoise } from './synthesize';
+
+/** Largest ε·n/2 at the first burn-in iteration (see initialInverseTemperature). */
+export const TEMPERED_START_SCALE = 100;
+
+/** What the run needs from an accountant; tests pass a spy to see that budget is reserved before sampling. */
+export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;
+
+/** Everything decided before any chain runs. */
+export interface PmseRunPlan {
+  settings: PmseSettings;
+  model: SynthesisModel;
+  parameterNames: string[];
+  /** ε of each release's exponential mechanism: ε/l rounded down to a double. */
+  releaseEpsilon: number;
+  chainSpecs: PmseChainSpec[];
+  /** releaseOfDraw[c][j]: the release given by chain c's j-th draw. */
+  releaseOfDraw: number[][];
+  /** Seed of each chain's generator for seeded runs; null means a fresh CryptoRng. */
+  chainSeeds: (string | null)[];
+  /** Real values that were missing in columns not declared able to be missing (for the data holder). */
+  undeclaredMissingCounts: Record<string, number>;
+}
+
+/** Text of the accountant step for release `index` (0-based) of `releases`. */
+export function releaseStepText(index: number, releases: number): string {
+  return (
+    `release ${index + 1} of ${releases}: parameters θ̃ from the exponential mechanism with the CART pMSE ` +
+    `quality (sensitivity 1/n), then n rows from the synthesis model g(θ̃)`
+  );
+}
+
+/** Reserves ε/l for each of the l releases (Algorithm 2: l draws, each (ε/l)-DP; sequential composition). */
+export function reserveReleaseBudget(accountant: BudgetReserver, context: PublicContext): number {
+  const budget = parseBudget(context.epsilon, context.delta);
+  const share = AccountantClass.split(budget.epsilon, context.releases);
+  for (let release = 0; release < context.releases; release++) {
+    accountant.reserve(releaseStepText(release, context.releases), share);
+  }
+  return share.toNumberDown();
+}
+
+/**
+ * Plans a run: validates, reserves the budget of every release before anything random is drawn,
+ * then fixes — from the parameters, the schema and `rng` only — each chain's start point, the
+ * common noise of u, the iteration counts and the draw iterations; finally encodes the real rows,
+ * the only data-dependent part. Throws InputError for parameters or data the model cannot use.
+ */
+export function planPmseRun(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  context: PublicContext,
+  rng: Rng,
+  accountant: BudgetReserver,
+): PmseRunPlan {
+  const settings = readPmseSettings(params, schema);
+  const model = buildModelOrThrow(schema, settings);
+  if (table.nRows !== context.n) {
+    throw new Error(
+      `pmse-mechanism: the table has ${table.nRows} rows but the context says n = ${context.n}.`,
+    );
+  }
+  if (context.n < 1) throw new InputError('The pMSE mechanism needs at least one row.');
+  const draws = drawsPerChain(context.releases, settings.chains);
+  const drawAt = draws.map((count) => {
+    try {
+      return drawIterations(count, settings.steps, settings.thinning);
+    } catch (error) {
+      throw new InputError(`The pMSE mechanism cannot place its releases: ${(error as Error).message}`);
+    }
+  });
+
+  const releaseEpsilon = reserveReleaseBudget(accountant, context);
+
+  const normal = makeNormalSampler(rng);
+  const standardNormal = () => normal(0, 1);
+  const noise = Array.from({ length: settings.m }, () =>
+    drawModelNoise(model, context.n, rng, standardNormal),
+  );
+  const neutral = modelNeutralPoint(model);
+  const starts = draws.map(() => Array.from(neutral, (value) => value + START_JITTER_SD * standardNormal()));
+  const chainSeeds = draws.map(() =>
+    rng.seeded ? `pmse-chain-${rng.nextUint32()}-${rng.nextUint32()}` : null,
+  );
+
+  let release = 0;
+  const releaseOfDraw = draws.map(() => [] as number[]);
+  for (let j = 0; release < context.releases; j++) {
+    for (let c = 0; c < settings.chains && release < context.releases; c++) {
+      if (j < draws[c]!) releaseOfDraw[c]!.push(release++);
+    }
+  }
+
+  const realModelSpace = encodeTableInModelSpace(table, model);
+  const realFeatures = makePmseFeatureColumns(model, context.n);
+  writePmseFeatures(model, realModelSpace, realFeatures);
+  const undeclaredMissingCounts: Record<string, number> = {};
+  model.columns.forEach((column, t) => {
+    if (column.mayBeMissing) return;
+    const count = realModelSpace[t]!.reduce((sum, value) => sum + (value === value ? 0 : 1), 0);
+    if (count > 0) undeclaredMissingCounts[column.name] = count;
+  });
+
+  const tree = {
+    maxDepth: settings.treeDepth,
+    minSplit: PMSE_TREE_MIN_SPLIT,
+    minBucket: PMSE_TREE_MIN_BUCKET,
+    cp: settings.cp,
+  };
+  const chainSpecs: PmseChainSpec[] = draws.map((_, c) => ({
+    chainIndex: c,
+    model,
+    realFeatures,
+    n: context.n,
+    noise,
+    epsilon: releaseEpsilon,
+    tree,
+    start: starts[c]!,
+    initialScales: Array.from(neutral, () => settings.proposalScale),
+    burnIn: settings.burnIn,
+    steps: settings.steps,
+    drawAt: drawAt[c]!,
+    traceLimit: TRACE_POINT_LIMIT,
+    initialInverseTemperature: initialInverseTemperature(releaseEpsilon, context.n),
+  }));
+  return {
+    settings,
+    model,
+    parameterNames: modelParameterNames(model),
+    releaseEpsilon,
+    chainSpecs,
+    releaseOfDraw,
+    chainSeeds,
+    undeclaredMissingCounts,
+  };
+}
+
+/**
+ * Burn-in starts with the exponential mechanism's weight −ε·n·u/2 flattened so that its scale ε·n/2
+ * is at most TEMPERED_START_SCALE: a change of u by 0.01 then moves the log density by at most 1,
+ * and the chain finds the region of small u before the target sharpens into its rugged final
+ * form. From ε and n only (public).
+ */
+export function initialInverseTemperature(epsilon: number, n: number): number {
+  return Math.min(1, TEMPERED_START_SCALE / ((epsilon * n) / 2));
+}
+
+/** The generator of chain c: SeededRng from the plan's seed for seeded runs, else a CryptoRng. */
+export function makeChainRng(plan: Pick<PmseRunPlan, 'chainSeeds'>, chainIndex: number): Rng {
+  return makeRng(plan.chainSeeds[chainIndex] ?? undefined);
+}
+
+function buildModelOrThrow(schema: Schema, settings: PmseSettings): SynthesisModel {
+  try {
+    return buildSynthesisModel(schema, settings.columnOrder, new Set(settings.missingColumns));
+  } catch (error) {
+    if (error instanceof RangeError) throw new InputError(`The pMSE mechanism cannot run: ${error.message}`);
+    throw error;
+  }
+}

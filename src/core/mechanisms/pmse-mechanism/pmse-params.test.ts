@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../table/types';
+import { resolveParams } from '../params';
+import { inverseTemperatureAt } from './adaptive-metropolis';
+import { pmseMechanism } from './index';
+import { initialInverseTemperature } from './plan';
+import {
+  drawIterations,
+  drawsPerChain,
+  readPmseSettings,
+  splitNameList,
+  UNLIMITED_TREE_DEPTH,
+} from './pmse-params';
+
+const schema: Schema = {
+  version: 1,
+  columns: [
+    { name: 'a', type: 'numeric', source: 'declared' },
+    { name: 'b', type: 'numeric', source: 'declared' },
+  ],
+  missing: [],
+};
+
+describe('pMSE mechanism parameters', () => {
+  it('reads the defaults: schema order, unlimited depth = rpart’s 30, cp 0.01, m 1, 2 chains', () => {
+    const settings = readPmseSettings(resolveParams(pmseMechanism, {}), schema);
+    expect(settings).toMatchObject({
+      columnOrder: ['a', 'b'],
+      missingColumns: [],
+      treeDepth: UNLIMITED_TREE_DEPTH,
+      treeDepthLabel: 'unlimited',
+      cp: 0.01,
+      m: 1,
+      chains: 2,
+    });
+    expect(UNLIMITED_TREE_DEPTH).toBe(30);
+  });
+
+  it('parses text parameters from the command line', () => {
+    const settings = readPmseSettings(
+      resolveParams(pmseMechanism, { columnOrder: ' b , a ', missingColumns: 'a,', treeDepth: '2' }),
+      schema,
+    );
+    expect(settings.columnOrder).toEqual(['b', 'a']);
+    expect(settings.missingColumns).toEqual(['a']);
+    expect(settings.treeDepth).toBe(2);
+    expect(splitNameList(' , x,,y ')).toEqual(['x', 'y']);
+  });
+
+  it('names the parameter count formula in the form help', () => {
+    const order = pmseMechanism.params.find((spec) => spec.name === 'columnOrder')!;
+    expect(order.help).toMatch(/two numeric columns → 5/);
+  });
+
+  it('deals releases round-robin and spaces a chain’s draws by the thinning, the last at the end', () => {
+    expect(drawsPerChain(10, 2)).toEqual([5, 5]);
+    expect(drawsPerChain(5, 3)).toEqual([2, 2, 1]);
+    expect(drawsPerChain(1, 3)).toEqual([1, 0, 0]);
+    expect(drawIterations(5, 2500, 500)).toEqual([500, 1000, 1500, 2000, 2500]);
+    expect(drawIterations(0, 10, 5)).toEqual([]);
+    expect(() => drawIterations(6, 2500, 500)).toThrow(RangeError);
+  });
+});
+
+describe('tempered burn-in', () => {
+  it('flattens the weight to a scale of at most 100 at the start and leaves small scales alone', () => {
+    // ε·n/2 = 0.1·5000/2 = 250 → β₀ = 0.4; ε·n/2 = 25 → no tempering.
+    expect(initialInverseTemperature(0.1, 5000)).toBeCloseTo(0.4, 15);
+    expect(initialInverseTemperature(0.01, 5000)).toBe(1);
+  });
+
+  it('raises β geometrically to 1 over the first 40 % of burn-in', () => {
+    expect(inverseTemperatureAt(0, 1000, 0.01)).toBeCloseTo(0.01, 15);
+    expect(inverseTemperatureAt(200, 1000, 0.01)).toBeCloseTo(0.1, 12);
+    expect(inverseTemperatureAt(400, 1000, 0.01)).toBe(1);
+    expect(inverseTemperatureAt(0, 1000, 1)).toBe(1);
+  });
+});
