@@ -1,5 +1,6 @@
 import { dpMarginals } from './dp-marginals';
 import { laplaceHistogram } from './laplace-histogram';
+import { pmseMechanism } from './pmse-mechanism';
 import { smoothedHistogram } from './smoothed-histogram';
 import type { Mechanism } from './types';
 
@@ -7,7 +8,12 @@ import type { Mechanism } from './types';
  * Every mechanism the studio and the CLI offer, in catalogue order.
  * Adding a mechanism = its folder under src/core/mechanisms/ plus one line here (see README.md).
  */
-export const MECHANISMS: readonly Mechanism[] = [laplaceHistogram, smoothedHistogram, dpMarginals];
+export const MECHANISMS: readonly Mechanism[] = [
+  laplaceHistogram,
+  smoothedHistogram,
+  dpMarginals,
+  pmseMechanism,
+];
 
 /** The mechanism with this id, or undefined when none is registered under it. */
 export function getMechanism(id: string): Mechanism | undefined {
