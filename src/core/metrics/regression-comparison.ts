@@ -1,0 +1,356 @@
+import { combineSyntheticReleases } from '../inference/combining-rules';
+import { confidenceIntervalOverlap } from '../inference/confidence-interval-overlap';
+import { buildDesignMatrix, poolPredictors, type PooledPredictors } from '../models/design-matrix';
+import { fitLinearRegression } from '../models/linear';
+import { studentTQuantile } from '../stats/student-t';
+import { compareByCodePoint } from '../table/code-point-order';
+import { dropIncompleteRows } from '../table/drop-incomplete-rows';
+import type { Column, Table } from '../table/types';
+
+/** The model a user picks for the regression comparison. */
+export interface RegressionSpec {
+  /** Response column: numeric for 'linear'; binary (or with `positiveLevel`) for 'logistic'. */
+  target: string;
+  /** Predictor columns; categorical ones are treatment-coded (first code-point level = reference). */
+  predictors: string[];
+  /** Default: 'linear' for a numeric target, 'logistic' for a categorical one. */
+  family?: 'linear' | 'logistic';
+  /** Logistic with a categorical target: the level coded 1 (default: the second of exactly two levels). */
+  positiveLevel?: string;
+  /** Confidence level of the intervals (default 0.95). */
+  level?: number;
+}
+
+/** One fitted model in JSON-friendly form: arrays follow `terms`, null where not estimable. */
+export interface RegressionFitSummary {
+  /** Complete cases used (rows with a missing target or predictor are dropped, as R's na.omit). */
+  rowsUsed: number;
+  rank: number;
+  /** n − rank for linear models; null for logistic (Wald intervals use the normal quantile). */
+  residualDf: number | null;
+  coefficients: (number | null)[];
+  standardErrors: (number | null)[];
+  ciLower: (number | null)[];
+  ciUpper: (number | null)[];
+  /** Logistic only: whether the fit converged. */
+  converged?: boolean;
+}
+
+export interface ReleaseRegressionComparison {
+  fit: RegressionFitSummary;
+  /** (β̂_syn − β̂_obs) / se(β̂_obs) per term. */
+  standardizedDifference: (number | null)[];
+  /** Karr et al. (2006) interval overlap per term. */
+  ciOverlap: (number | null)[];
+  /** Means over the terms where defined (null if none). */
+  meanAbsoluteStandardizedDifference: number | null;
+  meanCiOverlap: number | null;
+}
+
+/** DIPS combining rules (eqs. 9–11) per term over all releases; null where a release lacks the term. */
+export interface CombinedRegressionInference {
+  releases: number;
+  estimate: (number | null)[];
+  standardError: (number | null)[];
+  betweenVariance: (number | null)[];
+  withinVariance: (number | null)[];
+  /** ν per term; null where ν is infinite (B = 0: normal quantile) or the term is not combined. */
+  degreesOfFreedom: (number | null)[];
+  ciLower: (number | null)[];
+  ciUpper: (number | null)[];
+  standardizedDifference: (number | null)[];
+  ciOverlap: (number | null)[];
+}
+
+export interface RegressionComparison {
+  family: 'linear' | 'logistic';
+  target: string;
+  predictors: string[];
+  positiveLevel: string | null;
+  level: number;
+  /** "(Intercept)", numeric predictor names, "<column>=<level>" for treatment dummies. */
+  terms: string[];
+  /** Predictors dropped because they take one value over all tables' complete cases. */
+  droppedConstant: string[];
+  real: RegressionFitSummary;
+  releases: ReleaseRegressionComparison[];
+  /** Present when there are at least two releases. */
+  combined: CombinedRegressionInference | null;
+}
+
+interface RawFit {
+  coefficients: Float64Array;
+  standardErrors: Float64Array;
+  rank: number;
+  residualDf: number | null;
+  converged?: boolean;
+  /** Quantile q for the intervals β̂ ∓ q·se. */
+  criticalValue: number;
+}
+
+const finiteOrNull = (x: number | undefined): number | null =>
+  x !== undefined && Number.isFinite(x) ? x : null;
+
+function selectColumns(table: Table, names: string[]): Table {
+  return {
+    nRows: table.nRows,
+    columns: names.map((name) => {
+      const column = table.columns.find((candidate) => candidate.name === name);
+      if (column === undefined) throw new Error(`Column "${name}" is not in the table.`);
+      return column;
+    }),
+  };
+}
+
+/** Labels of the design columns, in buildDesignMatrix's order (intercept, then variable blocks). */
+function termLabels(pooled: PooledPredictors): string[] {
+  const labels = ['(Intercept)'];
+  for (const variable of pooled.variables) {
+    if (variable.kind === 'numeric') labels.push(variable.name);
+    else for (const level of variable.levels.slice(1)) labels.push(`${variable.name}=${level}`);
+  }
+  return labels;
+}
+
+/** Response vectors of the complete-case tables, and the positive level for a categorical logistic target. */
+function responses(
+  targets: Column[],
+  family: 'linear' | 'logistic',
+  positiveLevelOption: string | undefined,
+): { ys: Float64Array[]; positiveLevel: string | null } {
+  if (family === 'linear') {
+    return {
+      ys: targets.map((column) => {
+        if (column.kind !== 'numeric')
+          throw new Error(`Linear regression needs a numeric target, "${column.name}" is categorical.`);
+        return Float64Array.from(column.values);
+      }),
+      positiveLevel: null,
+    };
+  }
+  if (targets[0]!.kind === 'numeric') {
+    const ys = targets.map((column) => Float64Array.from((column as Column & { kind: 'numeric' }).values));
+    if (ys.some((y) => y.some((v) => v !== 0 && v !== 1))) {
+      throw new Error(`Logistic regression needs a 0/1 target; "${targets[0]!.name}" has other values.`);
+    }
+    return { ys, positiveLevel: null };
+  }
+  const levels = new Set<string>();
+  for (const column of targets as (Column & { kind: 'categorical' })[]) {
+    for (let i = 0; i < column.codes.length; i++) levels.add(column.dictionary[column.codes[i]!]!);
+  }
+  const sorted = [...levels].sort(compareByCodePoint);
+  const positiveLevel = positiveLevelOption ?? (sorted.length === 2 ? sorted[1]! : undefined);
+  if (positiveLevel === undefined) {
+    throw new Error(
+      `Logistic regression on "${targets[0]!.name}" needs the level to model: it has ${sorted.length} levels (${sorted.slice(0, 5).join(', ')}…).`,
+    );
+  }
+  const ys = (targets as (Column & { kind: 'categorical' })[]).map((column) =>
+    Float64Array.from(column.codes, (code) => (column.dictionary[code] === positiveLevel ? 1 : 0)),
+  );
+  return { ys, positiveLevel };
+}
+
+function fitOne(
+  family: 'linear' | 'logistic',
+  X: Float64Array,
+  n: number,
+  p: number,
+  y: Float64Array,
+  level: number,
+): RawFit | null {
+  if (n === 0) return null;
+  if (family === 'linear') {
+    const fit = fitLinearRegression(X, n, p, y);
+    return {
+      coefficients: fit.coefficients,
+      standardErrors: fit.standardErrors,
+      rank: fit.rank,
+      residualDf: fit.residualDf,
+      criticalValue: fit.residualDf > 0 ? studentTQuantile((1 + level) / 2, fit.residualDf) : NaN,
+    };
+  }
+  throw new Error(`Unsupported family ${family}`);
+}
+
+function summarizeFit(fit: RawFit | null, rowsUsed: number, p: number): RegressionFitSummary {
+  const empty = () => new Array<number | null>(p).fill(null);
+  if (fit === null) {
+    return {
+      rowsUsed,
+      rank: 0,
+      residualDf: null,
+      coefficients: empty(),
+      standardErrors: empty(),
+      ciLower: empty(),
+      ciUpper: empty(),
+    };
+  }
+  const coefficients = Array.from(fit.coefficients, (v) => finiteOrNull(v));
+  const standardErrors = Array.from(fit.standardErrors, (v) => finiteOrNull(v));
+  const interval = (sign: number) =>
+    coefficients.map((b, j) => {
+      const se = standardErrors[j];
+      return b === null || se === null || se === undefined
+        ? null
+        : finiteOrNull(b + sign * fit.criticalValue * se);
+    });
+  return {
+    rowsUsed,
+    rank: fit.rank,
+    residualDf: fit.residualDf,
+    coefficients,
+    standardErrors,
+    ciLower: interval(-1),
+    ciUpper: interval(1),
+    ...(fit.converged !== undefined ? { converged: fit.converged } : {}),
+  };
+}
+
+function meanOfDefined(
+  values: (number | null)[],
+  transform: (v: number) => number = (v) => v,
+): number | null {
+  let sum = 0;
+  let count = 0;
+  for (const v of values) {
+    if (v === null) continue;
+    sum += transform(v);
+    count++;
+  }
+  return count === 0 ? null : sum / count;
+}
+
+function compareToReal(
+  real: RegressionFitSummary,
+  release: RegressionFitSummary,
+): ReleaseRegressionComparison {
+  const standardizedDifference = real.coefficients.map((b, j) => {
+    const synth = release.coefficients[j];
+    const se = real.standardErrors[j];
+    return b === null || synth === null || synth === undefined || se === null || se === undefined || se === 0
+      ? null
+      : (synth - b) / se;
+  });
+  const ciOverlap = real.coefficients.map((_, j) => {
+    const lo = real.ciLower[j];
+    const hi = real.ciUpper[j];
+    const los = release.ciLower[j];
+    const his = release.ciUpper[j];
+    if (lo == null || hi == null || los == null || his == null) return null;
+    return confidenceIntervalOverlap(lo, hi, los, his);
+  });
+  return {
+    fit: release,
+    standardizedDifference,
+    ciOverlap,
+    meanAbsoluteStandardizedDifference: meanOfDefined(standardizedDifference, Math.abs),
+    meanCiOverlap: meanOfDefined(ciOverlap),
+  };
+}
+
+function combineReleases(
+  real: RegressionFitSummary,
+  releases: RegressionFitSummary[],
+  level: number,
+): CombinedRegressionInference {
+  const p = real.coefficients.length;
+  const out: CombinedRegressionInference = {
+    releases: releases.length,
+    estimate: [],
+    standardError: [],
+    betweenVariance: [],
+    withinVariance: [],
+    degreesOfFreedom: [],
+    ciLower: [],
+    ciUpper: [],
+    standardizedDifference: [],
+    ciOverlap: [],
+  };
+  for (let j = 0; j < p; j++) {
+    const estimates = releases.map((fit) => fit.coefficients[j]);
+    const ses = releases.map((fit) => fit.standardErrors[j]);
+    if (estimates.some((v) => v == null) || ses.some((v) => v == null)) {
+      for (const key of Object.keys(out) as (keyof CombinedRegressionInference)[]) {
+        if (key !== 'releases') (out[key] as (number | null)[]).push(null);
+      }
+      continue;
+    }
+    const combined = combineSyntheticReleases(estimates as number[], ses as number[], level);
+    out.estimate.push(combined.estimate);
+    out.standardError.push(combined.standardError);
+    out.betweenVariance.push(combined.betweenVariance);
+    out.withinVariance.push(combined.withinVariance);
+    out.degreesOfFreedom.push(finiteOrNull(combined.degreesOfFreedom));
+    out.ciLower.push(combined.ciLower);
+    out.ciUpper.push(combined.ciUpper);
+    const b = real.coefficients[j];
+    const se = real.standardErrors[j];
+    out.standardizedDifference.push(
+      b == null || se == null || se === 0 ? null : (combined.estimate - b) / se,
+    );
+    const lo = real.ciLower[j];
+    const hi = real.ciUpper[j];
+    out.ciOverlap.push(
+      lo == null || hi == null ? null : confidenceIntervalOverlap(lo, hi, combined.ciLower, combined.ciUpper),
+    );
+  }
+  return out;
+}
+
+/**
+ * Regression comparison: the user's model fitted on the real table and on each synthetic release,
+ * coefficient by coefficient — the "inferential utility" of Karr et al. (2006) and Bowen & Liu (2020).
+ *
+ * Model: linear (OLS) for a numeric target, logistic (maximum likelihood) for a binary one;
+ * intercept plus the predictors, categorical predictors treatment-coded with levels pooled over all
+ * tables in code-point order (first level = reference), complete cases only (R's default na.omit).
+ * A level absent from one table gives an aliased (null) coefficient there, as R reports NA.
+ * Per release and term: standardized difference (β̂_syn − β̂_obs) / se(β̂_obs); Karr et al. (2006) CI
+ * overlap of the `level` intervals (linear: β̂ ∓ t_{df} se; logistic: Wald β̂ ∓ z se). With m ≥ 2
+ * releases, the DIPS combining rules (Bowen & Liu 2020, eqs. 9–11: β̄, B, W, T = B/m + W,
+ * ν = (m − 1)(1 + mW/B)²) and the same two comparisons for the combined estimate.
+ * Throws when a column is missing, the target has the wrong type, or the real table has no complete
+ * rows. Cost O(Σ n · p²).
+ */
+export function compareRegressions(real: Table, synths: Table[], spec: RegressionSpec): RegressionComparison {
+  const level = spec.level ?? 0.95;
+  if (spec.predictors.includes(spec.target))
+    throw new Error(`The target "${spec.target}" cannot also be a predictor.`);
+  const columns = [spec.target, ...spec.predictors];
+  const tables = [real, ...synths].map((table) => dropIncompleteRows(selectColumns(table, columns)).table);
+  if (tables[0]!.nRows === 0)
+    throw new Error('The real table has no rows without missing values in the model columns.');
+  const targetColumn = tables[0]!.columns[0]!;
+  const family = spec.family ?? (targetColumn.kind === 'numeric' ? 'linear' : 'logistic');
+  const { ys, positiveLevel } = responses(
+    tables.map((table) => table.columns[0]!),
+    family,
+    spec.positiveLevel,
+  );
+  const pooled = poolPredictors(tables, { columns: spec.predictors });
+  const terms = termLabels(pooled);
+  let offset = 0;
+  const summaries = tables.map((table, t) => {
+    const design = buildDesignMatrix(pooled, { rows: [offset, offset + table.nRows] });
+    offset += table.nRows;
+    if (design.nColumns !== terms.length) throw new Error('Design columns and term labels disagree.');
+    const fit = fitOne(family, design.X, table.nRows, design.nColumns, ys[t]!, level);
+    return summarizeFit(fit, table.nRows, terms.length);
+  });
+  const realSummary = summaries[0]!;
+  const releaseSummaries = summaries.slice(1);
+  return {
+    family,
+    target: spec.target,
+    predictors: [...spec.predictors],
+    positiveLevel,
+    level,
+    terms,
+    droppedConstant: pooled.droppedConstant,
+    real: realSummary,
+    releases: releaseSummaries.map((summary) => compareToReal(realSummary, summary)),
+    combined: releaseSummaries.length >= 2 ? combineReleases(realSummary, releaseSummaries, level) : null,
+  };
+}
