@@ -1,0 +1,205 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from './errors';
+import { DEFAULT_MISSING_TOKENS } from './infer';
+import { checkSchemaMatchesHeader, parseSchemaJson, schemaToJson } from './schema-json';
+import type { Schema } from './types';
+
+const designExample = `{ "version": 1,
+  "columns": [
+    { "name": "age", "type": "numeric", "bounds": [17, 90], "integer": true, "source": "declared" },
+    { "name": "sex", "type": "categorical", "categories": ["F", "M"], "source": "inferred" } ],
+  "missing": ["", "NA", "NaN", "null"] }`;
+
+function schemaWithColumns(columns: unknown[], extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ version: 1, columns, ...extra });
+}
+
+describe('parseSchemaJson', () => {
+  it('reads the example of DESIGN.md §2', () => {
+    expect(parseSchemaJson(designExample, 's.json')).toEqual({
+      version: 1,
+      columns: [
+        { name: 'age', type: 'numeric', bounds: [17, 90], integer: true, source: 'declared' },
+        { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'inferred' },
+      ],
+      missing: ['', 'NA', 'NaN', 'null'],
+    });
+  });
+
+  it('defaults source to "declared" and missing to the default tokens', () => {
+    const schema = parseSchemaJson(schemaWithColumns([{ name: 'g', type: 'categorical' }]));
+    expect(schema).toEqual({
+      version: 1,
+      columns: [{ name: 'g', type: 'categorical', source: 'declared' }],
+      missing: [...DEFAULT_MISSING_TOKENS],
+    });
+  });
+
+  it.each<[string, string]>([
+    ['{', 's.json: is not valid JSON'],
+    ['[]', 's.json: a schema must be a JSON object'],
+    [
+      JSON.stringify({ version: 2, columns: [{ name: 'a', type: 'numeric' }] }),
+      's.json: "version" must be 1',
+    ],
+    [JSON.stringify({ version: 1, columns: [] }), 's.json: "columns" must be a non-empty list'],
+    [
+      schemaWithColumns([{ name: 'a', type: 'numeric' }], { extra: 1 }),
+      's.json: unknown field "extra"; a schema has only',
+    ],
+    [
+      schemaWithColumns([{ name: 'a', type: 'numeric' }], { missing: 'NA' }),
+      's.json: "missing" must be a list of strings',
+    ],
+    [schemaWithColumns([{ type: 'numeric' }]), 's.json: column 1 needs a non-empty "name".'],
+    [
+      schemaWithColumns([{ name: 'a', type: 'text' }]),
+      's.json: column 1 (a): "type" must be "numeric" or "categorical".',
+    ],
+    [
+      schemaWithColumns([
+        { name: 'x', type: 'numeric' },
+        { name: 'y', type: 'numeric' },
+        { name: 'age', type: 'numeric', bounds: [90, 17] },
+      ]),
+      's.json: column 3 (age): bounds must be [lower, upper] with lower < upper (two finite numbers).',
+    ],
+    [
+      schemaWithColumns([{ name: 'age', type: 'numeric', bounds: [5, 5] }]),
+      's.json: column 1 (age): bounds must be',
+    ],
+    [
+      schemaWithColumns([{ name: 'age', type: 'numeric', bounds: [0] }]),
+      's.json: column 1 (age): bounds must be',
+    ],
+    [
+      schemaWithColumns([{ name: 'age', type: 'numeric', bounds: ['0', 9] }]),
+      's.json: column 1 (age): bounds must be',
+    ],
+    [
+      schemaWithColumns([{ name: 'age', type: 'numeric', integer: 'yes' }]),
+      's.json: column 1 (age): "integer" must be true or false.',
+    ],
+    [
+      schemaWithColumns([{ name: 'a', type: 'numeric', source: 'guessed' }]),
+      's.json: column 1 (a): "source" must be "declared" or "inferred".',
+    ],
+    [
+      schemaWithColumns([{ name: 'a', type: 'numeric', categories: ['x'] }]),
+      's.json: column 1 (a): unknown field "categories" for a numeric column; allowed fields are "name", "type", "bounds", "integer", "source".',
+    ],
+    [
+      schemaWithColumns([{ name: 'g', type: 'categorical', bounds: [0, 1] }]),
+      's.json: column 1 (g): unknown field "bounds"',
+    ],
+    [
+      schemaWithColumns([{ name: 'g', type: 'categorical', categories: ['a', 1] }]),
+      's.json: column 1 (g): "categories" must be a list of strings.',
+    ],
+    [
+      schemaWithColumns([{ name: 'g', type: 'categorical', categories: ['a', 'a'] }]),
+      's.json: column 1 (g): category "a" is listed twice; list each category once.',
+    ],
+    [
+      schemaWithColumns([{ name: 'g', type: 'categorical', categories: ['a', 'NA'] }]),
+      's.json: column 1 (g): category "NA" is also a missing-value token; remove it from "categories" or from "missing".',
+    ],
+    [
+      schemaWithColumns([
+        { name: 'a', type: 'numeric' },
+        { name: 'a', type: 'categorical' },
+      ]),
+      's.json: columns 1 and 2 are both named `a`; names must be unique.',
+    ],
+  ])('rejects %s', (text, messageStart) => {
+    let caught: unknown;
+    try {
+      parseSchemaJson(text, 's.json');
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(InputError);
+    expect((caught as InputError).message.startsWith(messageStart), (caught as InputError).message).toBe(
+      true,
+    );
+    expect((caught as InputError).file).toBe('s.json');
+  });
+
+  it('names the column in the error for the studio to highlight it', () => {
+    try {
+      parseSchemaJson(schemaWithColumns([{ name: 'age', type: 'numeric', bounds: [3, 1] }]), 's.json');
+      expect.unreachable();
+    } catch (error) {
+      expect((error as InputError).column).toBe('age');
+    }
+  });
+
+  it('accepts a category that is a missing token once the token is removed from "missing"', () => {
+    const text = schemaWithColumns([{ name: 'g', type: 'categorical', categories: ['NA', 'b'] }], {
+      missing: [''],
+    });
+    expect(parseSchemaJson(text).columns[0]).toMatchObject({ categories: ['NA', 'b'] });
+  });
+});
+
+describe('schemaToJson', () => {
+  const schema: Schema = {
+    version: 1,
+    columns: [
+      { name: 'age', type: 'numeric', bounds: [17, 90], integer: true, source: 'declared' },
+      { name: 'w', type: 'numeric', source: 'inferred' },
+      { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'inferred' },
+      { name: 'g "q"', type: 'categorical', source: 'declared' },
+    ],
+    missing: ['', 'NA'],
+  };
+
+  it('writes one line per column with keys in a stable order', () => {
+    expect(schemaToJson(schema)).toBe(
+      [
+        '{',
+        '  "version": 1,',
+        '  "columns": [',
+        '    { "name": "age", "type": "numeric", "bounds": [17, 90], "integer": true, "source": "declared" },',
+        '    { "name": "w", "type": "numeric", "source": "inferred" },',
+        '    { "name": "sex", "type": "categorical", "categories": ["F", "M"], "source": "inferred" },',
+        '    { "name": "g \\"q\\"", "type": "categorical", "source": "declared" }',
+        '  ],',
+        '  "missing": ["", "NA"]',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('round-trips through parseSchemaJson, key order included', () => {
+    const again = parseSchemaJson(schemaToJson(schema));
+    expect(again).toEqual(schema);
+    expect(JSON.stringify(again)).toBe(JSON.stringify(schema));
+  });
+});
+
+describe('checkSchemaMatchesHeader', () => {
+  const schema = parseSchemaJson(
+    schemaWithColumns([
+      { name: 'age', type: 'numeric' },
+      { name: 'income', type: 'numeric' },
+    ]),
+  );
+
+  it('accepts the same names in any order', () => {
+    expect(() => checkSchemaMatchesHeader(schema, ['income', 'age'], 'data.csv')).not.toThrow();
+  });
+
+  it('names a declared column the file lacks', () => {
+    expect(() => checkSchemaMatchesHeader(schema, ['age'], 'data.csv')).toThrow(
+      'The schema declares column `income`, which data.csv lacks. Make the schema and the file name the same columns.',
+    );
+  });
+
+  it('names file columns the schema does not declare', () => {
+    expect(() => checkSchemaMatchesHeader(schema, ['age', 'income', 'zip', 'id'], 'data.csv')).toThrow(
+      'data.csv has columns `zip`, `id`, which the schema does not declare.',
+    );
+  });
+});
