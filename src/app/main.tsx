@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import './styles.css';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('The page has no #root element.');
 createRoot(rootElement).render(
   <StrictMode>
-    <App />
+    <ErrorBoundary area="the studio">
+      <App />
+    </ErrorBoundary>
   </StrictMode>,
 );

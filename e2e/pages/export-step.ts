@@ -1,0 +1,38 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator, Page } from '@playwright/test';
+
+export interface DownloadedFile {
+  fileName: string;
+  text: string;
+}
+
+/** Step 7: downloads (the download wait starts before the click). */
+export class ExportStep {
+  readonly section: Locator;
+
+  constructor(private readonly page: Page) {
+    this.section = page.getByTestId('step-export');
+  }
+
+  async downloadReleaseCsv(index: number, of: number): Promise<DownloadedFile> {
+    return this.download(
+      this.section.getByRole('button', { name: `Download synthetic CSV ${index} of ${of}` }),
+    );
+  }
+
+  async downloadReleaseReport(): Promise<DownloadedFile> {
+    return this.download(this.section.getByRole('button', { name: 'Download release report (JSON)' }));
+  }
+
+  async downloadEvaluationReport(): Promise<DownloadedFile> {
+    return this.download(this.section.getByRole('button', { name: /Download evaluation report/ }));
+  }
+
+  private async download(button: Locator): Promise<DownloadedFile> {
+    const downloadStarted = this.page.waitForEvent('download');
+    await button.click();
+    const download = await downloadStarted;
+    const path = await download.path();
+    return { fileName: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+  }
+}

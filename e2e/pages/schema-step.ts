@@ -1,0 +1,43 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Step 2: declaring what is public about each column. */
+export class SchemaStep {
+  readonly section: Locator;
+  readonly inferredBanner: Locator;
+
+  constructor(page: Page) {
+    this.section = page.getByTestId('step-schema');
+    this.inferredBanner = page.getByTestId('inferred-banner');
+  }
+
+  column(name: string): Locator {
+    return this.section.locator(`[data-testid="schema-column"][data-column="${name}"]`);
+  }
+
+  async declareBounds(name: string, lower: number, upper: number): Promise<void> {
+    const column = this.column(name);
+    await column.getByLabel('Lower bound').fill(String(lower));
+    await column.getByLabel('Upper bound').fill(String(upper));
+    await expect(column.locator('.badge')).toHaveText('declared');
+  }
+
+  async declareCategories(name: string, categories: string[]): Promise<void> {
+    await this.column(name).getByLabel('Categories (one per line)').fill(categories.join('\n'));
+  }
+
+  async declarePublic(name: string): Promise<void> {
+    await this.column(name)
+      .getByRole('button', { name: /I declare these public/ })
+      .click();
+    await expect(this.column(name).locator('.badge')).toHaveText('declared');
+  }
+
+  async declareAllPublic(): Promise<void> {
+    await this.inferredBanner.getByRole('button', { name: 'I declare all of these public' }).click();
+    await expect(this.inferredBanner).toBeHidden();
+  }
+
+  async expectOutsideDomain(name: string, pattern: RegExp): Promise<void> {
+    await expect(this.column(name).getByTestId('validation-counts')).toHaveText(pattern);
+  }
+}

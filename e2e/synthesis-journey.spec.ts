@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
+import { StudioPage } from './pages/studio-page';
+import { expect, saveStepScreenshot, test } from './support/test';
+
+const PEOPLE_CSV = 'e2e/fixtures/people.csv';
+const PEOPLE_COLUMNS = ['age', 'income', 'sex', 'region', 'channel'];
+
+test('drop a CSV, declare its domain, run the Laplace histogram, see charts and download the release', async ({
+  page,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await saveStepScreenshot(page, '00-empty-studio');
+
+  await studio.data.dropCsv('people.csv', await readFile(PEOPLE_CSV, 'utf8'));
+  await studio.data.expectLoaded('people.csv', 400);
+  await expect(studio.data.columnCards()).toHaveCount(PEOPLE_COLUMNS.length);
+  await saveStepScreenshot(page, '01-data-step', 'step-data');
+
+  await expect(studio.schema.inferredBanner).toContainText('5 of 5 columns');
+  await studio.schema.declareBounds('age', 16, 95);
+  await studio.schema.declareBounds('income', 0, 150000);
+  await studio.schema.declareAllPublic();
+  await saveStepScreenshot(page, '02-schema-step', 'step-schema');
+
+  await studio.mechanism.pick('laplace-histogram');
+  await studio.mechanism.setEpsilon('1');
+  await studio.mechanism.setReleases(2);
+  await studio.mechanism.expectClaimEpsilon('1');
+  await saveStepScreenshot(page, '03-mechanism-step', 'step-mechanism');
+
+  await studio.run.start();
+  await studio.run.expectFinished();
+  await saveStepScreenshot(page, '05-run-step', 'step-run');
+  await studio.results.expectChartsFor(PEOPLE_COLUMNS);
+  const tvdOneWay = await studio.results.tvd('one-way');
+  expect(tvdOneWay).toBeGreaterThanOrEqual(0);
+  expect(tvdOneWay).toBeLessThanOrEqual(1);
+  await saveStepScreenshot(page, '06-results-step', 'step-results');
+
+  const csv = await studio.exports.downloadReleaseCsv(1, 2);
+  expect(csv.fileName).toBe('synth_laplace-histogram_eps1_1-of-2.csv');
+  const parsed = Papa.parse<Record<string, string>>(csv.text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.meta.fields).toEqual(PEOPLE_COLUMNS);
+  expect(parsed.data).toHaveLength(400);
+  // Missing values are data: the mechanism synthesises them too, so an empty cell is allowed.
+  for (const row of parsed.data) {
+    const age = Number(row.age);
+    if (row.age !== '') expect(Number.isInteger(age) && age >= 16 && age <= 95, `age ${row.age}`).toBe(true);
+    if (row.income !== '') expect(Number(row.income)).toBeGreaterThanOrEqual(0);
+    if (row.income !== '') expect(Number(row.income)).toBeLessThanOrEqual(150000);
+    expect(['', 'F', 'M']).toContain(row.sex);
+    // "@phone" is a declared category; on export it must be escaped so spreadsheets do not run it.
+    expect(['', 'web', 'store', "'@phone"]).toContain(row.channel);
+  }
+
+  const report = await studio.exports.downloadReleaseReport();
+  expect(report.fileName).toBe('release-report_laplace-histogram_eps1.json');
+  const releaseReport = JSON.parse(report.text) as Record<string, unknown>;
+  expect(releaseReport).toMatchObject({
+    format: 'dpsynth-release-report',
+    formatVersion: 1,
+    rows: 400,
+    columns: 5,
+    releases: 2,
+    seeded: false,
+    mechanism: { id: 'laplace-histogram' },
+    claim: { notion: 'pure-dp', epsilon: 1, delta: 0, neighbouring: 'replace-one' },
+    inferredFields: [],
+  });
+  expect(typeof releaseReport.appVersion).toBe('string');
+  expect((releaseReport.schema as { columns: { source: string }[] }).columns.map((c) => c.source)).toEqual(
+    Array(5).fill('declared'),
+  );
+  // The release bundle carries no metric computed from the real data.
+  expect(report.text).not.toMatch(/tvd|pmse|utility|metrics|propensity/i);
+
+  const evaluation = await studio.exports.downloadEvaluationReport();
+  expect(evaluation.fileName).toBe('evaluation-for-data-holder-not-for-release_laplace-histogram_eps1.json');
+  const evaluationReport = JSON.parse(evaluation.text) as { warning: string; metrics: { tvd: unknown } };
+  expect(evaluationReport.warning).toBe('Computed from the real data: for the data holder, not for release.');
+  expect(evaluationReport.metrics.tvd).toBeDefined();
+  await saveStepScreenshot(page, '07-export-step', 'step-export');
+});
+
+test('a malformed CSV shows its problem and line next to the drop zone and keeps the loaded data', async ({
+  page,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('people.csv', await readFile(PEOPLE_CSV, 'utf8'));
+  await studio.data.expectLoaded('people.csv', 400);
+
+  await studio.data.pickCsvFile('e2e/fixtures/malformed.csv');
+  await studio.data.expectLoadError(/^malformed\.csv: .*line 5/);
+  await studio.data.expectLoaded('people.csv', 400);
+  await expect(studio.data.columnCards()).toHaveCount(5);
+  await saveStepScreenshot(page, '01b-data-step-bad-file', 'step-data');
+});

@@ -1,0 +1,83 @@
+import { APP_VERSION } from '../../core/version';
+import { getMechanism } from '../../core/mechanisms/registry';
+import {
+  buildEvaluationReport,
+  buildReleaseReport,
+  parseBudget,
+  type ReleaseReport,
+} from '../../core/privacy';
+import type { FinishedRun } from '../state/results-store';
+import { saveBlob, saveJson } from './download';
+import { dataSession } from './engine';
+import { evaluationReportFileName, releaseCsvFileName, releaseReportFileName } from './file-names';
+
+/** The release report of a finished run: public configuration and DP outputs only (DESIGN.md §2). */
+export function releaseReportOf(run: FinishedRun): ReleaseReport {
+  const { configuration, summary } = run;
+  const mechanism = getMechanism(configuration.mechanismId);
+  if (mechanism === undefined) throw new Error(`Mechanism ${configuration.mechanismId} is not registered.`);
+  return buildReleaseReport({
+    appVersion: APP_VERSION,
+    schema: configuration.schema,
+    mechanism,
+    params: configuration.params,
+    claim: summary.claim,
+    rows: summary.rows,
+    releases: summary.releases,
+    seeded: configuration.seeded,
+    budget: parseBudget(configuration.epsilon, configuration.delta),
+    notes: ['Made in the dpsynth studio; the synthetic tables were drawn in this browser.'],
+  });
+}
+
+/**
+ * Saves release `index` (0-based) as CSV. The data worker writes it with formula-like text
+ * escaped (writeCsv escapeFormulas; numbers in numeric columns stay as they are).
+ */
+export async function downloadReleaseCsv(run: FinishedRun, index: number): Promise<void> {
+  const bytes = await dataSession.engine.releaseCsvBytes(run.summary.jobId, index);
+  const fileName = releaseCsvFileName(
+    run.configuration.mechanismId,
+    run.configuration.epsilon,
+    index + 1,
+    run.summary.releases,
+  );
+  saveBlob(new Blob([bytes], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+export function downloadReleaseReport(run: FinishedRun): void {
+  saveJson(
+    releaseReportOf(run),
+    releaseReportFileName(run.configuration.mechanismId, run.configuration.epsilon),
+  );
+}
+
+/**
+ * Saves the evaluation report: utility metrics computed from the real data, marked
+ * "for the data holder, not for release", and kept out of the release report.
+ */
+export function downloadEvaluationReport(run: FinishedRun, evaluation: Record<string, unknown> | null): void {
+  const { configuration, summary } = run;
+  const mechanism = getMechanism(configuration.mechanismId);
+  const report = buildEvaluationReport({
+    appVersion: APP_VERSION,
+    rows: summary.rows,
+    columns: summary.columns,
+    releases: summary.releases,
+    mechanism,
+    params: configuration.params,
+    claim: summary.claim,
+    metrics: {
+      tvd: {
+        oneWayPerRelease: summary.comparison.tvdOneWay,
+        twoWayPerRelease: summary.comparison.tvdTwoWay,
+        perColumnOneWay: summary.comparison.overlays.map((overlay) => ({
+          column: overlay.column,
+          tvd: overlay.tvd,
+        })),
+      },
+      ...(evaluation === null ? {} : { utility: evaluation }),
+    },
+  });
+  saveJson(report, evaluationReportFileName(configuration.mechanismId, configuration.epsilon));
+}

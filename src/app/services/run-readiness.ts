@@ -1,0 +1,129 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { resolveParams } from '../../core/mechanisms/params';
+import { getMechanism } from '../../core/mechanisms/registry';
+import type { Mechanism, ParamValues, PublicContext } from '../../core/mechanisms/types';
+import type { PrivacyClaim } from '../../core/privacy/types';
+import type { Schema } from '../../core/table/types';
+import { useDataStore } from '../state/data-store';
+import { useJobStore, type ParamDraft } from '../state/job-store';
+import { useSchemaStore } from '../state/schema-store';
+
+/** Everything the Mechanism, Tune and Run steps need to know before a run can start. */
+export interface RunReadiness {
+  mechanism: Mechanism | undefined;
+  params: ParamValues | null;
+  /** The parameter at fault and the sentence to show beside it. */
+  paramError: { parameter: string | null; message: string } | null;
+  context: PublicContext | null;
+  claim: PrivacyClaim | null;
+  claimError: string | null;
+  /** check() sentences: why the mechanism cannot run on this schema. */
+  problems: string[];
+  ready: boolean;
+  /** The first reason the run cannot start, as a sentence; null when ready. */
+  blocker: string | null;
+}
+
+export interface RunInputs {
+  nRows: number | null;
+  schema: Schema | null;
+  mechanismId: string | null;
+  drafts: Record<string, ParamDraft> | undefined;
+  epsilon: string;
+  delta: string;
+  releases: number;
+  seed: string;
+}
+
+/**
+ * Resolves parameters, computes the claim (cheap: public facts only) and runs check(),
+ * turning every failure into a sentence. Pure: used by the hook below and by the runners.
+ */
+export function assessRun(inputs: RunInputs): RunReadiness {
+  const mechanism = inputs.mechanismId === null ? undefined : getMechanism(inputs.mechanismId);
+  const empty: RunReadiness = {
+    mechanism,
+    params: null,
+    paramError: null,
+    context: null,
+    claim: null,
+    claimError: null,
+    problems: [],
+    ready: false,
+    blocker: null,
+  };
+  if (inputs.nRows === null || inputs.schema === null) return { ...empty, blocker: 'Load a dataset first.' };
+  if (mechanism === undefined) return { ...empty, blocker: 'Pick a mechanism.' };
+  let params: ParamValues;
+  try {
+    params = resolveParams(mechanism, inputs.drafts ?? {});
+  } catch (error) {
+    const parameter = (error as { parameter?: unknown }).parameter;
+    const message = messageOf(error);
+    return {
+      ...empty,
+      paramError: { parameter: typeof parameter === 'string' ? parameter : null, message },
+      blocker: message,
+    };
+  }
+  const context: PublicContext = {
+    n: inputs.nRows,
+    schema: inputs.schema,
+    epsilon: inputs.epsilon.trim(),
+    delta: inputs.delta.trim() || '0',
+    releases: inputs.releases,
+    seeded: inputs.seed.trim() !== '',
+  };
+  let claim: PrivacyClaim | null = null;
+  let claimError: string | null = null;
+  try {
+    claim = mechanism.claim(params, context);
+  } catch (error) {
+    claimError = messageOf(error);
+  }
+  let problems: string[];
+  try {
+    problems = mechanism.check(inputs.schema, params, context);
+  } catch (error) {
+    problems = [messageOf(error)];
+  }
+  const releasesProblem =
+    Number.isInteger(inputs.releases) && inputs.releases >= 1 && inputs.releases <= 100
+      ? null
+      : 'The number of releases must be a whole number from 1 to 100.';
+  const blocker = claimError ?? releasesProblem ?? problems[0] ?? null;
+  return {
+    mechanism,
+    params,
+    paramError: null,
+    context,
+    claim,
+    claimError,
+    problems,
+    ready: blocker === null,
+    blocker,
+  };
+}
+
+/** The run readiness of the current stores, recomputed only when an input changes. */
+export function useRunReadiness(): RunReadiness {
+  const nRows = useDataStore((state) => state.dataset?.nRows ?? null);
+  const schema = useSchemaStore((state) => state.schema);
+  const job = useJobStore(
+    useShallow((state) => ({
+      mechanismId: state.mechanismId,
+      drafts: state.mechanismId === null ? undefined : state.paramDrafts[state.mechanismId],
+      epsilon: state.epsilon,
+      delta: state.delta,
+      releases: state.releases,
+      seed: state.seed,
+    })),
+  );
+  return useMemo(() => assessRun({ nRows, schema, ...job }), [nRows, schema, job]);
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

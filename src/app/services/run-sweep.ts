@@ -1,0 +1,126 @@
+import { isAbortError } from '../../worker/client/worker-pool';
+import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
+import { useDataStore } from '../state/data-store';
+import { useJobStore } from '../state/job-store';
+import { usePrefsStore } from '../state/prefs-store';
+import { endProgress, reportProgress, startProgress } from '../state/progress-store';
+import { useSchemaStore } from '../state/schema-store';
+import { addSweepPoint, beginSweep, finishSweep } from '../state/tune-store';
+import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
+import { ensureTableOnWorker, runPool } from './engine';
+import { logGrid } from './epsilon-scale';
+import { assessRun, messageOf } from './run-readiness';
+import { newJobId } from './run-synthesis';
+
+/**
+ * Sweep results already computed, keyed by data, schema, mechanism, parameters, δ, seed, ε and
+ * repeat. Held in memory for this page only (they are computed from the real data).
+ */
+const sweepCache = new Map<string, SweepPointResult>();
+let currentSweep: AbortController | null = null;
+
+/**
+ * Runs the mechanism at every ε of the preferences' log grid, `repeats` times each, spread over
+ * the worker pool (one job per point). Each finished point is plotted as it arrives; points in
+ * the cache are not recomputed. With a seed, repeat r at ε uses the seed "<seed>/ε/r".
+ */
+export async function startSweep(): Promise<void> {
+  const dataset = useDataStore.getState().dataset;
+  const { schema } = useSchemaStore.getState();
+  const job = useJobStore.getState();
+  const prefs = usePrefsStore.getState();
+  const readiness = assessRun({
+    nRows: dataset?.nRows ?? null,
+    schema,
+    mechanismId: job.mechanismId,
+    drafts: job.mechanismId === null ? undefined : job.paramDrafts[job.mechanismId],
+    epsilon: job.epsilon,
+    delta: job.delta,
+    releases: 1,
+    seed: job.seed,
+  });
+  if (dataset === null || schema === null || readiness.params === null || readiness.mechanism === undefined)
+    return;
+  cancelSweep();
+  const controller = new AbortController();
+  currentSweep = controller;
+  const seed = job.seed.trim();
+  const configurationKey = fnv1aHex(
+    stableJson({
+      data: dataset.datasetId,
+      schema,
+      mechanism: readiness.mechanism.id,
+      params: readiness.params,
+      delta: job.delta.trim() || '0',
+      seed,
+    }),
+  );
+  const grid = logGrid(prefs.sweepMinEpsilon, prefs.sweepMaxEpsilon, prefs.sweepPointCount);
+  const tasks = grid.flatMap((epsilon) =>
+    Array.from({ length: prefs.sweepRepeats }, (_, repeat) => ({ epsilon, repeat })),
+  );
+  const cacheKey = (epsilon: number, repeat: number) => `${configurationKey}/${epsilon}/${repeat}`;
+  const cached = tasks.flatMap(({ epsilon, repeat }) => sweepCache.get(cacheKey(epsilon, repeat)) ?? []);
+  const pending = tasks.filter(({ epsilon, repeat }) => !sweepCache.has(cacheKey(epsilon, repeat)));
+  beginSweep(configurationKey, grid, prefs.sweepRepeats, cached);
+  startProgress('sweep', `Sweeping ε over ${grid.length} values × ${prefs.sweepRepeats} repeats`);
+  const tableKey = tableKeyOf(dataset.datasetId, schema);
+  let done = cached.length;
+  const reportDone = () =>
+    reportProgress(
+      'sweep',
+      done / tasks.length,
+      `${done} of ${tasks.length} runs done (${runPool().capacity} workers)`,
+    );
+  reportDone();
+  try {
+    await Promise.all(
+      pending.map(({ epsilon, repeat }) => {
+        const jobId = newJobId('sweep');
+        const pointJob: SynthesisJob = {
+          jobId,
+          tableKey,
+          schema,
+          mechanismId: readiness.mechanism!.id,
+          params: readiness.params!,
+          epsilon: String(epsilon),
+          delta: job.delta.trim() || '0',
+          releases: 1,
+          seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeat}`,
+        };
+        return runPool()
+          .run(
+            async (slot) => {
+              await ensureTableOnWorker(slot, tableKey, schema);
+              return slot.remote.sweepPoint(pointJob, epsilon, repeat);
+            },
+            { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
+          )
+          .then((point) => {
+            sweepCache.set(cacheKey(epsilon, repeat), point);
+            if (controller.signal.aborted) return;
+            addSweepPoint(point);
+            done += 1;
+            reportDone();
+          });
+      }),
+    );
+    finishSweep('done');
+  } catch (error) {
+    controller.abort();
+    if (isAbortError(error)) finishSweep('cancelled');
+    else finishSweep('failed', messageOf(error));
+  } finally {
+    if (currentSweep === controller) currentSweep = null;
+    endProgress('sweep');
+  }
+}
+
+export function cancelSweep(): void {
+  currentSweep?.abort();
+}
+
+/** Forgets every cached sweep result (a new dataset makes them meaningless). */
+export function clearSweepCache(): void {
+  sweepCache.clear();
+}

@@ -1,0 +1,108 @@
+import * as Comlink from 'comlink';
+import { isAbortError } from '../../worker/client/worker-pool';
+import type { SynthesisJob } from '../../worker/protocol';
+import { tableBuffers } from '../../worker/table-transfer';
+import { useDataStore } from '../state/data-store';
+import { setRunState, useJobStore } from '../state/job-store';
+import { endProgress, reportProgress, startProgress } from '../state/progress-store';
+import { setFinishedRun, type RunConfiguration } from '../state/results-store';
+import { useSchemaStore } from '../state/schema-store';
+import { tableKeyOf } from './cache-keys';
+import { dataSession, ensureTableOnWorker, runPool } from './engine';
+import { assessRun, messageOf } from './run-readiness';
+
+let currentRun: AbortController | null = null;
+let jobCounter = 0;
+
+export function newJobId(prefix: string): string {
+  jobCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${jobCounter}`;
+}
+
+/**
+ * Starts a run of the configured mechanism on a pool worker. Progress goes to the 'run'
+ * progress channel; the releases are handed to the data worker (transferred, not copied)
+ * for charts and export. A new run cancels the previous one.
+ */
+export async function startRun(): Promise<void> {
+  const dataset = useDataStore.getState().dataset;
+  const { schema } = useSchemaStore.getState();
+  const job = useJobStore.getState();
+  const readiness = assessRun({
+    nRows: dataset?.nRows ?? null,
+    schema,
+    mechanismId: job.mechanismId,
+    drafts: job.mechanismId === null ? undefined : job.paramDrafts[job.mechanismId],
+    epsilon: job.epsilon,
+    delta: job.delta,
+    releases: job.releases,
+    seed: job.seed,
+  });
+  if (!readiness.ready || dataset === null || schema === null || readiness.params === null) {
+    setRunState('failed', null, readiness.blocker ?? 'The run is not ready.');
+    return;
+  }
+  cancelRun();
+  const controller = new AbortController();
+  currentRun = controller;
+  const jobId = newJobId('run');
+  const configuration: RunConfiguration = {
+    datasetId: dataset.datasetId,
+    fileName: dataset.fileName,
+    schema,
+    mechanismId: readiness.mechanism!.id,
+    params: readiness.params,
+    epsilon: job.epsilon.trim(),
+    delta: job.delta.trim() || '0',
+    releases: job.releases,
+    seeded: job.seed.trim() !== '',
+  };
+  const synthesisJob: SynthesisJob = {
+    jobId,
+    tableKey: tableKeyOf(dataset.datasetId, schema),
+    schema,
+    mechanismId: configuration.mechanismId,
+    params: configuration.params,
+    epsilon: configuration.epsilon,
+    delta: configuration.delta,
+    releases: configuration.releases,
+    seed: job.seed.trim() || undefined,
+  };
+  setRunState('running', jobId);
+  startProgress('run', `Starting ${readiness.mechanism!.label}`);
+  try {
+    const { summary, datasets } = await runPool().run(
+      async (slot) => {
+        await ensureTableOnWorker(slot, synthesisJob.tableKey, schema);
+        return slot.remote.synthesize(
+          synthesisJob,
+          Comlink.proxy((fraction: number, message: string) => reportProgress('run', fraction, message)),
+        );
+      },
+      { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
+    );
+    await dataSession.engine.keepReleases(
+      jobId,
+      schema,
+      Comlink.transfer(datasets, datasets.flatMap(tableBuffers)),
+    );
+    if (controller.signal.aborted) return;
+    setFinishedRun({ summary, configuration });
+    setRunState('succeeded', jobId);
+  } catch (error) {
+    if (isAbortError(error)) setRunState('cancelled', jobId);
+    else setRunState('failed', jobId, messageOf(error));
+  } finally {
+    if (currentRun === controller) currentRun = null;
+    endProgress('run');
+  }
+}
+
+/** Cancels the running synthesis, if any; the pool terminates its worker if it does not stop in time. */
+export function cancelRun(): void {
+  currentRun?.abort();
+}
+
+export function resetJobRunState(): void {
+  setRunState('idle', null);
+}

@@ -1,0 +1,37 @@
+import type { SweepPointResult } from '../../worker/protocol';
+
+/** One ε of a sweep: mean and range of the metric over the repeats done so far. */
+export interface SweepSummaryPoint {
+  epsilon: number;
+  mean: number;
+  min: number;
+  max: number;
+  repeats: number;
+}
+
+/**
+ * Groups sweep results by ε (ascending) and summarises the chosen TVD over repeats:
+ * arithmetic mean, minimum and maximum. Results with a NaN metric are skipped.
+ */
+export function summarizeSweep(
+  points: SweepPointResult[],
+  metric: 'one-way' | 'two-way',
+): SweepSummaryPoint[] {
+  const byEpsilon = new Map<number, number[]>();
+  for (const point of points) {
+    const value = metric === 'one-way' ? point.tvdOneWay : point.tvdTwoWay;
+    if (Number.isNaN(value)) continue;
+    const values = byEpsilon.get(point.epsilon) ?? [];
+    values.push(value);
+    byEpsilon.set(point.epsilon, values);
+  }
+  return [...byEpsilon.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([epsilon, values]) => ({
+      epsilon,
+      mean: values.reduce((sum, v) => sum + v, 0) / values.length,
+      min: Math.min(...values),
+      max: Math.max(...values),
+      repeats: values.length,
+    }));
+}

@@ -1,0 +1,73 @@
+import { create } from 'zustand';
+
+/** A form value as typed: numbers stay text until resolveParams checks them. */
+export type ParamDraft = string | boolean;
+
+export type RunStatus = 'idle' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+
+interface JobState {
+  mechanismId: string | null;
+  /** Per mechanism, the values the user changed from the defaults. */
+  paramDrafts: Record<string, Record<string, ParamDraft>>;
+  /** ε and δ as typed (parsed exactly by the privacy module). */
+  epsilon: string;
+  delta: string;
+  releases: number;
+  /** Empty: cryptographic randomness. */
+  seed: string;
+  runStatus: RunStatus;
+  runJobId: string | null;
+  runError: string | null;
+}
+
+const initialJobState: JobState = {
+  mechanismId: null,
+  paramDrafts: {},
+  epsilon: '1',
+  delta: '0',
+  releases: 1,
+  seed: '',
+  runStatus: 'idle',
+  runJobId: null,
+  runError: null,
+};
+
+/** The job slice: what to run (mechanism, parameters, budget) and how the current run is going. */
+export const useJobStore = create<JobState>(() => initialJobState);
+
+export function resetJobStore(): void {
+  useJobStore.setState(initialJobState, true);
+}
+
+export function selectMechanism(mechanismId: string): void {
+  useJobStore.setState({ mechanismId });
+}
+
+export function setParamDraft(mechanismId: string, name: string, value: ParamDraft): void {
+  useJobStore.setState((state) => ({
+    paramDrafts: {
+      ...state.paramDrafts,
+      [mechanismId]: { ...state.paramDrafts[mechanismId], [name]: value },
+    },
+  }));
+}
+
+export function setEpsilon(epsilon: string): void {
+  useJobStore.setState({ epsilon });
+}
+
+export function setBudgetField(field: 'delta' | 'seed', value: string): void {
+  useJobStore.setState({ [field]: value } as Pick<JobState, typeof field>);
+}
+
+export function setReleases(releases: number): void {
+  useJobStore.setState({ releases });
+}
+
+export function setRunState(
+  runStatus: RunStatus,
+  runJobId: string | null,
+  runError: string | null = null,
+): void {
+  useJobStore.setState({ runStatus, runJobId, runError });
+}

@@ -1,0 +1,75 @@
+import { create } from 'zustand';
+import type { ParamValues } from '../../core/mechanisms/types';
+import type { Schema } from '../../core/table/types';
+import type { PairHeatmap, SynthesisSummary } from '../../worker/protocol';
+
+/** The public configuration a finished run used, frozen at start (the report is built from it). */
+export interface RunConfiguration {
+  datasetId: string;
+  fileName: string;
+  schema: Schema;
+  mechanismId: string;
+  params: ParamValues;
+  epsilon: string;
+  delta: string;
+  releases: number;
+  seeded: boolean;
+}
+
+export interface FinishedRun {
+  summary: SynthesisSummary;
+  configuration: RunConfiguration;
+}
+
+export type EvaluationStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
+
+interface ResultsState {
+  run: FinishedRun | null;
+  /** The column pair of the heatmap panel and the release it shows. */
+  heatmapPair: [string, string] | null;
+  heatmapRelease: number;
+  heatmap: PairHeatmap | null;
+  evaluationStatus: EvaluationStatus;
+  /** The full utility report (JSON-safe), computed from the real data: for the data holder. */
+  evaluation: Record<string, unknown> | null;
+  evaluationError: string | null;
+}
+
+const initialResultsState: ResultsState = {
+  run: null,
+  heatmapPair: null,
+  heatmapRelease: 0,
+  heatmap: null,
+  evaluationStatus: 'idle',
+  evaluation: null,
+  evaluationError: null,
+};
+
+/** The results slice: the latest finished run and the metrics computed for it. */
+export const useResultsStore = create<ResultsState>(() => initialResultsState);
+
+export function resetResultsStore(): void {
+  useResultsStore.setState(initialResultsState, true);
+}
+
+export function setFinishedRun(run: FinishedRun): void {
+  const names = run.configuration.schema.columns.map((column) => column.name);
+  const heatmapPair: [string, string] | null = names.length >= 2 ? [names[0]!, names[1]!] : null;
+  useResultsStore.setState({ ...initialResultsState, run, heatmapPair });
+}
+
+export function setHeatmapChoice(heatmapPair: [string, string] | null, heatmapRelease: number): void {
+  useResultsStore.setState({ heatmapPair, heatmapRelease, heatmap: null });
+}
+
+export function setHeatmap(heatmap: PairHeatmap | null): void {
+  useResultsStore.setState({ heatmap });
+}
+
+export function setEvaluation(
+  evaluationStatus: EvaluationStatus,
+  evaluation: Record<string, unknown> | null = null,
+  evaluationError: string | null = null,
+): void {
+  useResultsStore.setState({ evaluationStatus, evaluation, evaluationError });
+}

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { DataHolderNote } from '../../components/DataHolderNote';
+import { StepSection } from '../../components/StepSection';
+import {
+  downloadEvaluationReport,
+  downloadReleaseCsv,
+  downloadReleaseReport,
+} from '../../services/export-files';
+import {
+  releaseCsvFileName,
+  releaseReportFileName,
+  evaluationReportFileName,
+} from '../../services/file-names';
+import { messageOf } from '../../services/run-readiness';
+import { useResultsStore } from '../../state/results-store';
+
+export function ExportStep() {
+  const run = useResultsStore((state) => state.run);
+  const evaluation = useResultsStore((state) => state.evaluation);
+  const [error, setError] = useState<string | null>(null);
+  const attempt = async (action: () => void | Promise<void>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+  return (
+    <StepSection
+      id="step-export"
+      number={7}
+      title="Export"
+      intro="Save the synthetic tables with their release report. Files are made in this tab and saved directly."
+      unavailableBecause={run === null ? 'Run a mechanism in step 5 to export its synthetic data.' : null}
+    >
+      {run !== null && (
+        <>
+          <h3>The release</h3>
+          <p className="hint">
+            The synthetic CSV files and the release report hold only differentially private output and public
+            configuration. Text cells that start with = + - @ or a tab are prefixed with ' so spreadsheets do
+            not run them.
+          </p>
+          {run.configuration.seeded && (
+            <p className="seed-warning" role="note">
+              This run was seeded: it is reproducible and for demos only, not for release.
+            </p>
+          )}
+          <ul className="export-list">
+            {Array.from({ length: run.summary.releases }, (_, i) => (
+              <li key={i}>
+                <button type="button" onClick={() => void attempt(() => downloadReleaseCsv(run, i))}>
+                  Download synthetic CSV {i + 1} of {run.summary.releases}
+                </button>{' '}
+                <code>
+                  {releaseCsvFileName(
+                    run.configuration.mechanismId,
+                    run.configuration.epsilon,
+                    i + 1,
+                    run.summary.releases,
+                  )}
+                </code>
+              </li>
+            ))}
+            <li>
+              <button type="button" onClick={() => void attempt(() => downloadReleaseReport(run))}>
+                Download release report (JSON)
+              </button>{' '}
+              <code>{releaseReportFileName(run.configuration.mechanismId, run.configuration.epsilon)}</code>
+            </li>
+          </ul>
+          <h3>For the data holder only</h3>
+          <DataHolderNote>
+            The evaluation report compares with the real data. Do not publish it with the release.
+          </DataHolderNote>
+          <p>
+            <button
+              type="button"
+              onClick={() => void attempt(() => downloadEvaluationReport(run, evaluation))}
+            >
+              Download evaluation report (for the data holder, not for release)
+            </button>{' '}
+            <code>{evaluationReportFileName(run.configuration.mechanismId, run.configuration.epsilon)}</code>
+          </p>
+          {error && (
+            <p role="alert" className="error-message">
+              {error}
+            </p>
+          )}
+        </>
+      )}
+    </StepSection>
+  );
+}

@@ -1,0 +1,81 @@
+import type { PrivacyClaim } from '../../../core/privacy/types';
+
+const NOTION_NAMES: Record<PrivacyClaim['notion'], string> = {
+  'pure-dp': 'pure ε-differential privacy',
+  'approx-dp': '(ε, δ)-differential privacy',
+  gdp: 'μ-Gaussian differential privacy',
+};
+
+/** The privacy claim in words: updated live as parameters change (claim() uses public facts only). */
+export function ClaimPanel({
+  claim,
+  error,
+  title = 'Privacy claim',
+}: {
+  claim: PrivacyClaim | null;
+  error: string | null;
+  title?: string;
+}) {
+  return (
+    <section className="claim-panel" aria-live="polite" data-testid="claim-panel" aria-label={title}>
+      <h3>{title}</h3>
+      {error !== null ? (
+        <p className="field-problem">{error}</p>
+      ) : claim === null ? (
+        <p className="hint">Pick a mechanism to see its claim.</p>
+      ) : (
+        <ClaimDetails claim={claim} />
+      )}
+    </section>
+  );
+}
+
+export function ClaimDetails({ claim }: { claim: PrivacyClaim }) {
+  return (
+    <>
+      <dl className="claim-facts">
+        <dt>Guarantee</dt>
+        <dd data-testid="claim-notion">{NOTION_NAMES[claim.notion]}</dd>
+        <dt>ε</dt>
+        <dd data-testid="claim-epsilon">{claim.epsilon}</dd>
+        <dt>δ</dt>
+        <dd>{claim.delta}</dd>
+        {claim.mu !== undefined && (
+          <>
+            <dt>μ</dt>
+            <dd>{claim.mu}</dd>
+          </>
+        )}
+        {claim.rho !== undefined && (
+          <>
+            <dt>ρ (zCDP)</dt>
+            <dd>{claim.rho}</dd>
+          </>
+        )}
+        <dt>Neighbouring datasets</dt>
+        <dd>differ by replacing one row (n is public)</dd>
+      </dl>
+      <h4>How the budget is spent</h4>
+      <ol className="claim-steps">
+        {claim.steps.map((step, i) => (
+          <li key={i}>
+            {step.what}: ε = {step.epsilon}
+            {step.delta ? `, δ = ${step.delta}` : ''}
+            {step.mu !== undefined ? `, μ = ${step.mu}` : ''}
+            {step.rho !== undefined ? `, ρ = ${step.rho}` : ''}
+          </li>
+        ))}
+      </ol>
+      {claim.assumptions.length > 0 && (
+        <>
+          <h4>The guarantee rests on</h4>
+          <ul className="claim-assumptions">
+            {claim.assumptions.map((assumption, i) => (
+              <li key={i}>{assumption}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,52 @@
+import { StepSection } from '../../components/StepSection';
+import { useRunReadiness } from '../../services/run-readiness';
+import { useJobStore } from '../../state/job-store';
+import { useSchemaStore } from '../../state/schema-store';
+import { BudgetFields } from './BudgetFields';
+import { ClaimPanel } from './ClaimPanel';
+import { MechanismCatalogue } from './MechanismCatalogue';
+import { ParamForm } from './ParamForm';
+
+export function MechanismStep() {
+  const schema = useSchemaStore((state) => state.schema);
+  const mechanismId = useJobStore((state) => state.mechanismId);
+  const readiness = useRunReadiness();
+  return (
+    <StepSection
+      id="step-mechanism"
+      number={3}
+      title="Mechanism"
+      intro="Choose how the synthetic data is made and how much privacy budget it may spend."
+      unavailableBecause={schema === null ? 'Load a dataset and review its schema first.' : null}
+    >
+      {schema !== null && (
+        <div className="mechanism-layout">
+          <div>
+            <MechanismCatalogue schema={schema} selectedId={mechanismId} />
+            {readiness.mechanism !== undefined && (
+              <ParamForm mechanism={readiness.mechanism} paramError={readiness.paramError} />
+            )}
+            <BudgetFields />
+          </div>
+          <div>
+            <ClaimPanel
+              claim={readiness.claim}
+              error={readiness.claimError}
+              title="Privacy claim (before running)"
+            />
+            {readiness.problems.length > 0 && (
+              <div className="mechanism-problems" role="status">
+                <p>Cannot run yet:</p>
+                <ul>
+                  {readiness.problems.map((problem, i) => (
+                    <li key={i}>{problem}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
+        </div>
+      )}
+    </StepSection>
+  );
+}

@@ -1,0 +1,61 @@
+import { ProgressBar } from '../../components/ProgressBar';
+import { StepSection } from '../../components/StepSection';
+import { useRunReadiness } from '../../services/run-readiness';
+import { cancelRun, startRun } from '../../services/run-synthesis';
+import { useJobStore } from '../../state/job-store';
+import { useResultsStore } from '../../state/results-store';
+
+export function RunStep() {
+  const readiness = useRunReadiness();
+  const status = useJobStore((state) => state.runStatus);
+  const error = useJobStore((state) => state.runError);
+  const finished = useResultsStore((state) => state.run?.summary ?? null);
+  const running = status === 'running';
+  return (
+    <StepSection
+      id="step-run"
+      number={5}
+      title="Run"
+      intro="The mechanism runs in a background worker; the page stays responsive and you can cancel at any time."
+      unavailableBecause={readiness.mechanism === undefined ? 'Pick a mechanism in step 3 first.' : null}
+    >
+      <div className="run-controls">
+        <button
+          type="button"
+          className="primary"
+          disabled={!readiness.ready || running}
+          aria-describedby={readiness.blocker ? 'run-blocker' : undefined}
+          onClick={() => void startRun()}
+        >
+          Run {readiness.mechanism?.label ?? ''}
+        </button>
+        {running && (
+          <button type="button" onClick={cancelRun}>
+            Cancel run
+          </button>
+        )}
+      </div>
+      {readiness.blocker && !running && (
+        <p id="run-blocker" className="hint">
+          {readiness.blocker}
+        </p>
+      )}
+      <ProgressBar channel="run" label="Run progress" />
+      <div aria-live="polite" data-testid="run-status">
+        {status === 'succeeded' && finished && (
+          <p className="status-ok">
+            Done: {finished.releases} synthetic table{finished.releases === 1 ? '' : 's'} of{' '}
+            {finished.rows.toLocaleString('en')} rows in {(finished.runMillis / 1000).toFixed(2)} s. See
+            Results below.
+          </p>
+        )}
+        {status === 'cancelled' && <p className="status-neutral">Run cancelled. Nothing was released.</p>}
+      </div>
+      {status === 'failed' && error && (
+        <p role="alert" className="error-message" data-testid="run-error">
+          The run failed: {error}
+        </p>
+      )}
+    </StepSection>
+  );
+}

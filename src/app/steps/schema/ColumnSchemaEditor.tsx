@@ -1,0 +1,221 @@
+import { useId, useState } from 'react';
+import type { ColumnSchema, Schema } from '../../../core/table/types';
+import type { ColumnValidationCounts } from '../../../worker/protocol';
+import { SourceBadge } from '../../components/SourceBadge';
+import { dataSession } from '../../services/engine';
+import { messageOf } from '../../services/run-readiness';
+import { declareColumn, replaceColumnAsInferred, updateColumn } from '../../state/schema-store';
+
+interface ColumnSchemaEditorProps {
+  index: number;
+  column: ColumnSchema;
+  /** The same column as inferred from the data, used when the type is switched. */
+  inferred: ColumnSchema | undefined;
+  missingTokens: Schema['missing'];
+  counts: ColumnValidationCounts | undefined;
+}
+
+/** Type, bounds, integer flag or category list of one column, with its declared/inferred badge. */
+export function ColumnSchemaEditor({
+  index,
+  column,
+  inferred,
+  missingTokens,
+  counts,
+}: ColumnSchemaEditorProps) {
+  const typeId = useId();
+  const switchType = (type: ColumnSchema['type']) => {
+    if (type === column.type) return;
+    if (inferred?.type === type) updateColumn(index, { ...inferred });
+    else if (type === 'numeric')
+      updateColumn(index, { name: column.name, type: 'numeric', source: 'declared' });
+    else updateColumn(index, { name: column.name, type: 'categorical', categories: [], source: 'declared' });
+  };
+  return (
+    <li className="schema-column" data-testid="schema-column" data-column={column.name}>
+      <div className="schema-column-head">
+        <h4>{column.name}</h4>
+        <SourceBadge source={column.source} />
+        {column.source === 'inferred' && (
+          <button type="button" className="link-button" onClick={() => declareColumn(index)}>
+            I declare these public
+            <span className="visually-hidden"> ({column.name})</span>
+          </button>
+        )}
+      </div>
+      <div className="schema-fields">
+        <label htmlFor={typeId}>Type</label>
+        <select
+          id={typeId}
+          value={column.type}
+          onChange={(event) => switchType(event.target.value as ColumnSchema['type'])}
+        >
+          <option value="numeric">numeric</option>
+          <option value="categorical">categorical</option>
+        </select>
+        {column.type === 'numeric' ? (
+          <NumericFields index={index} column={column} />
+        ) : (
+          <CategoryFields index={index} column={column} missingTokens={missingTokens} />
+        )}
+      </div>
+      <ValidationLine counts={counts} />
+    </li>
+  );
+}
+
+function NumericFields({ index, column }: { index: number; column: ColumnSchema & { type: 'numeric' } }) {
+  const lowerId = useId();
+  const upperId = useId();
+  const integerId = useId();
+  const errorId = useId();
+  const [draft, setDraft] = useState<{ lower: string; upper: string } | null>(null);
+  const lower = draft?.lower ?? (column.bounds ? String(column.bounds[0]) : '');
+  const upper = draft?.upper ?? (column.bounds ? String(column.bounds[1]) : '');
+  const parsedLower = lower.trim() === '' ? Number.NaN : Number(lower);
+  const parsedUpper = upper.trim() === '' ? Number.NaN : Number(upper);
+  const bothGiven = Number.isFinite(parsedLower) && Number.isFinite(parsedUpper);
+  const problem =
+    lower.trim() === '' && upper.trim() === ''
+      ? 'No bounds: mechanisms that bin this column need them.'
+      : !bothGiven
+        ? 'Bounds must be two numbers.'
+        : parsedLower >= parsedUpper
+          ? 'The lower bound must be below the upper bound.'
+          : null;
+  const commit = (next: { lower: string; upper: string }) => {
+    setDraft(next);
+    const lo = Number(next.lower);
+    const hi = Number(next.upper);
+    if (
+      next.lower.trim() !== '' &&
+      next.upper.trim() !== '' &&
+      Number.isFinite(lo) &&
+      Number.isFinite(hi) &&
+      lo < hi
+    ) {
+      updateColumn(index, { ...column, bounds: [lo, hi] });
+      setDraft(null);
+    }
+  };
+  return (
+    <>
+      <label htmlFor={lowerId}>Lower bound</label>
+      <input
+        id={lowerId}
+        inputMode="decimal"
+        value={lower}
+        aria-invalid={problem !== null && lower.trim() !== ''}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(event) => commit({ lower: event.target.value, upper })}
+      />
+      <label htmlFor={upperId}>Upper bound</label>
+      <input
+        id={upperId}
+        inputMode="decimal"
+        value={upper}
+        aria-invalid={problem !== null && upper.trim() !== ''}
+        aria-describedby={problem ? errorId : undefined}
+        onChange={(event) => commit({ lower, upper: event.target.value })}
+      />
+      <label className="checkbox-label" htmlFor={integerId}>
+        <input
+          id={integerId}
+          type="checkbox"
+          checked={column.integer === true}
+          onChange={(event) => updateColumn(index, { ...column, integer: event.target.checked })}
+        />
+        whole numbers
+      </label>
+      {problem !== null && (
+        <p id={errorId} className="field-problem">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
+
+function CategoryFields({
+  index,
+  column,
+  missingTokens,
+}: {
+  index: number;
+  column: ColumnSchema & { type: 'categorical' };
+  missingTokens: string[];
+}) {
+  const listId = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const text = draft ?? (column.categories ?? []).join('\n');
+  const commit = (value: string) => {
+    setDraft(value);
+    const categories = [
+      ...new Set(
+        value
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line !== ''),
+      ),
+    ];
+    updateColumn(index, { ...column, categories });
+  };
+  const fillFromData = async () => {
+    try {
+      const { tokens, truncated } = await dataSession.engine.distinctTokens(column.name, missingTokens, 1000);
+      setDraft(null);
+      // Read from the data, so the list is inferred, not declared.
+      replaceColumnAsInferred(index, { ...column, categories: tokens });
+      setNote(truncated ? 'Only the first 1,000 distinct values were taken.' : null);
+    } catch (error) {
+      setNote(messageOf(error));
+    }
+  };
+  return (
+    <>
+      <label htmlFor={listId}>Categories (one per line)</label>
+      <textarea
+        id={listId}
+        rows={Math.min(6, Math.max(2, (column.categories ?? []).length))}
+        value={text}
+        onChange={(event) => commit(event.target.value)}
+        onBlur={() => setDraft(null)}
+      />
+      <button type="button" className="link-button" onClick={() => void fillFromData()}>
+        Fill from the data (inferred)
+        <span className="visually-hidden"> for {column.name}</span>
+      </button>
+      {note && <p className="field-problem">{note}</p>}
+    </>
+  );
+}
+
+function ValidationLine({ counts }: { counts: ColumnValidationCounts | undefined }) {
+  if (counts === undefined) return null;
+  const parts: string[] = [];
+  if (counts.clampedBelow > 0)
+    parts.push(`${counts.clampedBelow.toLocaleString('en')} below the lower bound (clamped)`);
+  if (counts.clampedAbove > 0)
+    parts.push(`${counts.clampedAbove.toLocaleString('en')} above the upper bound (clamped)`);
+  if (counts.nonNumeric > 0)
+    parts.push(`${counts.nonNumeric.toLocaleString('en')} not numbers (treated as missing)`);
+  if (counts.roundedToInteger > 0)
+    parts.push(`${counts.roundedToInteger.toLocaleString('en')} rounded to whole numbers`);
+  const undeclared = counts.undeclared.reduce((sum, entry) => sum + entry.count, 0);
+  if (undeclared > 0) {
+    const examples = counts.undeclared
+      .slice(0, 3)
+      .map((entry) => `“${entry.value}”`)
+      .join(', ');
+    parts.push(
+      `${undeclared.toLocaleString('en')} not in the category list (${examples}; rejected, counted as missing)`,
+    );
+  }
+  if (parts.length === 0) return <p className="validation-ok">All values inside the declared domain.</p>;
+  return (
+    <p className="validation-problem" data-testid="validation-counts">
+      Outside the domain: {parts.join('; ')}.
+    </p>
+  );
+}

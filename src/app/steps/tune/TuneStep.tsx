@@ -1,0 +1,130 @@
+import { useId, useMemo } from 'react';
+import { DataHolderNote } from '../../components/DataHolderNote';
+import { ProgressBar } from '../../components/ProgressBar';
+import { StepSection } from '../../components/StepSection';
+import { logGrid } from '../../services/epsilon-scale';
+import { useRunReadiness } from '../../services/run-readiness';
+import { cancelSweep, startSweep } from '../../services/run-sweep';
+import { summarizeSweep } from '../../services/sweep-summary';
+import { setEpsilon, useJobStore } from '../../state/job-store';
+import { setPreference, usePrefsStore } from '../../state/prefs-store';
+import { useTuneStore } from '../../state/tune-store';
+import { SweepChart } from './SweepChart';
+
+export function TuneStep() {
+  const readiness = useRunReadiness();
+  const epsilon = useJobStore((state) => state.epsilon);
+  const prefs = usePrefsStore();
+  const status = useTuneStore((state) => state.status);
+  const points = useTuneStore((state) => state.points);
+  const error = useTuneStore((state) => state.error);
+  const summary = useMemo(() => summarizeSweep(points, prefs.sweepMetric), [points, prefs.sweepMetric]);
+  const grid = logGrid(prefs.sweepMinEpsilon, prefs.sweepMaxEpsilon, prefs.sweepPointCount);
+  const metricLabel = prefs.sweepMetric === 'one-way' ? 'TVD 1-way' : 'TVD 2-way';
+  const ids = { count: useId(), min: useId(), max: useId(), repeats: useId(), metric: useId() };
+  const running = status === 'running';
+  const blocked =
+    readiness.mechanism === undefined || readiness.params === null || readiness.problems.length > 0;
+  const numberSetter =
+    (key: 'sweepPointCount' | 'sweepMinEpsilon' | 'sweepMaxEpsilon' | 'sweepRepeats', integer: boolean) =>
+    (text: string) => {
+      const value = Number(text);
+      if (Number.isFinite(value) && value > 0 && (!integer || Number.isInteger(value)))
+        setPreference(key, value);
+    };
+  return (
+    <StepSection
+      id="step-tune"
+      number={4}
+      title="Tune ε (optional)"
+      intro="See how utility changes with ε before you choose: each point runs the mechanism several times."
+      unavailableBecause={
+        blocked ? 'Pick a mechanism that can run on this schema (step 3) to sweep ε.' : null
+      }
+    >
+      <div className="sweep-settings">
+        <label htmlFor={ids.count}>ε values</label>
+        <input
+          id={ids.count}
+          type="number"
+          min={2}
+          max={20}
+          defaultValue={prefs.sweepPointCount}
+          onChange={(e) => numberSetter('sweepPointCount', true)(e.target.value)}
+        />
+        <label htmlFor={ids.min}>from</label>
+        <input
+          id={ids.min}
+          type="text"
+          inputMode="decimal"
+          defaultValue={prefs.sweepMinEpsilon}
+          onChange={(e) => numberSetter('sweepMinEpsilon', false)(e.target.value)}
+        />
+        <label htmlFor={ids.max}>to</label>
+        <input
+          id={ids.max}
+          type="text"
+          inputMode="decimal"
+          defaultValue={prefs.sweepMaxEpsilon}
+          onChange={(e) => numberSetter('sweepMaxEpsilon', false)(e.target.value)}
+        />
+        <label htmlFor={ids.repeats}>repeats</label>
+        <input
+          id={ids.repeats}
+          type="number"
+          min={1}
+          max={50}
+          defaultValue={prefs.sweepRepeats}
+          onChange={(e) => numberSetter('sweepRepeats', true)(e.target.value)}
+        />
+        <label htmlFor={ids.metric}>plot</label>
+        <select
+          id={ids.metric}
+          value={prefs.sweepMetric}
+          onChange={(e) => setPreference('sweepMetric', e.target.value as 'one-way' | 'two-way')}
+        >
+          <option value="two-way">TVD 2-way</option>
+          <option value="one-way">TVD 1-way</option>
+        </select>
+      </div>
+      <p className="hint">
+        Grid: {grid.join(', ')} — {grid.length * prefs.sweepRepeats} runs with one release each, spread over
+        the workers. Parameters, δ and seed are those of step 3.
+      </p>
+      <div className="run-controls">
+        <button type="button" disabled={running} onClick={() => void startSweep()}>
+          Sweep ε
+        </button>
+        {running && (
+          <button type="button" onClick={cancelSweep}>
+            Cancel sweep
+          </button>
+        )}
+      </div>
+      <ProgressBar channel="sweep" label="Sweep progress" />
+      {error && (
+        <p role="alert" className="error-message">
+          The sweep failed: {error}
+        </p>
+      )}
+      {status === 'cancelled' && <p className="status-neutral">Sweep cancelled; finished points are kept.</p>}
+      {summary.length > 0 && (
+        <>
+          <DataHolderNote>
+            Computed from the real data; for the data holder. Click a point to use its ε.
+          </DataHolderNote>
+          <SweepChart
+            points={summary}
+            currentEpsilon={Number(epsilon)}
+            metricLabel={metricLabel}
+            onPickEpsilon={(value) => setEpsilon(String(value))}
+          />
+          <p className="caption">
+            Good: the curve flattens at a low TVD early, so a small ε already gives useful data. A wide band
+            means results vary a lot from run to run at that ε.
+          </p>
+        </>
+      )}
+    </StepSection>
+  );
+}

@@ -1,0 +1,63 @@
+import * as Comlink from 'comlink';
+import type { DatasetOverview, ProgressListener } from '../protocol';
+import { spawnEngineWorker, type RemoteEngine } from './spawn-engine';
+import { abortError, type SpawnedWorker } from './worker-pool';
+
+export type DatasetSource =
+  { kind: 'file'; file: Blob; fileName: string } | { kind: 'text'; text: string; fileName: string };
+
+/**
+ * Owns the data worker. Each load starts a fresh worker; only when it succeeds does it replace
+ * the current one. A bad file or a cancelled load therefore leaves the loaded dataset untouched,
+ * and cancelling a parse (a synchronous loop) simply terminates the new worker.
+ */
+export class DataSessionHolder {
+  private current: SpawnedWorker<RemoteEngine> | undefined;
+  private loading: SpawnedWorker<RemoteEngine> | undefined;
+
+  /** The data worker of the loaded dataset; throws when none is loaded. */
+  get engine(): RemoteEngine {
+    if (this.current === undefined) throw new Error('No data is loaded yet.');
+    return this.current.remote;
+  }
+
+  get hasDataset(): boolean {
+    return this.current !== undefined;
+  }
+
+  async load(
+    source: DatasetSource,
+    onProgress: ProgressListener,
+    signal: AbortSignal,
+  ): Promise<DatasetOverview> {
+    this.loading?.terminate();
+    const candidate = spawnEngineWorker('data');
+    this.loading = candidate;
+    const stop = () => candidate.terminate();
+    try {
+      const overview = await new Promise<DatasetOverview>((resolve, reject) => {
+        if (signal.aborted) return reject(abortError('Loading was cancelled.'));
+        const onAbort = () => {
+          stop();
+          reject(abortError('Loading was cancelled.'));
+        };
+        signal.addEventListener('abort', onAbort, { once: true });
+        candidate.onFatalError((message) => reject(new Error(`The file could not be read: ${message}`)));
+        const progress = Comlink.proxy(onProgress);
+        const call =
+          source.kind === 'file'
+            ? candidate.remote.loadCsvFile(source.file, source.fileName, progress)
+            : candidate.remote.loadCsvText(source.text, source.fileName, progress);
+        call.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
+      this.current?.terminate();
+      this.current = candidate;
+      return overview;
+    } catch (error) {
+      stop();
+      throw error;
+    } finally {
+      if (this.loading === candidate) this.loading = undefined;
+    }
+  }
+}

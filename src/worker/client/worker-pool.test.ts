@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WorkerPool, isAbortError, type SpawnedWorker } from './worker-pool';
+
+/** A stand-in worker: its remote resolves jobs only when the test says so. */
+interface FakeRemote {
+  workerNumber: number;
+  stopRequests: number;
+}
+
+function fakeSpawner() {
+  const spawned: { remote: FakeRemote; terminated: boolean; fail: (message: string) => void }[] = [];
+  const spawner = (): SpawnedWorker<FakeRemote> => {
+    let fatalListener: (message: string) => void = () => {};
+    const record = {
+      remote: { workerNumber: spawned.length + 1, stopRequests: 0 },
+      terminated: false,
+      fail: (message: string) => fatalListener(message),
+    };
+    spawned.push(record);
+    return {
+      remote: record.remote,
+      terminate: () => {
+        record.terminated = true;
+      },
+      onFatalError: (listener) => {
+        fatalListener = listener;
+      },
+    };
+  };
+  return { spawner, spawned };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('WorkerPool', () => {
+  it('never runs more jobs at once than its size and starts queued jobs in order', async () => {
+    const { spawner, spawned } = fakeSpawner();
+    const pool = new WorkerPool(spawner, { size: 2 });
+    const gates = [deferred<void>(), deferred<void>(), deferred<void>()];
+    const started: number[] = [];
+    const jobs = gates.map((gate, index) =>
+      pool.run(async (slot) => {
+        started.push(index);
+        await gate.promise;
+        return slot.remote.workerNumber;
+      }),
+    );
+    await Promise.resolve();
+    expect(started).toEqual([0, 1]);
+    expect(spawned).toHaveLength(2);
+    gates[0]!.resolve();
+    expect(await jobs[0]).toBe(1);
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    gates[1]!.resolve();
+    gates[2]!.resolve();
+    expect(await jobs[2]).toBe(1);
+    expect(spawned).toHaveLength(2);
+    pool.terminateAll();
+  });
+
+  it('drops a queued job at once when it is cancelled', async () => {
+    const { spawner } = fakeSpawner();
+    const pool = new WorkerPool(spawner, { size: 1 });
+    const gate = deferred<void>();
+    const first = pool.run(() => gate.promise);
+    const controller = new AbortController();
+    const second = pool.run(async () => 'ran', { signal: controller.signal });
+    controller.abort();
+    await expect(second).rejects.toSatisfy(isAbortError);
+    gate.resolve();
+    await first;
+    pool.terminateAll();
+  });
+
+  it('terminates and replaces a running worker that does not stop within the grace period', async () => {
+    vi.useFakeTimers();
+    const { spawner, spawned } = fakeSpawner();
+    const pool = new WorkerPool(spawner, { size: 1, cancelGraceMillis: 150 });
+    const controller = new AbortController();
+    const neverEnds = pool.run(() => new Promise<void>(() => {}), {
+      signal: controller.signal,
+      requestStop: (remote) => remote.stopRequests++,
+    });
+    await Promise.resolve();
+    controller.abort();
+    await expect(neverEnds).rejects.toSatisfy(isAbortError);
+    expect(spawned[0]!.remote.stopRequests).toBe(1);
+    expect(spawned[0]!.terminated).toBe(false);
+    vi.advanceTimersByTime(150);
+    expect(spawned[0]!.terminated).toBe(true);
+    expect(pool.forcedTerminations).toBe(1);
+    const next = pool.run(async (slot) => slot.remote.workerNumber);
+    expect(await next).toBe(2);
+    pool.terminateAll();
+  });
+
+  it('keeps a worker that stopped in time', async () => {
+    vi.useFakeTimers();
+    const { spawner, spawned } = fakeSpawner();
+    const pool = new WorkerPool(spawner, { size: 1, cancelGraceMillis: 150 });
+    const controller = new AbortController();
+    const gate = deferred<void>();
+    const job = pool.run(() => gate.promise, {
+      signal: controller.signal,
+      requestStop: () => gate.resolve(),
+    });
+    await Promise.resolve();
+    controller.abort();
+    await expect(job).rejects.toSatisfy(isAbortError);
+    await Promise.resolve();
+    vi.advanceTimersByTime(200);
+    expect(spawned[0]!.terminated).toBe(false);
+    expect(pool.forcedTerminations).toBe(0);
+    pool.terminateAll();
+  });
+
+  it('turns a worker crash into a readable rejection and a fresh worker', async () => {
+    const { spawner, spawned } = fakeSpawner();
+    const pool = new WorkerPool(spawner, { size: 1 });
+    const job = pool.run(() => new Promise<void>(() => {}));
+    await Promise.resolve();
+    spawned[0]!.fail('out of memory');
+    await expect(job).rejects.toThrow('The computation stopped unexpectedly: out of memory');
+    expect(spawned[0]!.terminated).toBe(true);
+    expect(await pool.run(async (slot) => slot.remote.workerNumber)).toBe(2);
+    pool.terminateAll();
+  });
+
+  it('ends workers that stay idle', async () => {
+    vi.useFakeTimers();
+    const { spawner, spawned } = fakeSpawner();
+    const pool = new WorkerPool(spawner, { size: 2, idleMillis: 1000 });
+    await pool.run(async () => undefined);
+    expect(pool.liveWorkers).toBe(1);
+    vi.advanceTimersByTime(1000);
+    expect(pool.liveWorkers).toBe(0);
+    expect(spawned[0]!.terminated).toBe(true);
+    pool.terminateAll();
+  });
+});

@@ -1,0 +1,131 @@
+import { equalWidthBin } from '../core/metrics/marginal-cells';
+import type { Column, Table } from '../core/table/types';
+
+/** Label of the cell that holds missing values. */
+export const MISSING_CELL_LABEL = '(missing)';
+
+/** One column of a real table and of its synthetic releases, as shared small-integer cells. */
+export interface ColumnCells {
+  name: string;
+  kind: 'numeric' | 'categorical';
+  labels: string[];
+  real: Uint32Array;
+  synthetic: Uint32Array[];
+}
+
+/**
+ * Encodes the column `name` of `real` and of every release into the same cells, the way the
+ * TVD of DESIGN.md §2 sees them: numeric values in `bins` equal-width bins over the pooled
+ * non-missing range (reference/README.md "TVD"), categories matched by their token, and a
+ * "(missing)" cell when any of the tables has a missing value there. O(total rows).
+ */
+export function encodeColumnCells(real: Table, releases: Table[], name: string, bins = 10): ColumnCells {
+  const realColumn = findColumn(real, name);
+  const releaseColumns = releases.map((release) => findColumn(release, name));
+  const anyMissing = [realColumn, ...releaseColumns].some((column) => column.missing.includes(1));
+  if (realColumn.kind === 'numeric') {
+    const numericReleases = releaseColumns.map((column) => expectKind(column, 'numeric'));
+    return encodeNumeric(realColumn, numericReleases, bins, anyMissing);
+  }
+  const categoricalReleases = releaseColumns.map((column) => expectKind(column, 'categorical'));
+  return encodeCategorical(realColumn, categoricalReleases, anyMissing);
+}
+
+/** Counts of each cell divided by the number of rows: the column's marginal shares. */
+export function cellShares(cells: Uint32Array, cellCount: number): number[] {
+  const counts = new Float64Array(cellCount);
+  for (let i = 0; i < cells.length; i++) counts[cells[i]!]! += 1;
+  const n = Math.max(1, cells.length);
+  return Array.from(counts, (count) => count / n);
+}
+
+/** Compact label of a numeric bin [lo, hi), with precision suited to its width. */
+export function formatBinLabel(lo: number, hi: number): string {
+  const width = Math.abs(hi - lo);
+  const digits = width === 0 ? 2 : Math.max(0, Math.min(6, 2 - Math.floor(Math.log10(width))));
+  return `${lo.toFixed(digits)}–${hi.toFixed(digits)}`;
+}
+
+type NumericColumn = Column & { kind: 'numeric' };
+type CategoricalColumn = Column & { kind: 'categorical' };
+
+function encodeNumeric(real: NumericColumn, releases: NumericColumn[], bins: number, anyMissing: boolean) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const column of [real, ...releases]) {
+    for (let i = 0; i < column.values.length; i++) {
+      if (column.missing[i] === 1) continue;
+      const x = column.values[i]!;
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
+  }
+  if (lo > hi) {
+    lo = 0;
+    hi = 0;
+  }
+  const binCount = hi === lo ? 1 : bins;
+  const width = (hi - lo) / binCount;
+  const labels = Array.from({ length: binCount }, (_, b) =>
+    hi === lo
+      ? formatBinLabel(lo, hi)
+      : formatBinLabel(lo + b * width, b === binCount - 1 ? hi : lo + (b + 1) * width),
+  );
+  if (anyMissing) labels.push(MISSING_CELL_LABEL);
+  const encode = (column: NumericColumn) => {
+    const cells = new Uint32Array(column.values.length);
+    for (let i = 0; i < cells.length; i++) {
+      cells[i] = column.missing[i] === 1 ? binCount : equalWidthBin(column.values[i]!, lo, hi, binCount);
+    }
+    return cells;
+  };
+  return {
+    name: real.name,
+    kind: 'numeric' as const,
+    labels,
+    real: encode(real),
+    synthetic: releases.map(encode),
+  };
+}
+
+function encodeCategorical(real: CategoricalColumn, releases: CategoricalColumn[], anyMissing: boolean) {
+  const tokenIndex = new Map<string, number>();
+  const labels: string[] = [];
+  const mapping = (column: CategoricalColumn) =>
+    Uint32Array.from(column.dictionary, (token) => {
+      let index = tokenIndex.get(token);
+      if (index === undefined) {
+        index = labels.length;
+        tokenIndex.set(token, index);
+        labels.push(token);
+      }
+      return index;
+    });
+  const mappings = [real, ...releases].map(mapping);
+  const missingCell = labels.length;
+  if (anyMissing) labels.push(MISSING_CELL_LABEL);
+  const encode = (column: CategoricalColumn, map: Uint32Array) => {
+    const cells = new Uint32Array(column.codes.length);
+    for (let i = 0; i < cells.length; i++)
+      cells[i] = column.missing[i] === 1 ? missingCell : map[column.codes[i]!]!;
+    return cells;
+  };
+  return {
+    name: real.name,
+    kind: 'categorical' as const,
+    labels,
+    real: encode(real, mappings[0]!),
+    synthetic: releases.map((column, r) => encode(column, mappings[r + 1]!)),
+  };
+}
+
+function findColumn(table: Table, name: string): Column {
+  const column = table.columns.find((candidate) => candidate.name === name);
+  if (column === undefined) throw new Error(`The table has no column named "${name}".`);
+  return column;
+}
+
+function expectKind<K extends Column['kind']>(column: Column, kind: K): Column & { kind: K } {
+  if (column.kind !== kind) throw new Error(`Column "${column.name}" is ${column.kind}, expected ${kind}.`);
+  return column as Column & { kind: K };
+}

@@ -1,0 +1,187 @@
+import {
+  buildTable,
+  decodeCsvBytes,
+  inferSchema,
+  parseCsv,
+  schemaToJson,
+  summarizeTable,
+  writeCsv,
+  type RawTable,
+  type ValidationReport,
+} from '../core/table';
+import { sortedByCodePoint } from '../core/table/code-point-order';
+import type { AbortSignalLike } from '../core/mechanisms/types';
+import type { Schema, Table } from '../core/table/types';
+import type { DatasetOverview, PairHeatmap, ProgressListener, SchemaValidation } from './protocol';
+import { pairHeatmap } from './release-comparison';
+
+interface BuiltTable {
+  schemaKey: string;
+  table: Table;
+  report: ValidationReport;
+}
+
+interface KeptReleases {
+  schemaKey: string;
+  datasets: Table[];
+}
+
+/**
+ * The data worker's one dataset: the parsed rows (kept here so the page never holds them),
+ * the table built for the current schema, and the synthetic releases of recent runs, which the
+ * Results and Export steps read back on demand. A new file is loaded into a new worker, so a
+ * file that fails to load never disturbs the dataset already loaded.
+ */
+export class DatasetSession {
+  private raw: RawTable | undefined;
+  private built: BuiltTable | undefined;
+  private readonly releases = new Map<string, KeptReleases>();
+  /** Releases of older runs are dropped beyond this many runs, to bound memory. */
+  private readonly keptRunLimit = 3;
+
+  /** Parses CSV bytes (UTF-8, binary detected) into this session. */
+  loadBytes(
+    bytes: Uint8Array,
+    fileName: string,
+    progress: ProgressListener,
+    signal: AbortSignalLike,
+  ): DatasetOverview {
+    progress(0, `Reading ${fileName}`);
+    const text = decodeCsvBytes(bytes, fileName);
+    return this.loadText(text, fileName, progress, signal, bytes.byteLength);
+  }
+
+  /** Parses CSV text into this session and returns what the Data step shows. */
+  loadText(
+    text: string,
+    fileName: string,
+    progress: ProgressListener,
+    signal: AbortSignalLike,
+    bytes = text.length,
+  ): DatasetOverview {
+    const startedAt = performance.now();
+    const raw = parseCsv(text, {
+      fileName,
+      signal,
+      onProgress: (fraction) => progress(0.8 * fraction, `Parsing ${fileName}`),
+    });
+    progress(0.8, 'Inferring column types');
+    const inferredSchema = inferSchema(raw);
+    progress(0.85, 'Building columns');
+    const { table, report } = buildTable(raw, inferredSchema, {
+      signal,
+      onProgress: (fraction) => progress(0.85 + 0.1 * fraction, 'Building columns'),
+    });
+    progress(0.95, 'Summarising columns');
+    const profiles = summarizeTable(table);
+    this.raw = raw;
+    this.built = { schemaKey: schemaToJson(inferredSchema), table, report };
+    this.releases.clear();
+    progress(1, 'Loaded');
+    return {
+      datasetId: newId(),
+      fileName,
+      nRows: raw.nRows,
+      header: raw.header,
+      delimiter: raw.delimiter,
+      bytes,
+      inferredSchema,
+      profiles,
+      parseMillis: performance.now() - startedAt,
+    };
+  }
+
+  /** Rows [start, start + count) as strings, exactly as read from the file, for the preview. */
+  previewRows(start: number, count: number): string[][] {
+    const raw = this.requireRaw();
+    const end = Math.min(raw.nRows, start + count);
+    const rows: string[][] = [];
+    for (let r = Math.max(0, start); r < end; r++) rows.push(raw.columns.map((column) => column[r] ?? ''));
+    return rows;
+  }
+
+  /**
+   * Distinct non-missing tokens of a column sorted by Unicode code point (as inference sorts
+   * categories), at most `limit` of them: read from the data, so "inferred".
+   */
+  distinctTokens(
+    columnName: string,
+    missingTokens: string[],
+    limit: number,
+  ): { tokens: string[]; truncated: boolean } {
+    const raw = this.requireRaw();
+    const index = raw.header.indexOf(columnName);
+    if (index < 0) throw new Error(`The file has no column named "${columnName}".`);
+    const missing = new Set(missingTokens);
+    const seen = new Set<string>();
+    for (const token of raw.columns[index]!) if (!missing.has(token)) seen.add(token);
+    const tokens = sortedByCodePoint(seen);
+    return { tokens: tokens.slice(0, limit), truncated: tokens.length > limit };
+  }
+
+  /** Counts of values outside the schema's declared domain (clamped, rejected, rounded). */
+  validate(schema: Schema): SchemaValidation {
+    const { report } = this.tableFor(schema);
+    return { columns: report.columns, messages: report.messages };
+  }
+
+  /** The table built under `schema` (cached for the latest schema). */
+  tableFor(schema: Schema): BuiltTable {
+    const schemaKey = schemaToJson(schema);
+    if (this.built?.schemaKey !== schemaKey) {
+      const { table, report } = buildTable(this.requireRaw(), schema);
+      this.built = { schemaKey, table, report };
+    }
+    return this.built;
+  }
+
+  keepReleases(jobId: string, schema: Schema, datasets: Table[]): void {
+    this.releases.set(jobId, { schemaKey: schemaToJson(schema), datasets });
+    while (this.releases.size > this.keptRunLimit) {
+      const oldest = this.releases.keys().next().value as string;
+      this.releases.delete(oldest);
+    }
+  }
+
+  /** Release `index` (0-based) of run `jobId` as CSV, formula-like text escaped (writeCsv escapeFormulas). */
+  releaseCsv(jobId: string, index: number): string {
+    return writeCsv(this.requireRelease(jobId, index), { escapeFormulas: true });
+  }
+
+  /** Real vs synthetic joint shares of two columns for release `index` of run `jobId`. */
+  heatmap(
+    jobId: string,
+    index: number,
+    schema: Schema,
+    rowColumn: string,
+    columnColumn: string,
+  ): PairHeatmap {
+    const release = this.requireRelease(jobId, index);
+    const { table } = this.tableFor(schema);
+    return pairHeatmap(table, release, rowColumn, columnColumn);
+  }
+
+  /** The real table and the releases of a run, for the evaluation job. */
+  evaluationInputs(jobId: string, schema: Schema): { real: Table; releases: Table[] } {
+    const kept = this.releases.get(jobId);
+    if (kept === undefined) throw new Error('The results of this run are no longer held; run it again.');
+    return { real: this.tableFor(schema).table, releases: kept.datasets };
+  }
+
+  private requireRelease(jobId: string, index: number): Table {
+    const release = this.releases.get(jobId)?.datasets[index];
+    if (release === undefined) throw new Error('The results of this run are no longer held; run it again.');
+    return release;
+  }
+
+  private requireRaw(): RawTable {
+    if (this.raw === undefined) throw new Error('No data is loaded yet.');
+    return this.raw;
+  }
+}
+
+function newId(): string {
+  const words = new Uint32Array(2);
+  crypto.getRandomValues(words);
+  return Array.from(words, (word) => word.toString(36)).join('');
+}

@@ -1,0 +1,192 @@
+/**
+ * The engine every studio worker exposes through Comlink; the page calls it through
+ * `Comlink.wrap<Engine>()` so call types come from these real functions (no message enums).
+ *
+ * Two roles share this object:
+ * - the data worker (one per loaded file) parses the file, pages rows to the preview, validates
+ *   schemas, builds the table for a run and keeps the synthetic releases for charts and export;
+ * - pool workers receive a table once (cached under its key), run mechanisms and sweep points.
+ * Tables cross threads as transferred typed arrays, never as per-row objects.
+ */
+import * as Comlink from 'comlink';
+import type { Schema, Table } from '../core/table/types';
+import { DatasetSession } from './dataset-session';
+import type {
+  DatasetOverview,
+  PairHeatmap,
+  ProgressListener,
+  SchemaValidation,
+  SweepPointResult,
+  SynthesisJob,
+  SynthesisSummary,
+} from './protocol';
+import { throttleProgress } from './progress-throttle';
+import { compareReleases } from './release-comparison';
+import { runSynthesisJob } from './synthesis-job';
+import { copyTable, tableBuffers } from './table-transfer';
+
+const session = new DatasetSession();
+/** Tables this pool worker holds, most recent last; at most two (current and previous schema). */
+const heldTables = new Map<string, Table>();
+const runningJobs = new Map<string, AbortController>();
+
+function requireHeldTable(key: string): Table {
+  const table = heldTables.get(key);
+  if (table === undefined) throw new Error('This worker does not hold the table for the job.');
+  return table;
+}
+
+async function withJob<T>(jobId: string, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  runningJobs.set(jobId, controller);
+  try {
+    return await work(controller.signal);
+  } finally {
+    runningJobs.delete(jobId);
+  }
+}
+
+export const engine = {
+  /** Data worker: reads and parses a dropped or picked file. */
+  async loadCsvFile(file: Blob, fileName: string, onProgress: ProgressListener): Promise<DatasetOverview> {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return withJob('load', async (signal) =>
+      session.loadBytes(bytes, fileName, throttleProgress(onProgress), signal),
+    );
+  },
+
+  /** Data worker: parses CSV text (the bundled demos). */
+  async loadCsvText(text: string, fileName: string, onProgress: ProgressListener): Promise<DatasetOverview> {
+    return withJob('load', async (signal) =>
+      session.loadText(text, fileName, throttleProgress(onProgress), signal),
+    );
+  },
+
+  /** Data worker: rows [start, start + count) for the virtualised preview. */
+  previewRows(start: number, count: number): string[][] {
+    return session.previewRows(start, count);
+  },
+
+  /** Data worker: a column's distinct tokens, to fill a category list from the data (inferred). */
+  distinctTokens(
+    columnName: string,
+    missingTokens: string[],
+    limit: number,
+  ): { tokens: string[]; truncated: boolean } {
+    return session.distinctTokens(columnName, missingTokens, limit);
+  },
+
+  /** Data worker: values outside the declared domain, per column. */
+  validateSchema(schema: Schema): SchemaValidation {
+    return session.validate(schema);
+  },
+
+  /** Data worker: a copy of the table built under `schema`, transferred to the caller. */
+  tableForRun(schema: Schema): Table {
+    const table = copyTable(session.tableFor(schema).table);
+    return Comlink.transfer(table, tableBuffers(table));
+  },
+
+  /** Data worker: keeps a run's releases (transferred in) for charts and export. */
+  keepReleases(jobId: string, schema: Schema, datasets: Table[]): void {
+    session.keepReleases(jobId, schema, datasets);
+  },
+
+  /** Data worker: release `index` of a run as UTF-8 CSV bytes, transferred. */
+  releaseCsvBytes(jobId: string, index: number): Uint8Array<ArrayBuffer> {
+    const bytes = new TextEncoder().encode(session.releaseCsv(jobId, index));
+    return Comlink.transfer(bytes, [bytes.buffer]);
+  },
+
+  /** Data worker: joint shares of two columns, real vs release `index`. */
+  pairHeatmap(
+    jobId: string,
+    index: number,
+    schema: Schema,
+    rowColumn: string,
+    columnColumn: string,
+  ): PairHeatmap {
+    return session.heatmap(jobId, index, schema, rowColumn, columnColumn);
+  },
+
+  /** Data worker: copies of the real table and a run's releases for the evaluation job, transferred. */
+  evaluationInputs(jobId: string, schema: Schema): { real: Table; releases: Table[] } {
+    const inputs = session.evaluationInputs(jobId, schema);
+    const real = copyTable(inputs.real);
+    const releases = inputs.releases.map(copyTable);
+    return Comlink.transfer({ real, releases }, [real, ...releases].flatMap(tableBuffers));
+  },
+
+  /** Pool worker: whether the table under `key` is already here. */
+  holdsTable(key: string): boolean {
+    return heldTables.has(key);
+  },
+
+  /** Pool worker: receives a table (transferred) and keeps it under `key`. */
+  acceptTable(key: string, table: Table): void {
+    heldTables.delete(key);
+    heldTables.set(key, table);
+    while (heldTables.size > 2) heldTables.delete(heldTables.keys().next().value as string);
+  },
+
+  /**
+   * Pool worker: runs a mechanism on the held table and compares the releases with it.
+   * The releases come back transferred (the caller hands them to the data worker).
+   */
+  async synthesize(
+    job: SynthesisJob,
+    onProgress: ProgressListener,
+  ): Promise<{ summary: SynthesisSummary; datasets: Table[] }> {
+    const progress = throttleProgress(onProgress);
+    return withJob(job.jobId, async (signal) => {
+      const table = requireHeldTable(job.tableKey);
+      const startedAt = performance.now();
+      const release = await runSynthesisJob(table, job, (f, m) => progress(0.9 * f, m), signal);
+      const runMillis = performance.now() - startedAt;
+      progress(0.9, 'Comparing with the real data');
+      const comparison = compareReleases(table, release.datasets);
+      progress(1, 'Done');
+      const summary: SynthesisSummary = {
+        jobId: job.jobId,
+        claim: release.claim,
+        diagnostics: release.diagnostics,
+        rows: release.datasets[0]?.nRows ?? 0,
+        columns: release.datasets[0]?.columns.length ?? 0,
+        releases: release.datasets.length,
+        runMillis,
+        comparison,
+      };
+      return Comlink.transfer(
+        { summary, datasets: release.datasets },
+        release.datasets.flatMap(tableBuffers),
+      );
+    });
+  },
+
+  /** Pool worker: one ε-sweep point (one release), scored by mean 1-way and 2-way TVD; the data is discarded. */
+  async sweepPoint(job: SynthesisJob, epsilon: number, repeat: number): Promise<SweepPointResult> {
+    // Sweep progress is counted in points on the page; per-point progress would only add messages.
+    const progress = () => {};
+    return withJob(job.jobId, async (signal) => {
+      const table = requireHeldTable(job.tableKey);
+      const startedAt = performance.now();
+      const release = await runSynthesisJob(table, { ...job, releases: 1 }, progress, signal);
+      const runMillis = performance.now() - startedAt;
+      const comparison = compareReleases(table, release.datasets);
+      return {
+        epsilon,
+        repeat,
+        tvdOneWay: comparison.tvdOneWay[0] ?? Number.NaN,
+        tvdTwoWay: comparison.tvdTwoWay[0] ?? Number.NaN,
+        runMillis,
+      };
+    });
+  },
+
+  /** Asks a running job to stop; the pool terminates the worker if the job does not notice in time. */
+  cancel(jobId: string): void {
+    runningJobs.get(jobId)?.abort();
+  },
+};
+
+export type Engine = typeof engine;

@@ -1,0 +1,122 @@
+/**
+ * The shapes that cross the worker boundary. Types only: the studio and the workers share them,
+ * and the engine's method signatures (Comlink.wrap<Engine>) are built from them.
+ *
+ * Everything here is small (summaries, counts, proportions) except `Table`s, whose typed arrays
+ * are transferred, never cloned twice, and never put into React state.
+ */
+import type { ParamValues } from '../core/mechanisms/types';
+import type { PrivacyClaim } from '../core/privacy/types';
+import type { Schema } from '../core/table/types';
+
+/** Progress callback passed into a worker through Comlink.proxy. */
+export type ProgressListener = (fraction: number, message: string) => void;
+
+/** One column's card in the Data step (mirrors the table module's ColumnSummary). */
+export interface ColumnProfile {
+  name: string;
+  kind: 'numeric' | 'categorical';
+  missingRate: number;
+  distinct: number;
+  min?: number;
+  max?: number;
+  mean?: number;
+  sd?: number;
+  topCategories?: { value: string; count: number }[];
+  histogram: { label: string; count: number }[];
+}
+
+/** What the Data step knows about a loaded file; the rows themselves stay in the data worker. */
+export interface DatasetOverview {
+  /** New for every load; part of every cache key derived from the data. */
+  datasetId: string;
+  fileName: string;
+  nRows: number;
+  header: string[];
+  delimiter: string;
+  bytes: number;
+  inferredSchema: Schema;
+  profiles: ColumnProfile[];
+  parseMillis: number;
+}
+
+/** Counts of values outside the declared domain, per column (mirrors ValidationReport). */
+export interface ColumnValidationCounts {
+  name: string;
+  missing: number;
+  clampedBelow: number;
+  clampedAbove: number;
+  nonNumeric: number;
+  undeclared: { value: string; count: number }[];
+  roundedToInteger: number;
+}
+
+export interface SchemaValidation {
+  columns: ColumnValidationCounts[];
+  messages: string[];
+}
+
+/** A synthesis request: public configuration only, plus the key of the table to run on. */
+export interface SynthesisJob {
+  jobId: string;
+  /** Identifies the table built from (dataset, schema); workers cache tables under it. */
+  tableKey: string;
+  schema: Schema;
+  mechanismId: string;
+  params: ParamValues;
+  epsilon: string;
+  delta: string;
+  releases: number;
+  /** Empty or absent: cryptographic randomness. */
+  seed?: string;
+}
+
+/** Real vs synthetic shares of one column's cells (numeric columns binned). */
+export interface MarginalOverlay {
+  column: string;
+  kind: 'numeric' | 'categorical';
+  /** TVD of this column's marginal, mean over releases. */
+  tvd: number;
+  cells: { label: string; real: number; synthetic: number }[];
+}
+
+/** Headline utility of a run (computed from the real data: for the data holder). */
+export interface QuickComparison {
+  /** Mean 1-way and 2-way TVD per release. */
+  tvdOneWay: number[];
+  tvdTwoWay: number[];
+  overlays: MarginalOverlay[];
+}
+
+export interface SynthesisSummary {
+  jobId: string;
+  claim: PrivacyClaim;
+  /** Mechanism diagnostics, JSON-safe. Those computed from the data are for the data holder. */
+  diagnostics: Record<string, unknown>;
+  rows: number;
+  columns: number;
+  releases: number;
+  runMillis: number;
+  comparison: QuickComparison;
+}
+
+/** Joint shares of two columns, real and synthetic, for the heatmap panel. */
+export interface PairHeatmap {
+  rowColumn: string;
+  columnColumn: string;
+  rowLabels: string[];
+  columnLabels: string[];
+  /** real[i][j] = share of real rows in row cell i and column cell j. */
+  real: number[][];
+  synthetic: number[][];
+  tvd: number;
+}
+
+/** One point of an ε sweep (one repeat at one ε). */
+export interface SweepPointResult {
+  epsilon: number;
+  repeat: number;
+  tvdOneWay: number;
+  tvdTwoWay: number;
+  runMillis: number;
+}
