@@ -1,6 +1,7 @@
 import type { CartOptions } from '../models/cart/cart-types';
 import { CartWorkspace } from '../models/cart/cart-workspace';
 import { RpartTreeGrower, validateCartOptions } from '../models/cart/grow-rpart-tree';
+import { cartPmseFromLeaves } from './pmse-helpers';
 
 /** A reusable CART pMSE for a fixed real table and a stream of synthetic tables of one size. */
 export interface CartPmseEvaluator {
@@ -122,16 +123,9 @@ export function makeCartPmseEvaluator(
         mergeColumn(j, column);
       }
       const nodeCount = grower.grow(frozenOptions);
-      let sum = 0;
       leafCount = 0;
-      for (let t = 0; t < nodeCount; t++) {
-        if (workspace.nodeSplitColumn[t]! >= 0) continue;
-        leafCount++;
-        const size = workspace.nodeEnd[t]! - workspace.nodeStart[t]!;
-        const deviation = workspace.nodeClass1[t]! / size - share;
-        sum += size * deviation * deviation;
-      }
-      return sum / total;
+      for (let t = 0; t < nodeCount; t++) if (workspace.nodeSplitColumn[t]! < 0) leafCount++;
+      return cartPmseFromLeaves(workspace, share);
     },
     lastLeafCount: () => leafCount,
   };

@@ -1,0 +1,42 @@
+import type { CartWorkspace } from '../models/cart/cart-workspace';
+import { uniformInt } from '../rng/uniform-int';
+import type { Rng } from '../rng/types';
+
+/**
+ * pMSE = (1/N) Σ_i (p̂_i − c)² (Snoke & Slavković 2018, Algorithm 1 step 5, with c = n_synth/N
+ * as in synthpop instead of 1/2). O(N).
+ * Example: propensities [0.5, 0.5] with c = 0.5 give 0.
+ */
+export function pmseOfPropensities(propensities: Float64Array, share: number): number {
+  let sum = 0;
+  for (let i = 0; i < propensities.length; i++) {
+    const deviation = propensities[i]! - share;
+    sum += deviation * deviation;
+  }
+  return sum / propensities.length;
+}
+
+/**
+ * pMSE of the tree last grown in `workspace`, from its leaves: every row of leaf t has
+ * p̂ = n1_t/n_t, so (1/N) Σ_i (p̂_i − c)² = (1/N) Σ_t n_t (n1_t/n_t − c)². O(leaves).
+ */
+export function cartPmseFromLeaves(workspace: CartWorkspace, share: number): number {
+  let sum = 0;
+  for (let t = 0; t < workspace.nodeCount; t++) {
+    if (workspace.nodeSplitColumn[t]! >= 0) continue;
+    const size = workspace.nodeEnd[t]! - workspace.nodeStart[t]!;
+    const deviation = workspace.nodeClass1[t]! / size - share;
+    sum += size * deviation * deviation;
+  }
+  return sum / workspace.n;
+}
+
+/** Uniform random permutation in place (Fisher–Yates / Durstenfeld; Knuth TAOCP 2, Alg. 3.4.2P). O(n). */
+export function shuffleLabelsInPlace(labels: Uint8Array, rng: Rng): void {
+  for (let i = labels.length - 1; i > 0; i--) {
+    const j = uniformInt(rng, i + 1);
+    const swap = labels[i]!;
+    labels[i] = labels[j]!;
+    labels[j] = swap;
+  }
+}
