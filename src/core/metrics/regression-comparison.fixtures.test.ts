@@ -88,4 +88,48 @@ describe('regression comparison on the mixed fixture', () => {
     expectVectorClose(combined.standardizedDifference, r.combined.std_diff, 1e-9, 'combined std diff');
     expectVectorClose(combined.ciOverlap, r.combined.ci_overlap, 1e-9, 'combined CI overlap');
   });
+
+  it('logistic model: glm coefficients, Wald SEs, comparisons and combining rules', () => {
+    const result = compareRegressions(real, synths, {
+      target: 'high_income',
+      predictors: ['age', 'hours', 'income', 'sex', 'education'],
+    });
+    const r = expected.logistic;
+    expect(result.family).toBe('logistic');
+    expect(result.positiveLevel).toBe('yes');
+    expect(result.terms).toEqual(r.terms);
+    // R ran glm to a relative deviance change of 1e-14, we stop at 1e-12. The deviance is flat at the
+    // optimum, so the last IRLS step (whose weights give the SEs, as in R's summary.glm) differs by
+    // O(√1e-12) in β: measured differences up to 7e-8 relative. Allow 1e-6 on fits and comparisons.
+    expectFitMatches(result.real, r.real, 1e-6, 'real');
+    expect(result.real.converged).toBe(true);
+    Object.values(r.releases).forEach((release, j) => {
+      const mine = result.releases[j]!;
+      expectFitMatches(mine.fit, release, 1e-6, `release ${j + 1}`);
+      expectVectorClose(mine.standardizedDifference, release.std_diff, 1e-6, `release ${j + 1} std diff`);
+      expectVectorClose(mine.ciOverlap, release.ci_overlap, 1e-6, `release ${j + 1} CI overlap`);
+    });
+    const combined = result.combined!;
+    expectVectorClose(combined.estimate, r.combined.beta_bar, 1e-6, 'beta bar');
+    expectVectorClose(combined.degreesOfFreedom, r.combined.df, 1e-5, 'nu');
+    expectVectorClose(combined.ciLower, r.combined.ci_lower, 1e-6, 'combined CI lower');
+    expectVectorClose(combined.ciUpper, r.combined.ci_upper, 1e-6, 'combined CI upper');
+    expectVectorClose(combined.ciOverlap, r.combined.ci_overlap, 1e-6, 'combined CI overlap');
+  });
+
+  it('needs a level to model for a many-level categorical target and rejects a target among the predictors', () => {
+    expect(() => compareRegressions(real, synths, { target: 'region', predictors: ['age'] })).toThrow(
+      /level to model/,
+    );
+    expect(() => compareRegressions(real, synths, { target: 'age', predictors: ['age'] })).toThrow(
+      /cannot also be/,
+    );
+    const oneVsRest = compareRegressions(real, synths, {
+      target: 'region',
+      predictors: ['age'],
+      positiveLevel: 'north',
+    });
+    expect(oneVsRest.positiveLevel).toBe('north');
+    expect(oneVsRest.terms).toEqual(['(Intercept)', 'age']);
+  });
 });

@@ -2,6 +2,8 @@ import { combineSyntheticReleases } from '../inference/combining-rules';
 import { confidenceIntervalOverlap } from '../inference/confidence-interval-overlap';
 import { buildDesignMatrix, poolPredictors, type PooledPredictors } from '../models/design-matrix';
 import { fitLinearRegression } from '../models/linear';
+import { fitLogisticRegression } from '../models/logistic';
+import { normalQuantile } from '../stats/normal-quantile';
 import { studentTQuantile } from '../stats/student-t';
 import { compareByCodePoint } from '../table/code-point-order';
 import { dropIncompleteRows } from '../table/drop-incomplete-rows';
@@ -34,6 +36,11 @@ export interface RegressionFitSummary {
   ciUpper: (number | null)[];
   /** Logistic only: whether the fit converged. */
   converged?: boolean;
+  /**
+   * Logistic only: some fitted probabilities are within 1e−8 of 0 or 1 — (quasi-)separation, the
+   * maximum likelihood estimate does not exist and coefficients and SEs are not meaningful.
+   */
+  quasiSeparated?: boolean;
 }
 
 export interface ReleaseRegressionComparison {
@@ -84,9 +91,16 @@ interface RawFit {
   rank: number;
   residualDf: number | null;
   converged?: boolean;
+  quasiSeparated?: boolean;
   /** Quantile q for the intervals β̂ ∓ q·se. */
   criticalValue: number;
 }
+
+/**
+ * IRLS stops when |dev − dev_old| / (|dev| + 0.1) is below this (R's glm.control default is 1e−8;
+ * a tighter rule costs one or two iterations and makes the coefficients converged to ~1e−12).
+ */
+const LOGISTIC_DEVIANCE_TOLERANCE = 1e-12;
 
 const finiteOrNull = (x: number | undefined): number | null =>
   x !== undefined && Number.isFinite(x) ? x : null;
@@ -171,7 +185,16 @@ function fitOne(
       criticalValue: fit.residualDf > 0 ? studentTQuantile((1 + level) / 2, fit.residualDf) : NaN,
     };
   }
-  throw new Error(`Unsupported family ${family}`);
+  const fit = fitLogisticRegression(X, n, p, y, { epsilon: LOGISTIC_DEVIANCE_TOLERANCE });
+  return {
+    coefficients: fit.coefficients,
+    standardErrors: fit.standardErrors,
+    rank: fit.rank,
+    residualDf: null,
+    converged: fit.converged,
+    quasiSeparated: fit.nExtreme > 0,
+    criticalValue: normalQuantile((1 + level) / 2),
+  };
 }
 
 function summarizeFit(fit: RawFit | null, rowsUsed: number, p: number): RegressionFitSummary {
@@ -205,6 +228,7 @@ function summarizeFit(fit: RawFit | null, rowsUsed: number, p: number): Regressi
     ciLower: interval(-1),
     ciUpper: interval(1),
     ...(fit.converged !== undefined ? { converged: fit.converged } : {}),
+    ...(fit.quasiSeparated !== undefined ? { quasiSeparated: fit.quasiSeparated } : {}),
   };
 }
 
