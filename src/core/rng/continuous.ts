@@ -1,3 +1,4 @@
+import { sampleLogGammaVariate } from './log-gamma-variate';
 import { stdlibSamplersFor } from './stdlib-samplers';
 import type { Rng } from './types';
 
@@ -39,13 +40,19 @@ export function sampleGamma(rng: Rng, shape: number, scale: number): number {
 }
 
 /**
- * Beta(a, b), density x^(a−1)(1−x)^(b−1)/B(a, b) on (0, 1), mean a/(a + b) (via
- * @stdlib/random-base-beta). Throws RangeError unless a > 0 and b > 0 are finite.
+ * Beta(a, b), density x^(a−1)(1−x)^(b−1)/B(a, b) on (0, 1), mean a/(a + b), as X/(X + Y) for
+ * independent X ~ Gamma(a, 1), Y ~ Gamma(b, 1) (Devroye, Non-Uniform Random Variate Generation,
+ * 1986, §IX.4.1), formed from log-gammas as 1/(1 + exp(log Y − log X)) so tiny shapes cannot give
+ * 0/0. (@stdlib/random-base-beta 0.2.2 is not used: its symmetric-case method is visibly wrong for
+ * a = b in about (1.5, 3), e.g. a Kolmogorov–Smirnov distance of 0.06 from Beta(1.6, 1.6).)
+ * Throws RangeError unless a > 0 and b > 0 are finite.
  */
 export function sampleBeta(rng: Rng, a: number, b: number): number {
   checkPositive('sampleBeta', 'a', a);
   checkPositive('sampleBeta', 'b', b);
-  return stdlibSamplersFor(rng).beta(a, b);
+  const logX = sampleLogGammaVariate(rng, a);
+  const logY = sampleLogGammaVariate(rng, b);
+  return 1 / (1 + Math.exp(logY - logX));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { stdlibSamplersFor } from './stdlib-samplers';
+import { sampleLogGammaVariate } from './log-gamma-variate';
 import type { Rng } from './types';
 
 /**
@@ -14,7 +14,6 @@ import type { Rng } from './types';
 export function sampleDirichlet(rng: Rng, alpha: ArrayLike<number>): Float64Array {
   const k = alpha.length;
   if (k === 0) throw new RangeError('sampleDirichlet: alpha must not be empty');
-  const { gamma } = stdlibSamplersFor(rng);
   const logGammas = new Float64Array(k);
   let largest = -Infinity;
   for (let i = 0; i < k; i++) {
@@ -22,8 +21,7 @@ export function sampleDirichlet(rng: Rng, alpha: ArrayLike<number>): Float64Arra
     if (!(a > 0 && a < Infinity)) {
       throw new RangeError(`sampleDirichlet: alpha[${i}] must be a finite number > 0, got ${String(a)}`);
     }
-    const logG =
-      a >= 1 ? Math.log(gamma(a, 1)) : Math.log(gamma(a + 1, 1)) + Math.log(1 - rng.nextFloat()) / a;
+    const logG = sampleLogGammaVariate(rng, a);
     logGammas[i] = logG;
     if (logG > largest) largest = logG;
   }
