@@ -1,5 +1,6 @@
 // Times reading a 1,000,000-row × 8-column mixed CSV: parseCsv, inferSchema, buildTable (and, for
 // the export path, writeCsv). The file is generated in memory from a fixed seed. Prints one JSON object.
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { SeededRng } from '../src/core/rng/seeded-rng';
 import type { Rng } from '../src/core/rng/types';
@@ -60,6 +61,12 @@ function seconds(start: number): number {
   return Math.round((performance.now() - start) / 10) / 100;
 }
 
+/** CPU time (user + system, all threads of the process) since `start`: meaningful even on a busy machine. */
+function cpuSeconds(start: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(start);
+  return Math.round((used.user + used.system) / 1e4) / 100;
+}
+
 let peakRss = process.memoryUsage().rss;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
@@ -67,16 +74,22 @@ const text = generateCsv(ROWS);
 const bytes = Buffer.byteLength(text, 'utf8');
 
 let start = performance.now();
+let cpuStart = process.cpuUsage();
 const raw = parseCsv(text, { fileName: 'bench.csv' });
 const parseSeconds = seconds(start);
+const parseCpuSeconds = cpuSeconds(cpuStart);
 
 start = performance.now();
+cpuStart = process.cpuUsage();
 const schema = inferSchema(raw);
 const inferSeconds = seconds(start);
+const inferCpuSeconds = cpuSeconds(cpuStart);
 
 start = performance.now();
+cpuStart = process.cpuUsage();
 const { table } = buildTable(raw, schema);
 const buildSeconds = seconds(start);
+const buildCpuSeconds = cpuSeconds(cpuStart);
 
 start = performance.now();
 const written = writeCsv(table);
@@ -96,9 +109,11 @@ console.log(
     buildSeconds,
     totalSeconds,
     rowsPerSecond: Math.round(table.nRows / totalSeconds),
+    cpuSeconds: { parse: parseCpuSeconds, infer: inferCpuSeconds, build: buildCpuSeconds },
     writeSeconds,
     writtenBytes: written.length,
     peakRssMB: Math.round(Math.max(maxRssMB, peakRss / 2 ** 20)),
+    loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
     node: process.version,
   }),
 );

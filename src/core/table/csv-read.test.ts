@@ -37,6 +37,13 @@ describe('parseCsv: reading', () => {
     ]);
   });
 
+  it('accepts old Mac line ends (CR only)', () => {
+    expect(parseCsv('a,b\r1,2\r3,4\r').columns).toEqual([
+      ['1', '3'],
+      ['2', '4'],
+    ]);
+  });
+
   it('drops a UTF-8 byte-order mark so the first column name is clean', () => {
     const raw = parseCsv('\ufeffage,sex\n30,F\n');
     expect(raw.header).toEqual(['age', 'sex']);
@@ -146,6 +153,15 @@ describe('parseCsv: errors name the file and the line', () => {
     expect(error.line).toBe(3);
   });
 
+  it('gives the right line for an unterminated quote far into the file', () => {
+    const lines = ['a,b'];
+    for (let i = 0; i < 150_000; i++) lines.push(`${i},"q ${i}"`);
+    lines.push('"never closed,1', '2,3');
+    const error = inputErrorOf(() => parseCsv(lines.join('\n'), { fileName: 'big.csv' }));
+    expect(error.line).toBe(150_002);
+    expect(error.message).toContain('never closed');
+  });
+
   it('rejects characters after the closing quote of a field', () => {
     const error = inputErrorOf(() => parseCsv('a,b\n"x"y,2\n', { fileName: 'q.csv' }));
     expect(error.line).toBe(2);
@@ -189,7 +205,7 @@ describe('parseCsv: cancellation', () => {
   });
 
   it('stops between chunks once the signal is set', () => {
-    const text = 'a,b\n' + '1,2\n'.repeat(600_000);
+    const text = 'a,b\n' + '1,2\n'.repeat(300_000); // 1.2 MB: more than one chunk
     const signal = { aborted: false };
     let calls = 0;
     const onProgress = (): void => {
