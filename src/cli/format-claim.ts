@@ -8,9 +8,16 @@ export function formatClaim(claim: PrivacyClaim): string {
       : claim.notion === 'approx-dp'
         ? `ε = ${claim.epsilon}, δ = ${claim.delta}`
         : `ε = ${claim.epsilon}`;
-  const lines = [`Privacy claim: ${claim.notion}, ${budget}, neighbouring datasets: ${claim.neighbouring}`, 'Steps:'];
+  const lines = [
+    `Privacy claim: ${claim.notion}, ${budget}, neighbouring datasets: ${claim.neighbouring}`,
+    'Steps:',
+  ];
   for (const step of claim.steps) {
-    const cost = [`ε = ${step.epsilon}`, step.delta ? `δ = ${step.delta}` : '', step.mu ? `μ = ${step.mu}` : '']
+    const cost = [
+      `ε = ${step.epsilon}`,
+      step.delta ? `δ = ${step.delta}` : '',
+      step.mu ? `μ = ${step.mu}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     lines.push(`  - ${step.what} (${cost})`);

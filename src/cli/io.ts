@@ -16,13 +16,15 @@ export function readUserFile(path: string, what: string): Uint8Array {
   let size: number;
   try {
     const stats = statSync(path);
-    if (stats.isDirectory()) throw new InputError(`${path} is a directory, not a ${what} file.`, { file: path });
+    if (stats.isDirectory())
+      throw new InputError(`${path} is a directory, not a ${what} file.`, { file: path });
     size = stats.size;
   } catch (error) {
     if (error instanceof InputError) throw error;
     throw new InputError(`${path}: no such ${what} file. Check the path and try again.`, { file: path });
   }
-  if (size === 0) throw new InputError(`${path} is empty: a ${what} file with a header row is needed.`, { file: path });
+  if (size === 0)
+    throw new InputError(`${path} is empty: a ${what} file with a header row is needed.`, { file: path });
   try {
     return readFileSync(path);
   } catch (error) {

@@ -8,7 +8,10 @@ import { synthCommand } from './commands/synth';
 import { metricsCommand } from './commands/metrics';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-export type ParsedArgs = { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] };
+export type ParsedArgs = {
+  values: Record<string, string | boolean | string[] | undefined>;
+  positionals: string[];
+};
 
 interface Command {
   options: Options;
@@ -37,7 +40,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     let parsed: ParsedArgs;
     try {
-      parsed = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true }) as ParsedArgs;
+      parsed = parseArgs({
+        args: rest,
+        options: command.options,
+        allowPositionals: true,
+        strict: true,
+      }) as ParsedArgs;
     } catch (error) {
       throw new UsageError(`dpsynth ${name}: ${(error as Error).message}`);
     }

@@ -10,9 +10,26 @@ describe('dpsynth synth', () => {
   it('writes M synthetic CSVs and a release report with the full claim', async () => {
     const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA });
     const result = await cli(
-      'synth', path('data.csv'), '--schema', path('s.json'), '--mechanism', 'laplace-histogram',
-      '--epsilon', '1', '--releases', '2', '--param', 'bins=4', '--seed', '7',
-      '--out', path('synth.csv'), '--report', path('report.json'),
+      'synth',
+      path('data.csv'),
+      '--schema',
+      path('s.json'),
+      '--mechanism',
+      'laplace-histogram',
+      '--epsilon',
+      '1',
+      '--releases',
+      '2',
+      '--param',
+      'binning=fixed',
+      '--param',
+      'bins=4',
+      '--seed',
+      '7',
+      '--out',
+      path('synth.csv'),
+      '--report',
+      path('report.json'),
     );
     expect(result.stderr).toContain('Privacy claim: pure-dp');
     expect(result.code).toBe(0);
@@ -41,7 +58,14 @@ describe('dpsynth synth', () => {
     const schema = JSON.parse(result.stdout);
     expect(schema.version).toBe(1);
     expect(schema.columns.map((c: { type: string }) => c.type)).toEqual([
-      'numeric', 'numeric', 'numeric', 'numeric', 'categorical', 'categorical', 'categorical', 'categorical',
+      'numeric',
+      'numeric',
+      'numeric',
+      'numeric',
+      'categorical',
+      'categorical',
+      'categorical',
+      'categorical',
     ]);
     expect(schema.columns.every((c: { source: string }) => c.source === 'inferred')).toBe(true);
   });
@@ -56,23 +80,62 @@ describe('dpsynth synth', () => {
 
 describe('bad input exits 2 with a message naming the problem', () => {
   const base = (path: (n: string) => string, data = 'data.csv', schema = 's.json') => [
-    'synth', path(data), '--schema', path(schema), '--mechanism', 'laplace-histogram', '--epsilon', '1',
-    '--param', 'bins=4', '--out', path('out.csv'),
+    'synth',
+    path(data),
+    '--schema',
+    path(schema),
+    '--mechanism',
+    'laplace-histogram',
+    '--epsilon',
+    '1',
+    '--param',
+    'binning=fixed',
+    '--param',
+    'bins=4',
+    '--out',
+    path('out.csv'),
   ];
-  const cases: { name: string; files?: Record<string, string | Uint8Array>; args?: (p: (n: string) => string) => string[]; message: RegExp }[] = [
+  const cases: {
+    name: string;
+    files?: Record<string, string | Uint8Array>;
+    args?: (p: (n: string) => string) => string[];
+    message: RegExp;
+  }[] = [
     { name: 'missing file', files: { 's.json': SCHEMA }, message: /data\.csv: no such CSV file/ },
     { name: 'empty file', files: { 'data.csv': '', 's.json': SCHEMA }, message: /data\.csv.*empty/ },
-    { name: 'header only', files: { 'data.csv': 'age,income,hours,score,sex,region,education,smoker\n', 's.json': SCHEMA }, message: /data\.csv.*(no data rows|header)/i },
+    {
+      name: 'header only',
+      files: { 'data.csv': 'age,income,hours,score,sex,region,education,smoker\n', 's.json': SCHEMA },
+      message: /data\.csv.*(no data rows|header)/i,
+    },
     {
       name: 'ragged row',
       files: { 'data.csv': DATA.split('\n').slice(0, 5).join('\n') + '\n1,2,3\n', 's.json': SCHEMA },
       message: /data\.csv, line 6/,
     },
-    { name: 'not text', files: { 'data.csv': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2, 3]), 's.json': SCHEMA }, message: /data\.csv.*text/i },
+    {
+      name: 'not text',
+      files: {
+        'data.csv': new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0x0d, 0, 1, 2, 3]),
+        's.json': SCHEMA,
+      },
+      message: /data\.csv.*text/i,
+    },
     {
       name: 'unknown mechanism',
       files: { 'data.csv': DATA, 's.json': SCHEMA },
-      args: (p) => ['synth', p('data.csv'), '--schema', p('s.json'), '--mechanism', 'magic', '--epsilon', '1', '--out', p('o.csv')],
+      args: (p) => [
+        'synth',
+        p('data.csv'),
+        '--schema',
+        p('s.json'),
+        '--mechanism',
+        'magic',
+        '--epsilon',
+        '1',
+        '--out',
+        p('o.csv'),
+      ],
       message: /unknown mechanism 'magic'/,
     },
     {
@@ -81,16 +144,46 @@ describe('bad input exits 2 with a message naming the problem', () => {
       args: (p) => [...base(p), '--param', 'colour=blue'],
       message: /colour/,
     },
-    { name: 'ε = 0', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => withEpsilon(base(p), '0'), message: /ε.*'0'|'0'.*ε/ },
-    { name: 'ε negative', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => withEpsilon(base(p), '-1'), message: /-1/ },
-    { name: 'ε not a number', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => withEpsilon(base(p), 'abc'), message: /abc/ },
-    { name: 'δ = 1', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => [...base(p), '--delta', '1'], message: /δ/ },
-    { name: 'δ negative', files: { 'data.csv': DATA, 's.json': SCHEMA }, args: (p) => [...base(p), '--delta', '-0.1'], message: /δ/ },
+    {
+      name: 'ε = 0',
+      files: { 'data.csv': DATA, 's.json': SCHEMA },
+      args: (p) => withEpsilon(base(p), '0'),
+      message: /ε.*'0'|'0'.*ε/,
+    },
+    {
+      name: 'ε negative',
+      files: { 'data.csv': DATA, 's.json': SCHEMA },
+      args: (p) => [...withoutEpsilon(base(p)), '--epsilon=-1'],
+      message: /ε.*'-1'/,
+    },
+    {
+      name: 'ε not a number',
+      files: { 'data.csv': DATA, 's.json': SCHEMA },
+      args: (p) => withEpsilon(base(p), 'abc'),
+      message: /abc/,
+    },
+    {
+      name: 'δ = 1',
+      files: { 'data.csv': DATA, 's.json': SCHEMA },
+      args: (p) => [...base(p), '--delta', '1'],
+      message: /δ/,
+    },
+    {
+      name: 'δ negative',
+      files: { 'data.csv': DATA, 's.json': SCHEMA },
+      args: (p) => [...base(p), '--delta=-0.1'],
+      message: /δ.*'-0.1'/,
+    },
     {
       name: 'bounds missing',
       files: {
         'data.csv': DATA,
-        's.json': JSON.stringify({ ...MIXED_SCHEMA, columns: MIXED_SCHEMA.columns.map((c) => (c.name === 'age' ? { name: 'age', type: 'numeric', source: 'declared' } : c)) }),
+        's.json': JSON.stringify({
+          ...MIXED_SCHEMA,
+          columns: MIXED_SCHEMA.columns.map((c) =>
+            c.name === 'age' ? { name: 'age', type: 'numeric', source: 'declared' } : c,
+          ),
+        }),
       },
       message: /bounds.*age|age.*bounds/,
     },
@@ -98,7 +191,13 @@ describe('bad input exits 2 with a message naming the problem', () => {
       name: 'schema column missing from the CSV',
       files: {
         'data.csv': DATA,
-        's.json': JSON.stringify({ ...MIXED_SCHEMA, columns: [...MIXED_SCHEMA.columns, { name: 'weight', type: 'numeric', bounds: [0, 200], source: 'declared' }] }),
+        's.json': JSON.stringify({
+          ...MIXED_SCHEMA,
+          columns: [
+            ...MIXED_SCHEMA.columns,
+            { name: 'weight', type: 'numeric', bounds: [0, 200], source: 'declared' },
+          ],
+        }),
       },
       message: /weight/,
     },
@@ -117,4 +216,9 @@ function withEpsilon(args: string[], epsilon: string): string[] {
   const copy = [...args];
   copy[copy.indexOf('--epsilon') + 1] = epsilon;
   return copy;
+}
+
+function withoutEpsilon(args: string[]): string[] {
+  const i = args.indexOf('--epsilon');
+  return [...args.slice(0, i), ...args.slice(i + 2)];
 }

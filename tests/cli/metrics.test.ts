@@ -8,7 +8,14 @@ const reference = JSON.parse(readFileSync('tests/fixtures/cli/reference.json', '
 
 describe('dpsynth metrics', () => {
   it('matches the reference TVD exactly and the rpart pMSE to 1e-12 relative', async () => {
-    const result = await cli('metrics', 'tests/fixtures/cli/real.csv', 'tests/fixtures/cli/synth.csv', '--json', '--seed', '1');
+    const result = await cli(
+      'metrics',
+      'tests/fixtures/cli/real.csv',
+      'tests/fixtures/cli/synth.csv',
+      '--json',
+      '--seed',
+      '1',
+    );
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const metrics = JSON.parse(result.stdout);

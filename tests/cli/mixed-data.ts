@@ -34,7 +34,12 @@ export const MIXED_SCHEMA = {
     { name: 'hours', type: 'numeric', bounds: [0, 80], integer: true, source: 'declared' },
     { name: 'score', type: 'numeric', bounds: [-5, 5], source: 'declared' },
     { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'declared' },
-    { name: 'region', type: 'categorical', categories: ['east', 'north', 'south', 'west'], source: 'declared' },
+    {
+      name: 'region',
+      type: 'categorical',
+      categories: ['east', 'north', 'south', 'west'],
+      source: 'declared',
+    },
     {
       name: 'education',
       type: 'categorical',

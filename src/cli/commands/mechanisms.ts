@@ -19,10 +19,15 @@ export const mechanismsCommand = {
       return;
     }
     for (const m of MECHANISMS) {
-      const types = [m.supports.numeric && 'numeric', m.supports.categorical && 'categorical'].filter(Boolean);
-      io.out(`${m.id}\n  ${m.label}: ${m.summary}\n  Reference: ${m.reference}\n  Data: ${types.join(', ')}\n`);
+      const types = [m.supports.numeric && 'numeric', m.supports.categorical && 'categorical'].filter(
+        Boolean,
+      );
+      io.out(
+        `${m.id}\n  ${m.label}: ${m.summary}\n  Reference: ${m.reference}\n  Data: ${types.join(', ')}\n`,
+      );
       for (const p of m.params) {
-        const range = p.type === 'enum' ? ` one of ${p.options?.map((o) => o.value).join('|')}` : rangeText(p.min, p.max);
+        const range =
+          p.type === 'enum' ? ` one of ${p.options?.map((o) => o.value).join('|')}` : rangeText(p.min, p.max);
         io.out(`  --param ${p.name}=<${p.type}>${range} (default ${String(p.default)}): ${p.help}\n`);
       }
       io.out('\n');

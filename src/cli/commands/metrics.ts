@@ -35,16 +35,19 @@ export const metricsCommand = {
   run(args: ParsedArgs, io: CliIo) {
     const v = args.values;
     const [realPath, synthPath, extra] = args.positionals;
-    if (!realPath || !synthPath || extra) throw new UsageError('dpsynth metrics takes a real CSV and a synthetic CSV.');
+    if (!realPath || !synthPath || extra)
+      throw new UsageError('dpsynth metrics takes a real CSV and a synthetic CSV.');
     const realRaw = parseCsv(decodeCsvBytes(readUserFile(realPath, 'CSV'), realPath), { fileName: realPath });
-    const synthRaw = parseCsv(decodeCsvBytes(readUserFile(synthPath, 'CSV'), synthPath), { fileName: synthPath });
+    const synthRaw = parseCsv(decodeCsvBytes(readUserFile(synthPath, 'CSV'), synthPath), {
+      fileName: synthPath,
+    });
 
     let schema: Schema;
     if (v.schema !== undefined) {
       const schemaPath = String(v.schema);
       schema = parseSchemaJson(decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath), schemaPath);
-      checkSchemaMatchesHeader(schema, realRaw.header, realPath, schemaPath);
-      checkSchemaMatchesHeader(schema, synthRaw.header, synthPath, schemaPath);
+      checkSchemaMatchesHeader(schema, realRaw.header, realPath);
+      checkSchemaMatchesHeader(schema, synthRaw.header, synthPath);
     } else {
       const missingInSynth = realRaw.header.filter((h) => !synthRaw.header.includes(h));
       const extraInSynth = synthRaw.header.filter((h) => !realRaw.header.includes(h));
@@ -79,8 +82,20 @@ export const metricsCommand = {
     const cart = {
       ...SYNTHPOP_CART_DEFAULTS,
       cp: parseNumber(v['cart-cp'], '--cart-cp', SYNTHPOP_CART_DEFAULTS.cp),
-      minBucket: parsePositiveInt(v['cart-min-bucket'], '--cart-min-bucket', SYNTHPOP_CART_DEFAULTS.minBucket, 1, 1e9),
-      maxDepth: parsePositiveInt(v['cart-max-depth'], '--cart-max-depth', SYNTHPOP_CART_DEFAULTS.maxDepth, 1, 30),
+      minBucket: parsePositiveInt(
+        v['cart-min-bucket'],
+        '--cart-min-bucket',
+        SYNTHPOP_CART_DEFAULTS.minBucket,
+        1,
+        1e9,
+      ),
+      maxDepth: parsePositiveInt(
+        v['cart-max-depth'],
+        '--cart-max-depth',
+        SYNTHPOP_CART_DEFAULTS.maxDepth,
+        1,
+        30,
+      ),
     };
     cart.minSplit = v['cart-min-bucket'] === undefined ? SYNTHPOP_CART_DEFAULTS.minSplit : 3 * cart.minBucket;
     const permutations = parsePositiveInt(v.permutations, '--permutations', 50, 1, 10000);
@@ -111,10 +126,15 @@ export const metricsCommand = {
     }
     const lines = [
       `pMSE (${pmse.model}): ${pmse.value.toPrecision(6)}` +
-        (pmse.ratio === null ? '' : `   S_pMSE: ${pmse.ratio.toPrecision(4)} (below 10 is good, below 3 better)`),
-      ...Object.entries(tvd).map(([k, value]) => `TVD of ${k}-way marginals: ${value.toPrecision(6)} (0 is identical)`),
+        (pmse.ratio === null
+          ? ''
+          : `   S_pMSE: ${pmse.ratio.toPrecision(4)} (below 10 is good, below 3 better)`),
+      ...Object.entries(tvd).map(
+        ([k, value]) => `TVD of ${k}-way marginals: ${value.toPrecision(6)} (0 is identical)`,
+      ),
     ];
-    if (result.kMarginalScore !== null) lines.push(`k-marginal score: ${result.kMarginalScore.toFixed(1)} of 1000`);
+    if (result.kMarginalScore !== null)
+      lines.push(`k-marginal score: ${result.kMarginalScore.toFixed(1)} of 1000`);
     lines.push(result.note);
     io.out(`${lines.join('\n')}\n`);
   },

@@ -12,7 +12,10 @@ export const schemaCommand = {
     const [path, extra] = args.positionals;
     if (!path || extra) throw new UsageError('dpsynth schema takes exactly one CSV file.');
     const raw = parseCsv(decodeCsvBytes(readUserFile(path, 'CSV'), path), { fileName: path });
-    const missing = args.values.missing === undefined ? DEFAULT_MISSING_TOKENS : parseTokenList(String(args.values.missing));
+    const missing =
+      args.values.missing === undefined
+        ? [...DEFAULT_MISSING_TOKENS]
+        : parseTokenList(String(args.values.missing));
     io.out(`${schemaToJson(inferSchema(raw, { missing }))}\n`);
     io.err(
       `dpsynth: every field above was read from ${path}, so it is marked "inferred". Replace bounds and categories ` +

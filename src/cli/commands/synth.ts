@@ -49,12 +49,15 @@ export const synthCommand = {
     const seed = v.seed === undefined ? undefined : String(v.seed);
 
     const schemaPath = String(v.schema);
-    const schema = parseSchemaJson(decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath), schemaPath);
+    const schema = parseSchemaJson(
+      decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath),
+      schemaPath,
+    );
     const raw = parseCsv(decodeCsvBytes(readUserFile(dataPath, 'CSV'), dataPath), {
       fileName: dataPath,
       onProgress: (f) => io.progress?.(f * 0.3, 'reading'),
     });
-    checkSchemaMatchesHeader(schema, raw.header, dataPath, schemaPath);
+    checkSchemaMatchesHeader(schema, raw.header, dataPath);
 
     const dropIncompleteRows = Boolean(v['drop-incomplete-rows']);
     const { table, report: validation } = buildTable(raw, schema, { dropIncompleteRows });
