@@ -73,6 +73,57 @@ function isBlankRecord(row: string[]): boolean {
   return row.length === 1 && row[0] === '';
 }
 
+const EMPTY_FILE_MESSAGE = 'the file is empty. Choose a CSV file with a header line and data rows.';
+
+/**
+ * Receives PapaParse's records in order and keeps them as column tokens: the first non-blank record
+ * is the header, later ones must have as many fields. `lineOf` turns a record index into a file line.
+ */
+class RecordCollector {
+  header: string[] | undefined;
+  columns: string[][] = [];
+  nRows = 0;
+  /** Records (blank ones included) handed over so far: the index of the next record. */
+  recordsSeen = 0;
+
+  constructor(
+    private readonly fileName: string,
+    private readonly lineOf: (recordIndex: number) => number,
+  ) {}
+
+  /** Takes rows[0..end) of the current chunk; the caller then calls finishChunk(rows.length). */
+  accept(rows: string[][], end: number): void {
+    for (let r = 0; r < end; r++) {
+      const row = rows[r]!;
+      const header = this.header;
+      if (header === undefined) {
+        if (!isBlankRecord(row)) this.takeHeader(row);
+        continue;
+      }
+      if (header.length > 1 && isBlankRecord(row)) continue;
+      if (row.length !== header.length) {
+        throw inputErrorAt(
+          { file: this.fileName, line: this.lineOf(this.recordsSeen + r) },
+          `expected ${header.length} fields (as in the header) but found ${row.length}. ` +
+            'Check for an unquoted delimiter or a missing quote.',
+        );
+      }
+      for (let j = 0; j < row.length; j++) this.columns[j]!.push(row[j]!);
+      this.nRows++;
+    }
+  }
+
+  finishChunk(recordCount: number): void {
+    this.recordsSeen += recordCount;
+  }
+
+  private takeHeader(row: string[]): void {
+    checkHeaderNames(row, this.fileName);
+    this.header = row;
+    this.columns = row.map(() => []);
+  }
+}
+
 /**
  * Reads CSV text into column token arrays with PapaParse (RFC 4180 quoting, quoted line breaks).
  * A UTF-8 byte-order mark is dropped; the delimiter is detected among `,` `;` tab `|`; the first
@@ -88,45 +139,33 @@ export function parseCsv(text: string, opts: ParseCsvOptions = {}): RawTable {
   throwIfAborted(opts.signal);
   const body = withoutFinalLineBreak(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   assertLooksLikeText(body, fileName);
-  if (body.trim() === '') {
-    throw inputErrorAt(
-      { file: fileName },
-      'the file is empty. Choose a CSV file with a header line and data rows.',
-    );
-  }
+  if (body.trim() === '') throw inputErrorAt({ file: fileName }, EMPTY_FILE_MESSAGE);
   const delimiter = detectDelimiter(body);
-
-  let header: string[] | undefined;
-  let columns: string[][] = [];
-  let recordsSeen = 0;
-  let nRows = 0;
   let linebreak = '\n';
+  const collector = new RecordCollector(fileName, (recordIndex) =>
+    lineNumberOfRecord(body, recordIndex, delimiter, linebreak),
+  );
   let failure: Error | undefined;
 
-  const lineOf = (recordIndex: number): number => lineNumberOfRecord(body, recordIndex, delimiter, linebreak);
-
-  const acceptRows = (rows: string[][], end: number): void => {
-    for (let r = 0; r < end; r++) {
-      const row = rows[r]!;
-      const recordIndex = recordsSeen + r;
-      if (header === undefined) {
-        if (isBlankRecord(row)) continue;
-        header = row;
-        checkHeaderNames(header, fileName);
-        columns = header.map(() => []);
-        continue;
-      }
-      if (header.length > 1 && isBlankRecord(row)) continue;
-      if (row.length !== header.length) {
-        throw inputErrorAt(
-          { file: fileName, line: lineOf(recordIndex) },
-          `expected ${header.length} fields (as in the header) but found ${row.length}. ` +
-            'Check for an unquoted delimiter or a missing quote.',
-        );
-      }
-      for (let j = 0; j < row.length; j++) columns[j]!.push(row[j]!);
-      nRows++;
+  const takeChunk = (results: Papa.ParseResult<string[]>): void => {
+    throwIfAborted(opts.signal);
+    linebreak = results.meta.linebreak || linebreak;
+    const rows = results.data;
+    // PapaParse numbers error rows within the chunk; rows before a quote error are still checked first.
+    const quoteError = results.errors.find((error) => error.type === 'Quotes');
+    const quoteRow = Math.min(quoteError?.row ?? rows.length, rows.length);
+    collector.accept(rows, quoteRow);
+    if (quoteError !== undefined) {
+      throw inputErrorAt(
+        {
+          file: fileName,
+          line: lineNumberOfRecord(body, collector.recordsSeen + quoteRow, delimiter, linebreak),
+        },
+        describeQuoteProblem(quoteError.code),
+      );
     }
+    collector.finishChunk(rows.length);
+    opts.onProgress?.(Math.min(1, results.meta.cursor / body.length));
   };
 
   Papa.parse<string[]>(body, {
@@ -135,22 +174,8 @@ export function parseCsv(text: string, opts: ParseCsvOptions = {}): RawTable {
     skipEmptyLines: false,
     chunkSize: CHUNK_CHARACTERS,
     chunk: (results: Papa.ParseResult<string[]>, parser: Papa.Parser) => {
-      if (failure !== undefined) return;
       try {
-        throwIfAborted(opts.signal);
-        linebreak = results.meta.linebreak || linebreak;
-        const quoteError = results.errors.find((error) => error.type === 'Quotes');
-        const rows = results.data;
-        const quoteRow = quoteError?.row ?? rows.length;
-        acceptRows(rows, Math.min(quoteRow, rows.length));
-        if (quoteError !== undefined) {
-          throw inputErrorAt(
-            { file: fileName, line: lineOf(recordsSeen + quoteRow) },
-            describeQuoteProblem(quoteError.code),
-          );
-        }
-        recordsSeen += rows.length;
-        opts.onProgress?.(Math.min(1, results.meta.cursor / body.length));
+        takeChunk(results);
       } catch (error) {
         failure = error instanceof Error ? error : new Error(String(error));
         parser.abort();
@@ -162,18 +187,14 @@ export function parseCsv(text: string, opts: ParseCsvOptions = {}): RawTable {
 
   if (failure !== undefined) throw failure;
   if (opts.signal?.aborted) throw createAbortError();
-  if (header === undefined) {
-    throw inputErrorAt(
-      { file: fileName },
-      'the file is empty. Choose a CSV file with a header line and data rows.',
-    );
-  }
-  if (nRows === 0) {
+  const header = collector.header;
+  if (header === undefined) throw inputErrorAt({ file: fileName }, EMPTY_FILE_MESSAGE);
+  if (collector.nRows === 0) {
     throw inputErrorAt(
       { file: fileName },
       'the file has a header line but no data rows. Add at least one row of data below the header.',
     );
   }
   opts.onProgress?.(1);
-  return { fileName, header, columns, nRows, delimiter };
+  return { fileName, header, columns: collector.columns, nRows: collector.nRows, delimiter };
 }
