@@ -1,18 +1,24 @@
 const IS_LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const HIGH_WORD = IS_LITTLE_ENDIAN ? 1 : 0;
 const LOW_WORD = 1 - HIGH_WORD;
-const DIGIT_BITS = 8;
+const DIGIT_BITS = 11;
 const BUCKETS = 1 << DIGIT_BITS;
-const PASSES = 8;
+const DIGIT_MASK = BUCKETS - 1;
+/** Passes over a 32-bit word: bits 0–10, 11–21, 22–31. */
+const PASSES = 3;
+/** Runs of equal high words up to this length are finished by insertion sort. */
+const SHORT_RUN = 32;
 
 /**
  * Sorts doubles ascending and reports the permutation, in O(n) with reusable buffers (no
  * allocation per call once the capacity is reached).
  *
- * Method: least-significant-digit radix sort on the IEEE-754 bit pattern made order-preserving
- * (negative numbers: all 64 bits flipped; others: sign bit set), 8 passes of 8 bits; a pass is
- * skipped when every key has the same digit there. Each pass is stable, so equal values keep their
- * input order. −0 sorts just before +0 (they are adjacent, and compare equal in the tree's `!==`
+ * Method: the IEEE-754 bit pattern made order-preserving (negative numbers: all 64 bits flipped;
+ * others: sign bit set) is sorted by its high 32 bits with a least-significant-digit radix sort
+ * (3 passes of 11 bits; a pass is skipped when every key has the same digit there), then runs of
+ * equal high words are finished by insertion sort on the low 32 bits (runs are short unless many
+ * values agree to ~6 significant digits). Every step is stable, so equal values keep their input
+ * order. −0 sorts just before +0 (they are adjacent, and compare equal in the tree's `!==`
  * test). NaN is not expected (callers replace missing values).
  */
 export class DoubleRadixSorter {
@@ -26,6 +32,7 @@ export class DoubleRadixSorter {
   private lowB: Uint32Array = new Uint32Array(0);
   private indexB: Int32Array = new Int32Array(0);
   private readonly histogram = new Int32Array(PASSES * BUCKETS);
+  private readonly runHistogram = new Int32Array(BUCKETS);
 
   private ensureCapacity(n: number): void {
     if (n <= this.capacity) return;
@@ -66,24 +73,17 @@ export class DoubleRadixSorter {
       high[i] = h;
       low[i] = l;
       index[i] = i;
-      histogram[l & 0xff]!++;
-      histogram[BUCKETS + ((l >>> 8) & 0xff)]!++;
-      histogram[2 * BUCKETS + ((l >>> 16) & 0xff)]!++;
-      histogram[3 * BUCKETS + (l >>> 24)]!++;
-      histogram[4 * BUCKETS + (h & 0xff)]!++;
-      histogram[5 * BUCKETS + ((h >>> 8) & 0xff)]!++;
-      histogram[6 * BUCKETS + ((h >>> 16) & 0xff)]!++;
-      histogram[7 * BUCKETS + (h >>> 24)]!++;
+      histogram[h & DIGIT_MASK]!++;
+      histogram[BUCKETS + ((h >>> DIGIT_BITS) & DIGIT_MASK)]!++;
+      histogram[2 * BUCKETS + (h >>> (2 * DIGIT_BITS))]!++;
     }
     let nextHigh = this.highB;
     let nextLow = this.lowB;
     let nextIndex = this.indexB;
     for (let pass = 0; pass < PASSES && n > 1; pass++) {
       const base = pass * BUCKETS;
-      const useHigh = pass >= 4;
-      const shift = (pass & 3) * DIGIT_BITS;
-      const firstDigit = ((useHigh ? high[0]! : low[0]!) >>> shift) & 0xff;
-      if (histogram[base + firstDigit] === n) continue;
+      const shift = pass * DIGIT_BITS;
+      if (histogram[base + ((high[0]! >>> shift) & DIGIT_MASK)] === n) continue;
       let running = 0;
       for (let b = 0; b < BUCKETS; b++) {
         const count = histogram[base + b]!;
@@ -92,11 +92,9 @@ export class DoubleRadixSorter {
       }
       for (let i = 0; i < n; i++) {
         const h = high[i]!;
-        const l = low[i]!;
-        const digit = ((useHigh ? h : l) >>> shift) & 0xff;
-        const target = histogram[base + digit]!++;
+        const target = histogram[base + ((h >>> shift) & DIGIT_MASK)]!++;
         nextHigh[target] = h;
-        nextLow[target] = l;
+        nextLow[target] = low[i]!;
         nextIndex[target] = index[i]!;
       }
       const swapHigh = high;
@@ -109,9 +107,75 @@ export class DoubleRadixSorter {
       index = nextIndex;
       nextIndex = swapIndex;
     }
+    // Runs of equal high words: stable sort by the low word (insertion sort for short runs, radix
+    // passes for long ones, e.g. large values that agree to ~6 significant digits).
+    let runStart = 0;
+    for (let i = 1; i <= n; i++) {
+      if (i < n && high[i] === high[runStart]) continue;
+      if (i - runStart > SHORT_RUN) this.sortRunByLowWord(low, index, runStart, i, nextLow, nextIndex);
+      else {
+        for (let a = runStart + 1; a < i; a++) {
+          const l = low[a]!;
+          const idx = index[a]!;
+          let b = a - 1;
+          while (b >= runStart && low[b]! > l) {
+            low[b + 1] = low[b]!;
+            index[b + 1] = index[b]!;
+            b--;
+          }
+          low[b + 1] = l;
+          index[b + 1] = idx;
+        }
+      }
+      runStart = i;
+    }
     for (let i = 0; i < n; i++) sortedIndex[i] = index[i]!;
     if (sortedValues !== undefined) {
       for (let i = 0; i < n; i++) sortedValues[i] = values[index[i]!]!;
+    }
+  }
+
+  /** Stable LSD radix sort of positions [from, to) by the low word, through the scratch arrays. */
+  private sortRunByLowWord(
+    low: Uint32Array,
+    index: Int32Array,
+    from: number,
+    to: number,
+    scratchLow: Uint32Array,
+    scratchIndex: Int32Array,
+  ): void {
+    const counts = this.runHistogram;
+    let sourceLow = low;
+    let sourceIndex = index;
+    let targetLow = scratchLow;
+    let targetIndex = scratchIndex;
+    for (let pass = 0; pass < PASSES; pass++) {
+      const shift = pass * DIGIT_BITS;
+      counts.fill(0);
+      for (let i = from; i < to; i++) counts[(sourceLow[i]! >>> shift) & DIGIT_MASK]!++;
+      let running = from;
+      for (let b = 0; b < BUCKETS; b++) {
+        const count = counts[b]!;
+        counts[b] = running;
+        running += count;
+      }
+      for (let i = from; i < to; i++) {
+        const l = sourceLow[i]!;
+        const target = counts[(l >>> shift) & DIGIT_MASK]!++;
+        targetLow[target] = l;
+        targetIndex[target] = sourceIndex[i]!;
+      }
+      const swapLow = sourceLow;
+      sourceLow = targetLow;
+      targetLow = swapLow;
+      const swapIndex = sourceIndex;
+      sourceIndex = targetIndex;
+      targetIndex = swapIndex;
+    }
+    // An odd number of passes leaves the result in the scratch arrays: copy it back.
+    for (let i = from; i < to; i++) {
+      low[i] = sourceLow[i]!;
+      index[i] = sourceIndex[i]!;
     }
   }
 }
