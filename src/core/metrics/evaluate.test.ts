@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { readFixtureTables } from '../../../tests/reference/metrics/fixture-tables';
+import { SeededRng } from '../rng/seeded-rng';
+import { EVALUATION_NOTE, evaluateUtility } from './evaluate';
+import { splitHoldout } from './holdout-split';
+import { computePmse } from './pmse';
+import { tvdKWay } from './tvd';
+
+describe('evaluateUtility on the mixed fixture (3 releases)', () => {
+  const { real: fullReal, synths } = readFixtureTables(
+    'mixed_real.csv',
+    'mixed_synth.1.csv',
+    'mixed_synth.2.csv',
+    'mixed_synth.3.csv',
+  );
+  const { train: real, holdout } = splitHoldout(fullReal, 0.25, new SeededRng(1));
+  const progress: [number, string][] = [];
+  const report = evaluateUtility(
+    real,
+    synths,
+    {
+      regression: { target: 'income', predictors: ['age', 'hours', 'sex', 'education', 'region'] },
+      ml: { holdout, target: 'high_income' },
+      pmse: { permutations: 10 },
+    },
+    new SeededRng(2),
+    (fraction, stage) => progress.push([fraction, stage]),
+  );
+
+  it('is plain JSON: a round trip through JSON.stringify changes nothing', () => {
+    const roundTrip = JSON.parse(JSON.stringify(report)) as unknown;
+    expect(roundTrip).toEqual(report);
+    expect(report.note).toBe(EVALUATION_NOTE);
+    expect(report.releases).toBe(3);
+    expect(report.rows).toEqual({ real: 300, releases: [350, 350, 350] });
+  });
+
+  it('carries the same TVDs and pMSE as the single metrics', () => {
+    for (const k of [1, 2, 3]) {
+      const byK = report.tvd.byK[String(k)]!;
+      synths.forEach((synth, j) => expect(byK.perRelease![j]!.mean).toBe(tvdKWay(real, synth, k).mean));
+      expect(byK.mean).toBeCloseTo(byK.perRelease!.reduce((s, r) => s + r.mean, 0) / 3, 15);
+    }
+    expect(report.tvd.kMarginalScore!.perRelease[0]).toBe(
+      1000 * (1 - report.tvd.byK['2']!.perRelease![0]!.mean),
+    );
+    // The CART pMSE value does not depend on the rng (only its permutation null does).
+    const single = computePmse(real, synths[1]!, { model: 'cart', permutations: 0 }, new SeededRng(9));
+    expect(report.pmse.perRelease[1]!.value).toBe(single.value);
+    expect(report.pmse.perRelease[0]!.propensities.real.reduce((s, v) => s + v, 0)).toBeCloseTo(1, 12);
+  });
+
+  it('assembles every section per release and as a mean', () => {
+    expect(report.perColumn.perRelease).toHaveLength(3);
+    expect(report.perColumn.mean.map((c) => c.name)).toEqual(real.columns.map((c) => c.name));
+    expect(report.correlation.meanDifference).toHaveLength(real.columns.length);
+    expect(report.regression!.releases).toHaveLength(3);
+    expect(report.regression!.combined).not.toBeNull();
+    expect(report.mlEfficacy!.models.map((m) => m.model)).toEqual(['cart', 'forest', 'logistic']);
+    expect(report.mlEfficacy!.task.holdoutRowsScored).toBe(100);
+    expect(report.distinguishingGame!.perRelease).toHaveLength(3);
+    expect(report.disclosure!.perRelease[0]!.differentiallyPrivate).toBe(false);
+  });
+
+  it('reports progress in order, ending at 1', () => {
+    const fractions = progress.map(([fraction]) => fraction);
+    expect(fractions[0]).toBe(0);
+    expect(fractions.at(-1)).toBe(1);
+    for (let i = 1; i < fractions.length; i++)
+      expect(fractions[i]!).toBeGreaterThanOrEqual(fractions[i - 1]!);
+  });
+
+  it('stops with an AbortError when the signal is set', () => {
+    const signal = { aborted: false };
+    expect(() =>
+      evaluateUtility(real, synths, { signal }, new SeededRng(3), (_fraction, stage) => {
+        if (stage.startsWith('Correlations')) signal.aborted = true;
+      }),
+    ).toThrow(expect.objectContaining({ name: 'AbortError' }));
+  });
+
+  it('skips ML efficacy without a holdout and a k larger than the column count', () => {
+    const small = evaluateUtility(
+      real,
+      synths.slice(0, 1),
+      { tvdK: [2, 11], distinguishingGame: false, disclosure: false, pmse: { permutations: 0 } },
+      new SeededRng(4),
+    );
+    expect(small.mlEfficacy).toBeNull();
+    expect(small.tvd.byK['11']!.skipped).toMatch(/between 1 and 10/);
+    expect(small.regression).toBeNull();
+    expect(small.distinguishingGame).toBeNull();
+    expect(small.pmse.mean.ratio).toBeNull();
+  });
+});
