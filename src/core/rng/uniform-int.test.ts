@@ -26,7 +26,7 @@ function scriptedRng(words: number[]): Rng & { used: number } {
 }
 
 describe('uniformInt (rejection sampling)', () => {
-  for (const n of [3, 7, 1000]) {
+  for (const n of [3, 7, 1000, 64]) {
     it(`is uniform on {0…${n - 1}} (chi-square on 300,000 draws, α = 1e−6)`, () => {
       const rng = new SeededRng(`uniform ${n}`);
       const counts = new Float64Array(n);
@@ -63,6 +63,10 @@ describe('uniformInt (rejection sampling)', () => {
     expect(uniformInt(small, 3)).toBe(1); // ⌊2^31·3 / 2^32⌋ = 1
     expect(small.used).toBe(2);
     expect(uniformInt(small, 3)).toBe(2);
+    // Powers of two take the top bits: n = 4 maps 0xc0000000 to 3, with no rejection.
+    const power = scriptedRng([0xc0000000, 0x3fffffff]);
+    expect([uniformInt(power, 4), uniformInt(power, 4)]).toEqual([3, 0]);
+    expect(uniformInt(scriptedRng([]), 1)).toBe(0);
     // n = 2^32 takes the word as it is.
     expect(uniformInt(scriptedRng([123456789]), TWO_POW_32)).toBe(123456789);
   });

@@ -24,7 +24,7 @@ export function uniformInt(rng: Rng, n: number): number {
 
 /**
  * uniformInt without argument checks, for hot loops that already know 1 <= n <= 2^32.
- * For n <= 2^21 it uses Lemire's multiply-and-reject ("Fast Random Integer Generation in an
+ * Powers of two take the top bits of one word. Other n <= 2^21 use Lemire's multiply-and-reject ("Fast Random Integer Generation in an
  * Interval", ACM TOMACS 29(1), 2019, Algorithm 5): with m = w·n (exact, below 2^53), return ⌊m/2^32⌋
  * unless m mod 2^32 < 2^32 mod n; each result then has exactly ⌊2^32/n⌋ accepted words. The
  * remainder 2^32 mod n is only computed in the rare case m mod 2^32 < n. Larger n use the
@@ -32,6 +32,8 @@ export function uniformInt(rng: Rng, n: number): number {
  */
 export function uniformIntBelow32(rng: Rng, n: number): number {
   if (n <= LEMIRE_LIMIT) {
+    // n = 2^j: the top j bits of one word, exactly uniform with no rejection (n = 1 needs no bits).
+    if ((n & (n - 1)) === 0) return n === 1 ? 0 : rng.nextUint32() >>> (Math.clz32(n) + 1);
     for (;;) {
       const product = rng.nextUint32() * n;
       const high = Math.floor(product * INVERSE_TWO_POW_32);
