@@ -62,9 +62,12 @@ export interface PmseResult {
  *   the design incl. the intercept (Snoke et al. 2018, §3.2; synthpop pMSEExp);
  * - CART: S = pMSE / (m̄ / 2), m̄ = mean pMSE over `permutations` refits with the labels permuted
  *   (same tree settings). The factor 2 follows synthpop ("reduced by factor of 2 for lack of
- *   conditioning"): permuting labels treats real and synthetic rows as two independent samples,
- *   whereas synthetic data generated from a model fitted to the real data are conditioned on them
- *   and are expected to give about half that pMSE (Snoke et al. 2018). `rawRatio` = pMSE / m̄.
+ *   conditioning"): permuting labels makes real and synthetic rows two independent samples of one
+ *   distribution, whereas the null of Snoke et al. (2018) is synthetic data drawn from a correct
+ *   model fitted to (conditioned on) the real data, whose expected pMSE is about half as large —
+ *   for logit exactly (k−1)(1−c)²c/N against (k−1)c(1−c)/N for independent samples, a ratio
+ *   1 − c = 1/2 at equal sizes (checked in pmse.test.ts). `rawRatio` = pMSE / m̄ (≈ 1 when the
+ *   synthetic rows are an independent sample of the real distribution).
  *
  * Matches R's rpart / glm (tests/fixtures/pmse): CART to 1e-12 relative, logit to 1e-6.
  * Throws when the column sets or kinds differ. Randomness (permutations only) from `rng`.
