@@ -5,7 +5,7 @@
 // and four categorical ones
 //   sex (2 levels), region (5), education (4), employed (2),
 // with dependence between columns and 2–10 % missing values in each. Numeric columns get
-// binning = fixed with `bins` = 15 (Scott's rule would give 172 bins at n = 10^6 and be refused), so
+// `bins` = 15 (Scott's rule would give 172 bins at n = 10^6 and be refused), so
 // the domain is 16^4 · 3 · 6 · 5 · 3 = 17,694,720 cells, near the 2·10^7 limit: the worst case the
 // mechanism accepts. ε = 1, one release, seeded.
 // Reported: wall-clock seconds of run() (validation, counting, noise on every cell, drawing and

@@ -22,7 +22,7 @@ export type RawParamValue = string | number | boolean;
  * The full, validated parameter set for `mechanism`: every spec gets a value, the given
  * one after coercion and range checks, otherwise the spec's default.
  * Throws ParamError for an unknown name, a value of the wrong type or one out of range.
- * Example: resolveParams(laplaceHistogram, { bins: '12' }) → { binning: 'scott', bins: 12, … }.
+ * Example: resolveParams(laplaceHistogram, { bins: '12' }) → { bins: 12, negatives: 'zero' }.
  */
 export function resolveParams(
   mechanism: Pick<Mechanism, 'id' | 'params'>,

@@ -7,34 +7,25 @@ export interface BinningChoice {
   fixedBins: number;
 }
 
-export const BINNING_RULE_PARAM: ParamSpec = {
-  name: 'binning',
-  label: 'Bins per numeric column',
-  type: 'enum',
-  default: 'scott',
-  options: [
-    { value: 'scott', label: "Scott's rule from the bounds and n" },
-    { value: 'fixed', label: 'The number given in `bins`' },
-  ],
-  help:
-    "scott: ceil(6·n^(1/3)/3.49) equal-width bins, Scott's rule with σ = (upper − lower)/6 taken from the " +
-    'declared bounds, never from the data; fixed: the number given in `bins`. Integer columns never get ' +
-    'more bins than there are integers in their bounds.',
-};
-
-export const FIXED_BIN_COUNT_PARAM: ParamSpec = {
+/** `bins`: 0 for Scott's rule from public inputs, otherwise the bin count of every numeric column. */
+export const BIN_COUNT_PARAM: ParamSpec = {
   name: 'bins',
-  label: 'Fixed bin count',
+  label: 'Bins per numeric column',
   type: 'integer',
-  default: 10,
-  min: 2,
+  default: 0,
+  min: 0,
   max: 1000,
-  help: 'Equal-width bins per numeric column when binning = fixed.',
+  help:
+    "0 (the default) applies Scott's rule with σ = (upper − lower)/6 taken from the declared bounds, never " +
+    'from the data: ceil(6·n^(1/3)/3.49) equal-width bins, 18 for n = 1,000. Any other value is the number ' +
+    'of equal-width bins for every numeric column. Integer columns never get more bins than there are ' +
+    'integers in their bounds.',
 };
 
-/** The binning parameters out of a resolved parameter set (defaults when absent). */
+/** The binning choice out of a resolved parameter set (Scott's rule when `bins` is 0 or absent). */
 export function binningChoiceFromParams(params: ParamValues): BinningChoice {
-  const rule = params[BINNING_RULE_PARAM.name] === 'fixed' ? 'fixed' : 'scott';
-  const bins = params[FIXED_BIN_COUNT_PARAM.name];
-  return { rule, fixedBins: typeof bins === 'number' ? bins : Number(FIXED_BIN_COUNT_PARAM.default) };
+  const bins = params[BIN_COUNT_PARAM.name];
+  return typeof bins === 'number' && bins > 0
+    ? { rule: 'fixed', fixedBins: bins }
+    : { rule: 'scott', fixedBins: 0 };
 }

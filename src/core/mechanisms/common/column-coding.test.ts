@@ -67,8 +67,8 @@ describe('domain size', () => {
     expect(domainCellCount(codings)).toBe(1001 ** 3);
     expect(domainLimitProblem(codings)).toBe(
       'the cross-tabulation has 1,003,003,001 cells (a 1001 × b 1001 × c 1001, each count including the ' +
-        'missing-value cell), more than the limit of 20,000,000: choose fewer bins (binning = fixed with a ' +
-        'smaller `bins`) or synthesize fewer columns.',
+        'missing-value cell), more than the limit of 20,000,000: choose fewer bins (a smaller `bins` ' +
+        'parameter) or synthesize fewer columns.',
     );
     expect(domainLimitProblem(codings.slice(0, 2))).toBeUndefined();
   });

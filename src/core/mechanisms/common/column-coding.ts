@@ -125,7 +125,7 @@ export function domainLimitProblem(
   const shown = cells < 1e15 ? formatCount(cells) : cells.toExponential(2);
   return (
     `the cross-tabulation has ${shown} cells (${shape}, each count including the missing-value cell), ` +
-    `more than the limit of ${formatCount(limit)}: choose fewer bins (binning = fixed with a smaller \`bins\`) ` +
+    `more than the limit of ${formatCount(limit)}: choose fewer bins (a smaller \`bins\` parameter) ` +
     'or synthesize fewer columns.'
   );
 }

@@ -14,7 +14,7 @@ import {
 } from '../common/testing/fixtures';
 import { dpMarginals, runDpMarginals } from '.';
 
-const fiveBins = resolveParams(dpMarginals, { binning: 'fixed', bins: 5 });
+const fiveBins = resolveParams(dpMarginals, { bins: 5 });
 
 describe('dp-marginals claim', () => {
   it('splits ε exactly over releases and columns', async () => {
@@ -56,7 +56,7 @@ describe('dp-marginals claim', () => {
         source: 'declared' as const,
       })),
     };
-    expect(dpMarginals.check(wide, resolveParams(dpMarginals, { binning: 'fixed', bins: 1000 }))).toEqual([]);
+    expect(dpMarginals.check(wide, resolveParams(dpMarginals, { bins: 1000 }))).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import {
 import { laplaceHistogram, runLaplaceHistogram } from '.';
 
 const defaults = resolveParams(laplaceHistogram, {});
-const fiveBins = resolveParams(laplaceHistogram, { binning: 'fixed', bins: '5' });
+const fiveBins = resolveParams(laplaceHistogram, { bins: '5' });
 
 describe('laplace-histogram claim', () => {
   it('splits ε exactly over the releases and rounds each step up', async () => {
@@ -70,7 +70,7 @@ describe('laplace-histogram check', () => {
         { name: 'income3', type: 'numeric', bounds: [0, 1], source: 'declared' },
       ],
     };
-    const params = resolveParams(laplaceHistogram, { binning: 'fixed', bins: 1000 });
+    const params = resolveParams(laplaceHistogram, { bins: 1000 });
     const [problem] = laplaceHistogram.check(wide, params, runContext(wide, 10));
     // 75 (74 ages + missing) · 1001 · 3 · 1001 · 1001 = 225 · 1001³ = 225,675,675,225.
     expect(problem).toMatch(/^the cross-tabulation has 225,675,675,225 cells .* choose fewer bins/);
@@ -173,7 +173,7 @@ describe('laplace-histogram run', () => {
         signal.aborted = true;
       },
     });
-    const manyBins = resolveParams(laplaceHistogram, { binning: 'fixed', bins: 1000 });
+    const manyBins = resolveParams(laplaceHistogram, { bins: 1000 });
     await expect(laplaceHistogram.run(table, schema, manyBins, ctx)).rejects.toMatchObject({
       name: 'AbortError',
     });

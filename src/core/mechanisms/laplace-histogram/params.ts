@@ -1,10 +1,5 @@
 import type { ParamSpec, ParamValues } from '../types';
-import {
-  BINNING_RULE_PARAM,
-  binningChoiceFromParams,
-  FIXED_BIN_COUNT_PARAM,
-  type BinningChoice,
-} from '../common/binning-params';
+import { BIN_COUNT_PARAM, binningChoiceFromParams, type BinningChoice } from '../common/binning-params';
 import type { NoisyCountRepair } from '../common/noisy-cell-counts';
 
 export const NOISY_COUNT_REPAIR_PARAM: ParamSpec = {
@@ -21,11 +16,7 @@ export const NOISY_COUNT_REPAIR_PARAM: ParamSpec = {
     '2007); boundary-inflated clamps every count to [0, n] (Liu 2016c). Post-processing: no privacy cost.',
 };
 
-export const LAPLACE_HISTOGRAM_PARAMS: ParamSpec[] = [
-  BINNING_RULE_PARAM,
-  FIXED_BIN_COUNT_PARAM,
-  NOISY_COUNT_REPAIR_PARAM,
-];
+export const LAPLACE_HISTOGRAM_PARAMS: ParamSpec[] = [BIN_COUNT_PARAM, NOISY_COUNT_REPAIR_PARAM];
 
 export interface LaplaceHistogramSettings {
   binning: BinningChoice;

@@ -18,7 +18,7 @@ import {
   smoothingWeight,
 } from '.';
 
-const fiveBins = resolveParams(smoothedHistogram, { binning: 'fixed', bins: 5 });
+const fiveBins = resolveParams(smoothedHistogram, { bins: 5 });
 
 describe('smoothing weight λ', () => {
   it('matches the worked example: K = 10, n = T = 100, ε = 1', () => {
@@ -93,10 +93,7 @@ describe('smoothed-histogram claim and check', () => {
         },
       ],
     };
-    const [problem] = smoothedHistogram.check(
-      wide,
-      resolveParams(smoothedHistogram, { binning: 'fixed', bins: 1000 }),
-    );
+    const [problem] = smoothedHistogram.check(wide, resolveParams(smoothedHistogram, { bins: 1000 }));
     expect(problem).toMatch(/more than the limit of 20,000,000: choose fewer bins/);
   });
 });
