@@ -102,7 +102,7 @@ const generationStart = performance.now();
 const table = generateTable(ROWS, new SeededRng(2024));
 const generationSeconds = (performance.now() - generationStart) / 1000;
 
-const params = resolveParams(laplaceHistogram, { binning: 'fixed', bins: BINS });
+const params = resolveParams(laplaceHistogram, { bins: BINS });
 const context = { n: ROWS, schema: SCHEMA, epsilon: '1', delta: 0, releases: 1, seeded: true };
 const problems = laplaceHistogram.check(SCHEMA, params, context);
 if (problems.length > 0) throw new Error(problems.join(' '));
