@@ -44,8 +44,9 @@ function makeSafeSampler(s: number, t: number): (rng: Rng) => number {
       const u = uniformIntBelowSafe(rng, t);
       if (!bernoulliExpNegSafe(rng, u, t)) continue;
       const v = countExpNegOneSuccesses(rng);
-      if (v > (MAX_SAFE - u) / t) return toSafeNumber((BigInt(u) + BigInt(t) * BigInt(v)) / BigInt(s));
       const x = u + t * v;
+      // Exact test: a true value below 2^53 is computed exactly, one at or above 2^53 rounds to >= 2^53.
+      if (x > MAX_SAFE) return toSafeNumber((BigInt(u) + BigInt(t) * BigInt(v)) / BigInt(s));
       // (x − x mod s)/s is an exact quotient of integers below 2^53; Math.floor(x / s) could round up.
       return (x - (x % s)) / s;
     }
