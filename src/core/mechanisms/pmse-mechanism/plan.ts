@@ -1,5 +1,4 @@
-import type { Accountant } from '../../privacy/accountant';
-import { Accountant as AccountantClass } from '../../privacy/accountant';
+import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { makeNormalSampler, makeRng, type Rng } from '../../rng';
 import type { Schema, Table } from '../../table/types';
@@ -53,7 +52,7 @@ export function releaseStepText(index: number, releases: number): string {
 /** Reserves ε/l for each of the l releases (Algorithm 2: l draws, each (ε/l)-DP; sequential composition). */
 export function reserveReleaseBudget(accountant: BudgetReserver, context: PublicContext): number {
   const budget = parseBudget(context.epsilon, context.delta);
-  const share = AccountantClass.split(budget.epsilon, context.releases);
+  const share = Accountant.split(budget.epsilon, context.releases);
   for (let release = 0; release < context.releases; release++) {
     accountant.reserve(releaseStepText(release, context.releases), share);
   }

@@ -1,0 +1,240 @@
+// Speed of the pMSE mechanism: MCMC iterations per second per worker (n = 5,000, 2 numeric columns,
+// m = 1, unlimited depth, cp 0.01), heap growth per iteration (buffers are reused), and the wall
+// time of a full run with 10 releases at ε = 1 with the default settings, on 2 worker threads and,
+// as the reference measured in the same run, on one thread. Prints one JSON object.
+//
+//   npx tsx bench/pmse-mechanism-speed.bench.ts [--workers=2] [--iterations=1000]
+import { loadavg } from 'node:os';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { performance, PerformanceObserver } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import {
+  finishPmseRun,
+  makeChainRng,
+  makePmseTarget,
+  planPmseRun,
+  pmseMechanism,
+  runChain,
+  runPmseMechanism,
+  type PmseChainResult,
+  type PmseChainSpec,
+} from '../src/core/mechanisms/pmse-mechanism';
+import { pmseClaimAssumptions } from '../src/core/mechanisms/pmse-mechanism/claim';
+import type { PmseDiagnostics } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
+import { runAdaptiveMetropolis } from '../src/core/mechanisms/pmse-mechanism/adaptive-metropolis';
+import { resolveParams } from '../src/core/mechanisms/params';
+import type { RunContext } from '../src/core/mechanisms/types';
+import { makeCartPmseEvaluator } from '../src/core/metrics/pmse-cart-evaluator';
+import { Accountant } from '../src/core/privacy/accountant';
+import { parseBudget } from '../src/core/privacy/budget';
+import { CryptoRng, SeededRng } from '../src/core/rng';
+import {
+  cliInteger,
+  PAPER_N,
+  paperTable,
+  round,
+  runInWorkers,
+  simulatePaperData,
+  TRUE_THETA,
+  UNBOUNDED_SCHEMA,
+} from './pmse-mechanism-paper-setup';
+
+const RELEASES = 10;
+const EPSILON = 1;
+
+interface ChainTask {
+  spec: PmseChainSpec;
+  seed: string | null;
+}
+
+function context(rng: CryptoRng | SeededRng): RunContext {
+  return {
+    n: PAPER_N,
+    schema: UNBOUNDED_SCHEMA,
+    epsilon: EPSILON,
+    delta: 0,
+    releases: RELEASES,
+    seeded: rng.seeded,
+    rng,
+    progress: () => {},
+    signal: { aborted: false },
+  };
+}
+
+const table = () => paperTable(...simulatePaperData(PAPER_N, new SeededRng('speed-data')));
+
+/** One chain of `iterations` iterations with the default tree, timed. */
+function iterationsPerSecond(iterations: number, seed: string): number {
+  const params = resolveParams(pmseMechanism, {
+    burnIn: Math.floor(iterations / 4),
+    steps: iterations - Math.floor(iterations / 4),
+  });
+  const rng = new SeededRng(seed);
+  const plan = planPmseRun(
+    table(),
+    UNBOUNDED_SCHEMA,
+    params,
+    { ...context(rng), releases: 1 },
+    rng,
+    new Accountant(parseBudget(EPSILON)),
+  );
+  const started = performance.now();
+  runChain({ ...plan.chainSpecs[0]!, drawAt: [] }, makeChainRng(plan, 0));
+  return iterations / ((performance.now() - started) / 1000);
+}
+
+/** Heap growth per call, with a full collection before and a check that none ran during the loop. */
+function heapBytesPerCall(
+  calls: number,
+  call: () => void,
+): { bytesPerCall: number; collectionsDuring: number } {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  for (let i = 0; i < 20; i++) call();
+  collect();
+  const before = process.memoryUsage().heapUsed;
+  let collectionsDuring = 0;
+  const observer = new PerformanceObserver((list) => (collectionsDuring += list.getEntries().length));
+  observer.observe({ entryTypes: ['gc'] });
+  for (let i = 0; i < calls; i++) call();
+  const after = process.memoryUsage().heapUsed;
+  observer.disconnect();
+  return { bytesPerCall: round((after - before) / calls, 4), collectionsDuring };
+}
+
+function allocationChecks() {
+  const rng = new SeededRng('speed-allocation');
+  const params = resolveParams(pmseMechanism, {});
+  const plan = planPmseRun(
+    table(),
+    UNBOUNDED_SCHEMA,
+    params,
+    context(rng),
+    rng,
+    new Accountant(parseBudget(EPSILON)),
+  );
+  const target = makePmseTarget(plan.chainSpecs[0]!, makeCartPmseEvaluator);
+  const theta = Float64Array.from(TRUE_THETA);
+  const quality = heapBytesPerCall(300, () => target.logWeight(theta));
+  // The sampler's own step on a cheap target: a million iterations.
+  const gaussian = {
+    dimension: 5,
+    logWeight: (t: Float64Array) =>
+      -0.5 * (t[0]! * t[0]! + t[1]! * t[1]! + t[2]! * t[2]! + t[3]! * t[3]! + t[4]! * t[4]!),
+  };
+  const normal = () =>
+    Math.sqrt(-2 * Math.log(1 - rng.nextFloat())) * Math.cos(2 * Math.PI * rng.nextFloat());
+  const settings = { burnIn: 0, steps: 0, initialScales: [1, 1, 1, 1, 1], drawAt: [], traceLimit: 1000 };
+  let samplerCollections = 0;
+  const observer = new PerformanceObserver((list) => (samplerCollections += list.getEntries().length));
+  runAdaptiveMetropolis(
+    gaussian,
+    new Float64Array(5),
+    { ...settings, burnIn: 1000, steps: 1000 },
+    rng,
+    normal,
+  );
+  observer.observe({ entryTypes: ['gc'] });
+  runAdaptiveMetropolis(
+    gaussian,
+    new Float64Array(5),
+    { ...settings, burnIn: 500_000, steps: 500_000 },
+    rng,
+    normal,
+  );
+  observer.disconnect();
+  return {
+    qualityEvaluation: quality,
+    samplerMillionIterations: { garbageCollections: samplerCollections },
+  };
+}
+
+async function fullRunOnWorkers(workers: number) {
+  const rng = new CryptoRng();
+  const accountant = new Accountant(parseBudget(EPSILON));
+  const params = resolveParams(pmseMechanism, {});
+  const started = performance.now();
+  const ctx = context(rng);
+  const plan = planPmseRun(table(), UNBOUNDED_SCHEMA, params, ctx, rng, accountant);
+  const results = await runInWorkers<ChainTask, PmseChainResult>(
+    import.meta.url,
+    plan.chainSpecs.map((spec, c) => ({ spec, seed: plan.chainSeeds[c] ?? null })),
+    workers,
+  );
+  const release = finishPmseRun(
+    plan,
+    results,
+    UNBOUNDED_SCHEMA,
+    rng,
+    accountant,
+    pmseClaimAssumptions(params, ctx),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
+  return {
+    seconds: round(seconds, 4),
+    datasets: release.datasets.length,
+    maxRhat: round(diagnostics.mcmc.maxRhat, 4),
+    acceptanceRates: diagnostics.mcmc.chains.map((chain) => round(chain.acceptanceRate, 3)),
+    iterationsPerSecondPerChain: diagnostics.mcmc.chains.map((chain) => round(chain.iterationsPerSecond, 4)),
+  };
+}
+
+async function fullRunOneThread() {
+  const started = performance.now();
+  const release = await runPmseMechanism(
+    table(),
+    UNBOUNDED_SCHEMA,
+    resolveParams(pmseMechanism, {}),
+    context(new CryptoRng()),
+  );
+  const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
+  return {
+    seconds: round((performance.now() - started) / 1000, 4),
+    maxRhat: round(diagnostics.mcmc.maxRhat, 4),
+  };
+}
+
+async function main(): Promise<void> {
+  const workers = cliInteger('workers', 2);
+  const iterations = cliInteger('iterations', 1000);
+  const defaults = resolveParams(pmseMechanism, {});
+  const loadAverageAtStart = loadavg().map((value) => round(value, 3));
+  const oneWorker = iterationsPerSecond(iterations, 'speed-chain-0');
+  const allocation = allocationChecks();
+  const parallel = await fullRunOnWorkers(workers);
+  const sequential = await fullRunOneThread();
+  console.log(
+    JSON.stringify({
+      bench: 'pmse-mechanism-speed',
+      n: PAPER_N,
+      columns: 2,
+      m: 1,
+      tree: 'depth unlimited (30), cp 0.01, minsplit 20, minbucket 7',
+      loadAverageAtStart,
+      iterationsPerSecondOneWorkerAlone: round(oneWorker, 4),
+      allocation,
+      fullRun: {
+        releases: RELEASES,
+        epsilon: EPSILON,
+        settings: {
+          chains: defaults['chains'],
+          burnIn: defaults['burnIn'],
+          steps: defaults['steps'],
+          thinning: defaults['thinning'],
+        },
+        workerThreads: { workers, ...parallel },
+        oneThreadReference: sequential,
+      },
+    }),
+  );
+}
+
+if (isMainThread) {
+  void main();
+} else {
+  parentPort!.on('message', (task: ChainTask) => {
+    parentPort!.postMessage(runChain(task.spec, makeChainRng({ chainSeeds: [task.seed] }, 0)));
+  });
+}
