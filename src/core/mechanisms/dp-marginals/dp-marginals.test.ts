@@ -167,3 +167,11 @@ describe('dp-marginals run', () => {
     await expect(dpMarginals.run(table, schema, fiveBins, ctx)).rejects.toMatchObject({ name: 'AbortError' });
   });
 });
+
+describe('dp-marginals on an empty schema', () => {
+  it('reports the problem and claims nothing spent instead of throwing', () => {
+    const empty = { version: 1 as const, missing: [], columns: [] };
+    expect(dpMarginals.check(empty, fiveBins)).toEqual(['the schema has no columns to synthesize.']);
+    expect(dpMarginals.claim(fiveBins, runContext(empty, 10))).toMatchObject({ epsilon: 0, steps: [] });
+  });
+});

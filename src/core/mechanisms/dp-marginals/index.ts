@@ -36,6 +36,7 @@ function reserveMarginalBudgets(
   releases: number,
   domain: BinnedDomain,
 ): Rational[][] {
+  if (domain.codings.length === 0) return []; // nothing to release; check() reports the empty schema
   const perMarginal = Accountant.split(Accountant.split(total, releases), domain.codings.length);
   return Array.from({ length: releases }, (_, r) =>
     domain.codings.map((coding) => {
