@@ -67,21 +67,27 @@ export function scoreWithTree(data: TrainTestData): Float64Array {
  * training rows (n draws with replacement) using a random subset of ⌈√q⌉ of the q predictors
  * chosen once per tree (Ho 1998's random subspaces — the tree cannot redraw features per split),
  * unpruned down to leaves of 5 rows; the score is the mean leaf class-1 share over trees (soft vote).
+ * `featuresPerTree` overrides ⌈√q⌉ (benchmarks use all q).
  * Cost O(B · n log n · depth).
  */
-export function scoreWithForest(data: TrainTestData, rng: Rng, trees: number = FOREST_TREES): Float64Array {
+export function scoreWithForest(
+  data: TrainTestData,
+  rng: Rng,
+  trees: number = FOREST_TREES,
+  featuresPerTree?: number,
+): Float64Array {
   const columns = cartColumns(data.pooled);
   const scores = new Float64Array(data.nTest);
   if (columns.length === 0 || data.nTrain < 2) return scores.fill(baseRate(data.yTrain));
   const q = columns.length;
-  const featuresPerTree = Math.max(1, Math.ceil(Math.sqrt(q)));
+  const perTree = Math.min(q, featuresPerTree ?? Math.max(1, Math.ceil(Math.sqrt(q))));
   const n = data.nTrain;
   const workspace = new CartWorkspace();
   const sampleY = new Uint8Array(n);
   const sampleRows = new Uint32Array(n);
   const treeScores = new Float64Array(data.nTest);
   for (let b = 0; b < trees; b++) {
-    const chosen = pickFeatures(q, featuresPerTree, rng);
+    const chosen = pickFeatures(q, perTree, rng);
     for (let i = 0; i < n; i++) {
       sampleRows[i] = uniformInt(rng, n);
       sampleY[i] = data.yTrain[sampleRows[i]!]!;
