@@ -4,7 +4,8 @@ import { RHAT_WARNING_THRESHOLD, splitRhatFromHalves } from './rhat';
 
 /** Said wherever MCMC diagnostics are shown or exported. */
 export const MCMC_DIAGNOSTICS_NOTICE =
-  'MCMC diagnostics (traces of u(X, θ) and θ, acceptance rates, R̂) are computed from the real data: they are ' +
+  'MCMC diagnostics (traces of u(X, θ) and θ, acceptance rates, R̂) and the counts of undeclared missing values ' +
+  'are computed from the real data: they are ' +
   'for the data holder to judge convergence and are not part of the differentially private release. The ' +
   'privacy claim covers only the released parameters θ̃ and the synthetic datasets.';
 
@@ -30,6 +31,8 @@ export interface PmseMcmcDiagnostics {
   rhat: Record<string, number>;
   maxRhat: number;
   warnings: string[];
+  /** Real values missing in columns not declared able to be missing (encoded as the column centre). */
+  undeclaredMissingValues: Record<string, number>;
 }
 
 export interface PmseDiagnostics {
@@ -79,6 +82,12 @@ export function buildPmseDiagnostics(plan: PmseRunPlan, results: PmseChainResult
     }),
   );
   const convergence = convergenceSummary(parameterNames, results);
+  for (const [name, count] of Object.entries(plan.undeclaredMissingCounts)) {
+    convergence.warnings.push(
+      `Column \`${name}\` has ${count} missing values but is not declared able to be missing: they were ` +
+        'encoded as the column centre for the pMSE and the synthetic data have none.',
+    );
+  }
   const spec = plan.chainSpecs[0]!;
   return {
     parameterCount: plan.model.parameterCount,
@@ -112,6 +121,7 @@ export function buildPmseDiagnostics(plan: PmseRunPlan, results: PmseChainResult
         uAtDraws: result.drawMonitored,
       })),
       ...convergence,
+      undeclaredMissingValues: plan.undeclaredMissingCounts,
     },
   };
 }

@@ -16,6 +16,7 @@ export { runChain, makePmseTarget, type PmseChainSpec, type PmseChainResult } fr
 export { planPmseRun, makeChainRng, type PmseRunPlan, type BudgetReserver } from './plan';
 export { buildSynthesisModel, countModelParameters, modelParameterNames } from './model';
 export { MCMC_DIAGNOSTICS_NOTICE, type PmseDiagnostics } from './diagnostics';
+export { pmseClaim, pmseClaimAssumptions } from './claim';
 export { splitRhat, potentialScaleReduction } from './rhat';
 
 const ID = 'pmse-mechanism';
