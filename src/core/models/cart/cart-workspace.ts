@@ -8,11 +8,13 @@ const INITIAL_NODE_CAPACITY = 64;
  * loop) allocates nothing once the largest size has been seen.
  *
  * Layout: for each numeric column ("slot") the rows are kept sorted by value, as three parallel
- * arrays (value, label, row id). A node owns one contiguous segment [start, end) of every slot;
- * splitting a node partitions each segment stably into left rows then right rows (rpart's
- * nodesplit/unmerge), so segments stay sorted and are never re-sorted. `masterRows` is the row
- * order used for categorical columns and for mapping rows to leaves: slot 0's row ids when there
- * is a numeric column, otherwise its own array.
+ * arrays (value, label, row id), in two copies ("parities"). A node owns one contiguous segment
+ * [start, end) of every slot, held in the copy of its depth's parity; splitting a node writes its
+ * left rows then its right rows, each group in its sorted order, into the other copy for the
+ * children (rpart's nodesplit/unmerge, without a copy back), so segments stay sorted and are never
+ * re-sorted. The copies have one spare element at index n that the branch-free partition writes
+ * its discarded stores to. Categorical columns read the node's rows from slot 0 (or, without
+ * numeric columns, from `ownRowOrder`, partitioned in place).
  */
 export class CartWorkspace {
   n = 0;
@@ -24,19 +26,21 @@ export class CartWorkspace {
   numericCount = 0;
   categoricalCount = 0;
 
-  sortedValues: Float64Array[] = [];
-  sortedLabels: Uint8Array[] = [];
-  sortedRows: Int32Array[] = [];
+  /** valueBuffers[parity][slot], labelBuffers[parity][slot], rowBuffers[parity][slot]. */
+  valueBuffers: [Float64Array[], Float64Array[]] = [[], []];
+  labelBuffers: [Uint8Array[], Uint8Array[]] = [[], []];
+  rowBuffers: [Int32Array[], Int32Array[]] = [[], []];
+  /** Parity-0 copies: where loaders put the globally sorted columns (the root's parity). */
+  sortedValues: Float64Array[] = this.valueBuffers[0];
+  sortedLabels: Uint8Array[] = this.labelBuffers[0];
+  sortedRows: Int32Array[] = this.rowBuffers[0];
   categoricalCodes: Uint32Array[] = [];
   categoricalLevels: number[] = [];
   maxLevels = 0;
 
   labels: Uint8Array = new Uint8Array(0);
   ownRowOrder: Int32Array = new Int32Array(0);
-  masterRows: Int32Array = new Int32Array(0);
   side: Uint8Array = new Uint8Array(0);
-  tempValues: Float64Array = new Float64Array(0);
-  tempLabels: Uint8Array = new Uint8Array(0);
   tempRows: Int32Array = new Int32Array(0);
   readonly sorter = new DoubleRadixSorter();
   private rowCapacity = 0;
@@ -95,20 +99,23 @@ export class CartWorkspace {
     this.categoricalCount = cats;
     if (n > this.rowCapacity) {
       this.rowCapacity = n;
-      this.sortedValues = [];
-      this.sortedLabels = [];
-      this.sortedRows = [];
+      this.valueBuffers = [[], []];
+      this.labelBuffers = [[], []];
+      this.rowBuffers = [[], []];
+      this.sortedValues = this.valueBuffers[0];
+      this.sortedLabels = this.labelBuffers[0];
+      this.sortedRows = this.rowBuffers[0];
       this.labels = new Uint8Array(n);
       this.ownRowOrder = new Int32Array(n);
       this.side = new Uint8Array(n);
-      this.tempValues = new Float64Array(n);
-      this.tempLabels = new Uint8Array(n);
       this.tempRows = new Int32Array(n);
     }
-    while (this.sortedValues.length < numeric) {
-      this.sortedValues.push(new Float64Array(this.rowCapacity));
-      this.sortedLabels.push(new Uint8Array(this.rowCapacity));
-      this.sortedRows.push(new Int32Array(this.rowCapacity));
+    for (let parity = 0; parity < 2; parity++) {
+      while (this.valueBuffers[parity]!.length < numeric) {
+        this.valueBuffers[parity]!.push(new Float64Array(this.rowCapacity + 1));
+        this.labelBuffers[parity]!.push(new Uint8Array(this.rowCapacity + 1));
+        this.rowBuffers[parity]!.push(new Int32Array(this.rowCapacity + 1));
+      }
     }
     this.categoricalCodes.length = cats;
     this.categoricalLevels.length = cats;
@@ -121,7 +128,6 @@ export class CartWorkspace {
       this.levelMergeBuffer = new Int32Array(maxLevels);
       this.bestLevelSides = new Uint8Array(maxLevels);
     }
-    this.masterRows = numeric > 0 ? this.sortedRows[0]! : this.ownRowOrder;
     if (this.nodeCapacity === 0) this.growNodes(INITIAL_NODE_CAPACITY);
   }
 
@@ -147,6 +153,11 @@ export class CartWorkspace {
         for (let i = 0; i < n; i++) sortedLabels[i] = labels[rows[i]!]!;
       }
     }
+  }
+
+  /** The rows of a node at depth parity `parity` (positions [start, end) of this array). */
+  nodeRows(parity: number): Int32Array {
+    return this.numericCount > 0 ? this.rowBuffers[parity & 1]![0]! : this.ownRowOrder;
   }
 
   /** Makes room for at least `needed` nodes, keeping the existing ones. */

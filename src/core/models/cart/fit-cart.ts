@@ -70,13 +70,12 @@ function exportTree(ws: CartWorkspace, input: CartInput): CartTree {
       left[t] = -1;
       right[t] = -1;
       levelOffset[t] = -1;
-      for (let pos = start; pos < end; pos++) leafOfRow[ws.masterRows[pos]!] = t;
     }
   }
   for (let t = 0; t < count; t++) {
     if (splitColumn[t]! >= 0) missingGoesLeft[t] = nodeSize[left[t]!]! >= nodeSize[right[t]!]! ? 1 : 0;
   }
-  return {
+  const tree: CartTree = {
     nodeCount: count,
     leafCount,
     nodeSize,
@@ -97,6 +96,30 @@ function exportTree(ws: CartWorkspace, input: CartInput): CartTree {
       column.kind === 'categorical' ? column.nLevels : 0,
     ),
   };
+  // Training rows follow the splits by the very rule rpart's nodesplit used to send them down.
+  const columns = input.columns.map((column) => (column.kind === 'numeric' ? column.values : column.codes));
+  for (let i = 0; i < ws.n; i++) leafOfRow[i] = leafOf(tree, columns, i);
+  return tree;
+}
+
+/** The leaf reached by row i of `columns` (see predictCart for the rules). O(depth). */
+function leafOf(tree: CartTree, columns: CartPredictColumns, i: number): number {
+  let node = 0;
+  while (tree.splitColumn[node]! >= 0) {
+    const column = tree.splitColumn[node]!;
+    let goesLeft: boolean;
+    if (tree.columnKinds[column] === 'numeric') {
+      goesLeft = columns[column]![i]! < tree.threshold[node]! === (tree.lessGoesLeft[node] === 1);
+    } else {
+      const code = columns[column]![i]!;
+      // Level marks: 0 absent from the node, 1 left, 2 right (grow-rpart-tree.ts).
+      const mark =
+        code < tree.columnLevelCounts[column]! ? tree.levelSides[tree.levelOffset[node]! + code]! : 0;
+      goesLeft = mark === 0 ? tree.missingGoesLeft[node] === 1 : mark === 1;
+    }
+    node = goesLeft ? tree.left[node]! : tree.right[node]!;
+  }
+  return node;
 }
 
 /** Class-1 proportion n1(t)/n(t) of a node (rpart's yprob for class 2, up to one rounding). */
@@ -129,25 +152,6 @@ export function predictCart(
     throw new RangeError(`predictCart expects ${tree.columnKinds.length} columns, got ${columns.length}`);
   }
   const result = out ?? new Float64Array(nRows);
-  for (let i = 0; i < nRows; i++) {
-    let node = 0;
-    while (tree.splitColumn[node]! >= 0) {
-      const column = tree.splitColumn[node]!;
-      let goesLeft: boolean;
-      if (tree.columnKinds[column] === 'numeric') {
-        const x = columns[column]![i]!;
-        goesLeft = x < tree.threshold[node]! === (tree.lessGoesLeft[node] === 1);
-      } else {
-        const code = columns[column]![i]!;
-        const offset = tree.levelOffset[node]!;
-        const sides = tree.levelSides;
-        // Level marks: 0 absent from the node, 1 left, 2 right (grow-rpart-tree.ts).
-        const mark = code < tree.columnLevelCounts[column]! ? sides[offset + code]! : 0;
-        goesLeft = mark === 0 ? tree.missingGoesLeft[node] === 1 : mark === 1;
-      }
-      node = goesLeft ? tree.left[node]! : tree.right[node]!;
-    }
-    result[i] = nodeClass1Proportion(tree, node);
-  }
+  for (let i = 0; i < nRows; i++) result[i] = nodeClass1Proportion(tree, leafOf(tree, columns, i));
   return result;
 }

@@ -161,21 +161,31 @@ export class RpartTreeGrower {
     const class1 = ws.nodeClass1[node]!;
     const minBucket = this.options.minBucket;
     const search = this.search;
+    const parity = ws.nodeDepth[node]! & 1;
+    const valueBuffers = ws.valueBuffers[parity]!;
     let found = false;
     this.bestImprove = 0;
     for (let column = 0; column < ws.columnCount; column++) {
       const slot = ws.columnSlot[column]!;
       let present = 0;
       if (ws.columnIsCategorical[column] === 0) {
-        const values = ws.sortedValues[slot]!;
+        const values = valueBuffers[slot]!;
         if (values[start] === values[end - 1]) continue;
-        searchNumericGiniSplit(values, ws.sortedLabels[slot]!, start, end, class1, minBucket, search);
+        searchNumericGiniSplit(
+          values,
+          ws.labelBuffers[parity]![slot]!,
+          start,
+          end,
+          class1,
+          minBucket,
+          search,
+        );
       } else {
         present = searchCategoricalGiniSplit(
           ws.categoricalCodes[slot]!,
           ws.categoricalLevels[slot]!,
           ws.labels,
-          ws.masterRows,
+          ws.nodeRows(parity),
           start,
           end,
           class1,
@@ -195,7 +205,7 @@ export class RpartTreeGrower {
         this.bestColumn = column;
         this.bestLowerGoesLeft = search.lowerGoesLeft;
         if (ws.columnIsCategorical[column] === 0) {
-          const values = ws.sortedValues[slot]!;
+          const values = valueBuffers[slot]!;
           this.bestThreshold = (values[search.position]! + values[search.position + 1]!) / 2;
         } else {
           this.storeBestLevelSides(slot, present, search.position, search.lowerGoesLeft);
@@ -237,8 +247,9 @@ export class RpartTreeGrower {
   }
 
   /**
-   * rpart nodesplit(): marks each row's side (numeric: `x < threshold` takes the split's
-   * direction, exactly as rpart assigns rows), then partitions every sorted segment stably.
+   * rpart nodesplit(): every row of the node goes left or right by the split (numeric:
+   * `x < threshold` takes the split's direction, exactly as rpart assigns rows; categorical: the
+   * level's side); the children's segments are written, stably, into the other parity's copies.
    */
   private applySplit(node: number, leftChild: number, rightChild: number): void {
     const ws = this.workspace;
@@ -246,43 +257,33 @@ export class RpartTreeGrower {
     const end = ws.nodeEnd[node]!;
     const column = ws.nodeSplitColumn[node]!;
     const slot = ws.columnSlot[column]!;
-    const side = ws.side;
-    let leftSize = 0;
-    let leftClass1 = 0;
+    const parity = ws.nodeDepth[node]! & 1;
+    let leftSize: number;
+    let leftClass1: number;
+    let splitSlot = -1;
     if (ws.columnIsCategorical[column] === 0) {
-      const values = ws.sortedValues[slot]!;
-      const labels = ws.sortedLabels[slot]!;
-      const rows = ws.sortedRows[slot]!;
-      const threshold = ws.nodeThreshold[node]!;
-      const lessGoesLeft = ws.nodeLessGoesLeft[node] === 1;
-      for (let pos = start; pos < end; pos++) {
-        const goesLeft = values[pos]! < threshold === lessGoesLeft;
-        side[rows[pos]!] = goesLeft ? GOES_LEFT : GOES_RIGHT;
-        if (goesLeft) {
-          leftSize++;
-          leftClass1 += labels[pos]!;
-        }
-      }
+      splitSlot = slot;
+      leftClass1 = this.moveSplitSlot(node, slot, parity);
+      leftSize = this.splitLeftSize;
     } else {
       const codes = ws.categoricalCodes[slot]!;
       const offset = ws.nodeLevelOffset[node]!;
       const pool = ws.levelSidesPool;
-      const rows = ws.masterRows;
+      const rows = ws.nodeRows(parity);
       const labels = ws.labels;
+      const side = ws.side;
+      leftSize = 0;
+      leftClass1 = 0;
       for (let pos = start; pos < end; pos++) {
         const row = rows[pos]!;
-        const goesLeft = pool[offset + codes[row]!] === LEVEL_LEFT;
-        side[row] = goesLeft ? GOES_LEFT : GOES_RIGHT;
-        if (goesLeft) {
-          leftSize++;
-          leftClass1 += labels[row]!;
-        }
+        const goesLeft = pool[offset + codes[row]!] === LEVEL_LEFT ? GOES_LEFT : GOES_RIGHT;
+        side[row] = goesLeft;
+        leftSize += goesLeft;
+        leftClass1 += goesLeft * labels[row]!;
       }
     }
-    const splitSlot = ws.columnIsCategorical[column] === 0 ? slot : -1;
     for (let s = 0; s < ws.numericCount; s++) {
-      if (s === splitSlot) this.reorderSplitSlot(s, start, end, ws.nodeLessGoesLeft[node] === 1, leftSize);
-      else this.partitionSortedSlot(s, start, end);
+      if (s !== splitSlot) this.partitionSlot(s, parity, start, end, start + leftSize);
     }
     if (ws.numericCount === 0) this.partitionRowOrder(start, end);
 
@@ -307,71 +308,99 @@ export class RpartTreeGrower {
     ws.nodeCount = rightChild + 1;
   }
 
+  /** Left child size found by moveSplitSlot. */
+  private splitLeftSize = 0;
+
   /**
-   * The split column's own segment: rows with x < threshold form a prefix of it, so the left child
-   * is that prefix (nothing to move) or the suffix (the two blocks swap, each keeping its order).
+   * The split column's own segment: rows with x < threshold form a prefix of it (sorted order), so
+   * the left child is that prefix or the suffix. Copies both blocks into the other parity, left
+   * block first, marking every row's side on the way. Returns the left child's class-1 count.
    */
-  private reorderSplitSlot(
-    slot: number,
-    start: number,
-    end: number,
-    lessGoesLeft: boolean,
-    leftSize: number,
-  ): void {
-    if (lessGoesLeft) return;
+  private moveSplitSlot(node: number, slot: number, parity: number): number {
     const ws = this.workspace;
-    const values = ws.sortedValues[slot]!;
-    const labels = ws.sortedLabels[slot]!;
-    const rows = ws.sortedRows[slot]!;
-    const lowerSize = end - start - leftSize;
-    for (let k = 0; k < lowerSize; k++) {
-      ws.tempValues[k] = values[start + k]!;
-      ws.tempLabels[k] = labels[start + k]!;
-      ws.tempRows[k] = rows[start + k]!;
+    const start = ws.nodeStart[node]!;
+    const end = ws.nodeEnd[node]!;
+    const threshold = ws.nodeThreshold[node]!;
+    const lessGoesLeft = ws.nodeLessGoesLeft[node] === 1;
+    const values = ws.valueBuffers[parity]![slot]!;
+    const labels = ws.labelBuffers[parity]![slot]!;
+    const rows = ws.rowBuffers[parity]![slot]!;
+    const toValues = ws.valueBuffers[1 - parity]![slot]!;
+    const toLabels = ws.labelBuffers[1 - parity]![slot]!;
+    const toRows = ws.rowBuffers[1 - parity]![slot]!;
+    const side = ws.side;
+    // First position with x >= threshold (binary search: the segment is sorted).
+    let lo = start;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (values[mid]! < threshold) lo = mid + 1;
+      else hi = mid;
     }
-    values.copyWithin(start, start + lowerSize, end);
-    labels.copyWithin(start, start + lowerSize, end);
-    rows.copyWithin(start, start + lowerSize, end);
-    const upperEnd = start + leftSize;
+    const lowerEnd = lo;
+    const lowerSize = lowerEnd - start;
+    const upperSize = end - lowerEnd;
+    const lowerMark = lessGoesLeft ? GOES_LEFT : GOES_RIGHT;
+    const upperMark = lessGoesLeft ? GOES_RIGHT : GOES_LEFT;
+    const lowerTarget = lessGoesLeft ? start : start + upperSize;
+    const upperTarget = lessGoesLeft ? start + lowerSize : start;
+    let lowerClass1 = 0;
     for (let k = 0; k < lowerSize; k++) {
-      values[upperEnd + k] = ws.tempValues[k]!;
-      labels[upperEnd + k] = ws.tempLabels[k]!;
-      rows[upperEnd + k] = ws.tempRows[k]!;
+      const row = rows[start + k]!;
+      const label = labels[start + k]!;
+      side[row] = lowerMark;
+      lowerClass1 += label;
+      toValues[lowerTarget + k] = values[start + k]!;
+      toLabels[lowerTarget + k] = label;
+      toRows[lowerTarget + k] = row;
     }
+    let upperClass1 = 0;
+    for (let k = 0; k < upperSize; k++) {
+      const row = rows[lowerEnd + k]!;
+      const label = labels[lowerEnd + k]!;
+      side[row] = upperMark;
+      upperClass1 += label;
+      toValues[upperTarget + k] = values[lowerEnd + k]!;
+      toLabels[upperTarget + k] = label;
+      toRows[upperTarget + k] = row;
+    }
+    this.splitLeftSize = lessGoesLeft ? lowerSize : upperSize;
+    return lessGoesLeft ? lowerClass1 : upperClass1;
   }
 
-  /** Stable partition of one numeric slot's segment: left rows first, both groups keep their order. */
-  private partitionSortedSlot(slot: number, start: number, end: number): void {
+  /**
+   * Stable partition of one numeric slot's segment into the other parity: left rows to
+   * [start, rightStart), right rows to [rightStart, end), each in sorted order. Branch-free: each
+   * row is stored twice, once at its cursor and once at the spare index n, so no data-dependent
+   * branch is mispredicted.
+   */
+  private partitionSlot(slot: number, parity: number, start: number, end: number, rightStart: number): void {
     const ws = this.workspace;
-    const values = ws.sortedValues[slot]!;
-    const labels = ws.sortedLabels[slot]!;
-    const rows = ws.sortedRows[slot]!;
+    const values = ws.valueBuffers[parity]![slot]!;
+    const labels = ws.labelBuffers[parity]![slot]!;
+    const rows = ws.rowBuffers[parity]![slot]!;
+    const toValues = ws.valueBuffers[1 - parity]![slot]!;
+    const toLabels = ws.labelBuffers[1 - parity]![slot]!;
+    const toRows = ws.rowBuffers[1 - parity]![slot]!;
     const side = ws.side;
-    const tempValues = ws.tempValues;
-    const tempLabels = ws.tempLabels;
-    const tempRows = ws.tempRows;
-    // Branch-free: every row is written to both destinations and only the matching cursor moves
-    // (the in-place write position never passes the read position, so nothing unread is lost).
-    let write = start;
-    let spill = 0;
+    const spare = ws.n;
+    let left = start;
+    let right = rightStart;
     for (let pos = start; pos < end; pos++) {
       const row = rows[pos]!;
       const value = values[pos]!;
       const label = labels[pos]!;
       const goesLeft = side[row]!;
-      values[write] = value;
-      labels[write] = label;
-      rows[write] = row;
-      tempValues[spill] = value;
-      tempLabels[spill] = label;
-      tempRows[spill] = row;
-      write += goesLeft;
-      spill += 1 - goesLeft;
-    }
-    for (let k = 0; k < spill; k++) {
-      values[write + k] = tempValues[k]!;
-      labels[write + k] = tempLabels[k]!;
-      rows[write + k] = tempRows[k]!;
+      const leftTarget = goesLeft === GOES_LEFT ? left : spare;
+      const rightTarget = goesLeft === GOES_LEFT ? spare : right;
+      toValues[leftTarget] = value;
+      toLabels[leftTarget] = label;
+      toRows[leftTarget] = row;
+      toValues[rightTarget] = value;
+      toLabels[rightTarget] = label;
+      toRows[rightTarget] = row;
+      left += goesLeft;
+      right += 1 - goesLeft;
     }
   }
 
