@@ -108,7 +108,7 @@ def eta(y, groups):
     total = float(np.sum((yy - yy.mean()) ** 2))
     if total == 0:
         return None
-    between = sum(len(yy[gg == g]) * (yy[gg == g].mean() - yy.mean()) ** 2 for g in set(gg.tolist()))
+    between = sum(len(yy[gg == g]) * (yy[gg == g].mean() - yy.mean()) ** 2 for g in sorted(set(gg.tolist())))
     return math.sqrt(between / total)
 
 
