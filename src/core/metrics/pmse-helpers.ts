@@ -25,6 +25,7 @@ export function cartPmseFromLeaves(workspace: CartWorkspace, share: number): num
   for (let t = 0; t < workspace.nodeCount; t++) {
     if (workspace.nodeSplitColumn[t]! >= 0) continue;
     const size = workspace.nodeEnd[t]! - workspace.nodeStart[t]!;
+    if (size === 0) continue; // rpart can make empty leaves (see fit-cart.test.ts); no row is in them
     const deviation = workspace.nodeClass1[t]! / size - share;
     sum += size * deviation * deviation;
   }

@@ -148,6 +148,13 @@ describe('makeCartPmseEvaluator', () => {
       expect(evaluator.lastLeafCount()).toBe(expected.leaves);
     }
     expect(() => evaluator.evaluate([realColumns[0]!])).toThrow(RangeError);
+    // Empty leaves (rpart's split between adjacent doubles) hold no row and add nothing.
+    const adjacent = makeCartPmseEvaluator([new Float64Array(10).fill(1)], 10, {
+      ...options,
+      minSplit: 4,
+      minBucket: 2,
+    });
+    expect(adjacent.evaluate([new Float64Array(10).fill(1 + 2 ** -52)])).toBe(0);
     expect(() => evaluator.evaluate([new Float64Array(250).fill(NaN), new Float64Array(250)])).toThrow(
       RangeError,
     );

@@ -152,6 +152,23 @@ describe('fitCart: rpart controls', () => {
   });
 });
 
+describe('fitCart: adjacent doubles, as rpart handles them', () => {
+  it('makes the same empty leaves as rpart when the midpoint rounds to the lower value', () => {
+    // Between 1 and 1 + 2^-52 the midpoint rounds to 1, so `x < 1` sends no row left: rpart still
+    // makes the split, with an empty left child, again at every depth. R 4.2.2, rpart 4.1.19:
+    //   x <- c(rep(1, 10), rep(1 + 2^-52, 10)); y <- factor(rep(0:1, each = 10))
+    //   f <- rpart(y ~ x, method = "class", control = rpart.control(cp = -1, minbucket = 2,
+    //        minsplit = 4, maxdepth = 5, xval = 0, maxcompete = 0, maxsurrogate = 0))
+    //   f$frame$n → 20 0 20 0 20 0 20 0 20 0 20; 6 leaves; predict(f, type = "prob")[, 2] all 0.5
+    const x = [...Array<number>(10).fill(1), ...Array<number>(10).fill(1 + 2 ** -52)];
+    const y = x.map((_, i) => (i < 10 ? 0 : 1));
+    const tree = fitCart(numericInput([x], y), { cp: -1, minBucket: 2, minSplit: 4, maxDepth: 5 });
+    expect(Array.from(tree.nodeSize)).toEqual([20, 0, 20, 0, 20, 0, 20, 0, 20, 0, 20]);
+    expect(tree.leafCount).toBe(6);
+    expect(Array.from(predictInSample(tree))).toEqual(Array<number>(20).fill(0.5));
+  });
+});
+
 describe('fitCart: input checks', () => {
   it('rejects settings rpart rejects and malformed data', () => {
     const input = numericInput([[1, 2, 3]], [0, 1, 0]);
