@@ -8,7 +8,8 @@
 //   full: rpart's full tree (cp = -1, minbucket 5, minsplit 10, maxdepth 30) — fit + in-sample predict
 //   cp:   synthpop's tree (cp = 0.001, minbucket 5, minsplit 15, maxdepth 30) — fit + predict
 // plus one CART pMSE on 2 × 5,000 rows × 2 columns with cp = 0.01 via makeCartPmseEvaluator.
-// Medians of 15 / 7 / 5 repeats (N = 2,000 / 10,000 / 100,000), wall clock, after a warm-up fit.
+// Medians of 15 / 7 / 5 repeats (N = 2,000 / 10,000 / 100,000), wall clock, after a warm-up fit;
+// the pMSE path also reports the median CPU time per call (the machine may be shared).
 // When Rscript with rpart and /usr/bin/python3 with scikit-learn exist, bench/time_cart_rpart.R and
 // bench/time_cart_sklearn.py time them on the same CSVs in the same run; otherwise their fields are null.
 // Env: CART_BENCH_SIZES (default 2000,10000,100000), CART_BENCH_QS (default 2,10).
@@ -152,10 +153,14 @@ const evaluator = makeCartPmseEvaluator(realColumns, 5000, {
 });
 for (let k = 0; k < 20; k++) evaluator.evaluate(synthColumns);
 const pmseTimes: number[] = [];
+const pmseCpuTimes: number[] = [];
 for (let k = 0; k < 101; k++) {
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   evaluator.evaluate(synthColumns);
   pmseTimes.push(performance.now() - t0);
+  const cpu = process.cpuUsage(cpu0);
+  pmseCpuTimes.push((cpu.user + cpu.system) / 1000);
 }
 
 const sizesArg = SIZES.join(',');
@@ -202,6 +207,8 @@ console.log(
     pmse_2x5000x2_cp0_01: {
       median_ms: median(pmseTimes),
       min_ms: Math.min(...pmseTimes),
+      // CPU time of this process per call: less sensitive than wall clock to other processes.
+      median_cpu_ms: median(pmseCpuTimes),
       goal_ms: 5,
       leaves: evaluator.lastLeafCount(),
     },

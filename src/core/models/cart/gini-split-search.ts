@@ -73,20 +73,34 @@ export function searchNumericGiniSplit(
   let best = totalSs;
   let where = -1;
   let lowerGoesLeft = false;
-  for (let i = start; rightSize > minBucket; i++) {
+  // Half the screen bound of SCREEN_MARGIN: F/2 < screen · L · R  ⇔  F < best · L · R · SCREEN_MARGIN.
+  let screen = best * SCREEN_MARGIN * 0.5;
+  let i = start;
+  // The first minBucket − 1 rows cannot end a left child: only count them.
+  const firstCandidate = Math.min(start + minBucket - 1, end);
+  for (; i < firstCandidate && rightSize > minBucket; i++) {
     const label = sortedLabels[i]!;
     left1 += label;
     right1 -= label;
     leftSize += 1;
     rightSize -= 1;
-    const left0 = leftSize - left1;
-    const right0 = rightSize - right1;
+  }
+  let next = sortedValues[i]!;
+  for (; rightSize > minBucket; i++) {
+    const label = sortedLabels[i]!;
+    left1 += label;
+    right1 -= label;
+    leftSize += 1;
+    rightSize -= 1;
+    const current = next;
+    next = sortedValues[i + 1]!;
     if (
-      leftSize >= minBucket &&
-      sortedValues[i + 1] !== sortedValues[i] &&
-      2 * (left0 * left1 * rightSize + right0 * right1 * leftSize) <
-        best * leftSize * rightSize * SCREEN_MARGIN
+      next !== current &&
+      (leftSize - left1) * left1 * rightSize + (rightSize - right1) * right1 * leftSize <
+        screen * (leftSize * rightSize)
     ) {
+      const left0 = leftSize - left1;
+      const right0 = rightSize - right1;
       const pl0 = left0 / leftSize;
       let temp = leftSize * (pl0 * (1 - pl0));
       const pr0 = right0 / rightSize;
@@ -99,6 +113,7 @@ export function searchNumericGiniSplit(
         best = temp;
         where = i;
         lowerGoesLeft = pl1 < pr1;
+        screen = best * SCREEN_MARGIN * 0.5;
       }
     }
   }
