@@ -16,7 +16,8 @@ export class ResultsStep {
     await expect(this.marginalCharts).toHaveCount(columns.length);
     for (const column of columns) {
       const chart = this.section.locator(`[data-testid="marginal-chart"][data-column="${column}"]`);
-      await expect(chart.locator('.recharts-bar-rectangle').first()).toBeVisible();
+      await expect(chart.locator('svg')).toBeVisible();
+      expect(await chart.locator('svg rect').count()).toBeGreaterThan(0);
     }
     await expect(this.heatmap.locator('.heatmap-cell').first()).toBeVisible();
   }

@@ -57,6 +57,9 @@ interface QueuedJob<TRemote> {
   abandon(error: Error): void;
 }
 
+/** Name of the performance mark set each time the pool terminates a worker that did not stop. */
+export const WORKER_TERMINATED_MARK = 'dpsynth-worker-terminated';
+
 /** The error a cancelled job rejects with; `name` is 'AbortError' like fetch's. */
 export function abortError(message = 'The job was cancelled.'): Error {
   const error = new Error(message);
@@ -232,6 +235,8 @@ export class WorkerPool<TRemote> {
     slot.failJob = undefined;
     slot.worker.terminate();
     this.terminatedCount++;
+    // A user-timing mark, so that the time from Cancel to termination can be measured in the browser.
+    performance.mark(WORKER_TERMINATED_MARK);
     this.dispatch();
   }
 }

@@ -65,7 +65,7 @@ export function SweepChart({ points, currentEpsilon, metricLabel, onPickEpsilon 
   return (
     <div className="sweep-chart" data-testid="sweep-chart">
       <ResponsiveContainer width="100%" height={300}>
-        <ComposedChart data={data} margin={{ top: 12, right: 24, bottom: 24, left: 8 }}>
+        <ComposedChart data={data} margin={{ top: 24, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
           <XAxis
             dataKey="epsilon"

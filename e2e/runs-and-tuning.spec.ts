@@ -1,0 +1,139 @@
+import { readFile } from 'node:fs/promises';
+import { StudioPage } from './pages/studio-page';
+import { makePeopleCsv } from './support/synthetic-csv';
+import { expect, saveStepScreenshot, test } from './support/test';
+
+test('cancelling a long run stops its worker at once, and the next run works', async ({ page }) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('people.csv', await readFile('e2e/fixtures/people.csv', 'utf8'));
+  await studio.data.expectLoaded('people.csv', 400);
+  await studio.schema.declareBounds('income', 0, 150000);
+  await studio.schema.declareAllPublic();
+  await studio.mechanism.pick('laplace-histogram');
+  // About 4.4 million noisy cells per release and 10 releases: tens of seconds of work.
+  await studio.mechanism.setParam('Bins per numeric column', '1000');
+  await studio.mechanism.setReleases(10);
+
+  const workersBefore = new Set(page.workers());
+  await studio.run.start();
+  await expect(studio.run.progress).toBeVisible();
+  await expect(studio.run.progress).toContainText(/release 1 of 10/, { timeout: 20_000 });
+  const poolWorker = page.workers().find((worker) => !workersBefore.has(worker));
+  expect(poolWorker, 'the run started a pool worker').toBeDefined();
+  const workerClosed = new Promise<void>((resolve) => poolWorker!.once('close', () => resolve()));
+  await saveStepScreenshot(page, '05a-run-in-progress', 'step-run');
+
+  // Time the click and the pool's termination mark in the page's own clock.
+  await page.evaluate(() => {
+    document.addEventListener(
+      'click',
+      (event) => {
+        if ((event.target as HTMLElement).textContent === 'Cancel run')
+          performance.mark('test-cancel-clicked');
+      },
+      { capture: true },
+    );
+  });
+  await studio.run.cancel();
+  await studio.run.expectCancelled();
+  await workerClosed;
+  const stopMillis = await page.evaluate(() => {
+    const clicked = performance.getEntriesByName('test-cancel-clicked')[0]!.startTime;
+    const terminated = performance.getEntriesByName('dpsynth-worker-terminated')[0]!.startTime;
+    return terminated - clicked;
+  });
+  test
+    .info()
+    .annotations.push({
+      type: 'measurement',
+      description: `worker terminated ${stopMillis.toFixed(0)} ms after Cancel`,
+    });
+  console.log(`worker terminated ${stopMillis.toFixed(0)} ms after Cancel`);
+  expect(stopMillis).toBeLessThan(200);
+  await expect(studio.results.section).toContainText('Run a mechanism in step 5 to see results.');
+
+  await studio.mechanism.setParam('Bins per numeric column', '10');
+  await studio.mechanism.setReleases(1);
+  await studio.run.start();
+  await studio.run.expectFinished();
+});
+
+test('a demo loads with its declared schema and licence, and runs', async ({ page }) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.loadDemo('pMSE paper simulation');
+  await studio.data.expectLoaded('pmse-simulation.csv', 5000);
+  await expect(studio.data.section).toContainText('Snoke & Slavković');
+  await expect(studio.data.section).toContainText('CC0');
+  await expect(studio.schema.column('X1').locator('.badge')).toHaveText('declared');
+  // One simulated X1 lies above the declared bound 15: it is clamped and counted, not dropped.
+  await studio.schema.expectOutsideDomain('X1', /1 above the upper bound \(clamped\)/);
+  await saveStepScreenshot(page, '02a-schema-demo-clamped-value', 'step-schema');
+  await studio.mechanism.pick('laplace-histogram');
+  await studio.mechanism.setSeed('demo');
+  await expect(studio.mechanism.section).toContainText('Seeded runs are for demos, not for release');
+  await studio.run.start();
+  await studio.run.expectFinished();
+  await studio.results.expectChartsFor(['X1', 'X2']);
+  const report = JSON.parse((await studio.exports.downloadReleaseReport()).text) as {
+    seeded: boolean;
+    seedNote: string;
+  };
+  expect(report.seeded).toBe(true);
+  expect(report.seedNote).toMatch(/not for release/i);
+});
+
+test('the default ε sweep on the penguins demo draws its points, and a point sets ε', async ({ page }) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.loadDemo('Palmer penguins');
+  await studio.data.expectLoaded('penguins.csv', 344);
+  await studio.mechanism.pick('laplace-histogram');
+  const startedAt = Date.now();
+  await studio.tune.sweep();
+  await studio.tune.expectPoints(8);
+  const sweepSeconds = (Date.now() - startedAt) / 1000;
+  test.info().annotations.push({
+    type: 'measurement',
+    description: `default sweep (8 ε × 5 repeats, laplace-histogram, penguins) took ${sweepSeconds.toFixed(1)} s`,
+  });
+  console.log(`default sweep on penguins: ${sweepSeconds.toFixed(1)} s`);
+  await expect(studio.tune.section).toContainText('for the data holder');
+  await saveStepScreenshot(page, '04-tune-step', 'step-tune');
+  await studio.tune.usePoint(0.37);
+  await expect(studio.mechanism.section.getByLabel('ε (epsilon)')).toHaveValue('0.37');
+  await studio.mechanism.expectClaimEpsilon('0.37');
+});
+
+test('the main thread is never blocked for more than 50 ms while a 50,000-row table is synthesised', async ({
+  page,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('people-50k.csv', makePeopleCsv(50_000, 777));
+  await studio.data.expectLoaded('people-50k.csv', 50_000);
+  await studio.schema.declareBounds('income', 0, 150000);
+  await studio.schema.declareAllPublic();
+  await studio.mechanism.pick('laplace-histogram');
+  await page.evaluate(() => {
+    const durations: number[] = [];
+    (window as unknown as { __longTasks: number[] }).__longTasks = durations;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) durations.push(entry.duration);
+    }).observe({ type: 'longtask' });
+  });
+  await studio.run.start();
+  await studio.run.expectFinished();
+  await studio.results.expectChartsFor(['age', 'income', 'sex', 'region', 'channel']);
+  // Let the observer deliver entries of the last frames.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+  const longest = longTasks.length === 0 ? 0 : Math.max(...longTasks);
+  test.info().annotations.push({
+    type: 'measurement',
+    description: `long tasks during the run: ${longTasks.length}, longest ${longest.toFixed(0)} ms`,
+  });
+  console.log(`long tasks during a 50,000-row run: ${JSON.stringify(longTasks)}`);
+  expect(longTasks.filter((duration) => duration > 50)).toEqual([]);
+});

@@ -1,0 +1,57 @@
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Mounting several charts at once can keep the main thread busy for hundreds of milliseconds
+ * (each Recharts chart renders in several synchronous passes). StaggeredMount lets its children
+ * mount one at a time, each in its own task after the previous one has committed, so no single
+ * task is long and the page stays responsive while results appear.
+ */
+const waiting: (() => void)[] = [];
+let mounting: (() => void) | null = null;
+
+function startNext(): void {
+  if (mounting !== null) return;
+  const next = waiting.shift();
+  if (next === undefined) return;
+  mounting = next;
+  next();
+}
+
+function finished(start: () => void): void {
+  if (mounting !== start) return;
+  mounting = null;
+  setTimeout(startNext, 0);
+}
+
+export function StaggeredMount({
+  placeholderHeight,
+  children,
+}: {
+  placeholderHeight: number;
+  children: ReactNode;
+}) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const start = () => startTransition(() => setReady(true));
+    waiting.push(start);
+    setTimeout(startNext, 0);
+    return () => {
+      const index = waiting.indexOf(start);
+      if (index >= 0) waiting.splice(index, 1);
+      finished(start);
+    };
+  }, []);
+  useEffect(() => {
+    if (!ready || mounting === null) return;
+    const current = mounting;
+    // Wait for the frame after the commit, so the chart's own follow-up passes run first.
+    const frame = requestAnimationFrame(() => finished(current));
+    return () => cancelAnimationFrame(frame);
+  }, [ready]);
+  if (ready) return <>{children}</>;
+  return (
+    <div className="chart-placeholder" style={{ height: placeholderHeight }} aria-hidden="true">
+      Drawing…
+    </div>
+  );
+}
