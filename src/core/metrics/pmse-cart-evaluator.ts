@@ -78,9 +78,8 @@ export function makeCartPmseEvaluator(
       }
     }
     workspace.sorter.sort(synthColumn, nSynth, synthSortedRows, synthSortedValues);
-    const values = workspace.sortedValues[j]!;
-    const labels = workspace.sortedLabels[j]!;
-    const rows = workspace.sortedRows[j]!;
+    const values = workspace.sortedValuesScratch;
+    const rows = workspace.rowBuffers[0][j]!;
     const realValues = realSortedValues[j]!;
     const realRows = realSortedRows[j]!;
     let a = 0;
@@ -89,24 +88,21 @@ export function makeCartPmseEvaluator(
     while (a < nReal && b < nSynth) {
       if (realValues[a]! <= synthSortedValues[b]!) {
         values[k] = realValues[a]!;
-        labels[k] = 0;
         rows[k++] = realRows[a++]!;
       } else {
         values[k] = synthSortedValues[b]!;
-        labels[k] = 1;
         rows[k++] = nReal + synthSortedRows[b++]!;
       }
     }
     while (a < nReal) {
       values[k] = realValues[a]!;
-      labels[k] = 0;
       rows[k++] = realRows[a++]!;
     }
     while (b < nSynth) {
       values[k] = synthSortedValues[b]!;
-      labels[k] = 1;
       rows[k++] = nReal + synthSortedRows[b++]!;
     }
+    workspace.encodeSortedSlot(j);
   };
 
   return {

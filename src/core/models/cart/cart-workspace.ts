@@ -7,14 +7,16 @@ const INITIAL_NODE_CAPACITY = 64;
  * Every buffer a tree fit needs, kept between fits so that refitting (permutation nulls, an MCMC
  * loop) allocates nothing once the largest size has been seen.
  *
- * Layout: for each numeric column ("slot") the rows are kept sorted by value, as three parallel
- * arrays (value, label, row id), in two copies ("parities"). A node owns one contiguous segment
- * [start, end) of every slot, held in the copy of its depth's parity; splitting a node writes its
- * left rows then its right rows, each group in its sorted order, into the other copy for the
- * children (rpart's nodesplit/unmerge, without a copy back), so segments stay sorted and are never
- * re-sorted. The copies have one spare element at index n that the branch-free partition writes
- * its discarded stores to. Categorical columns read the node's rows from slot 0 (or, without
- * numeric columns, from `ownRowOrder`, partitioned in place).
+ * Layout: for each numeric column ("slot") the rows are kept sorted by value, as two parallel
+ * arrays: a packed key (2 × dense rank of the value + label, so equal values have equal ranks) and
+ * the row id; `rankValues[slot][r]` is the value of rank r. Packing halves the bytes every split
+ * moves. There are two copies ("parities"): a node owns one contiguous segment [start, end) of
+ * every slot, held in the copy of its depth's parity; splitting a node writes its left rows then
+ * its right rows, each group in its sorted order, into the other copy for the children (rpart's
+ * nodesplit/unmerge, without a copy back), so segments stay sorted and are never re-sorted. The
+ * copies have one spare element at index n that the branch-free partition writes its discarded
+ * stores to. Categorical columns read the node's rows from slot 0 (or, without numeric columns,
+ * from `ownRowOrder`, partitioned in place).
  */
 export class CartWorkspace {
   n = 0;
@@ -26,14 +28,13 @@ export class CartWorkspace {
   numericCount = 0;
   categoricalCount = 0;
 
-  /** valueBuffers[parity][slot], labelBuffers[parity][slot], rowBuffers[parity][slot]. */
-  valueBuffers: [Float64Array[], Float64Array[]] = [[], []];
-  labelBuffers: [Uint8Array[], Uint8Array[]] = [[], []];
+  /** packedBuffers[parity][slot] (2·rank + label) and rowBuffers[parity][slot]. */
+  packedBuffers: [Int32Array[], Int32Array[]] = [[], []];
   rowBuffers: [Int32Array[], Int32Array[]] = [[], []];
-  /** Parity-0 copies: where loaders put the globally sorted columns (the root's parity). */
-  sortedValues: Float64Array[] = this.valueBuffers[0];
-  sortedLabels: Uint8Array[] = this.labelBuffers[0];
-  sortedRows: Int32Array[] = this.rowBuffers[0];
+  /** rankValues[slot][r]: the value with dense rank r in that column. */
+  rankValues: Float64Array[] = [];
+  /** Where loaders put one column's values in sorted order before encodeSortedSlot. */
+  sortedValuesScratch: Float64Array = new Float64Array(0);
   categoricalCodes: Uint32Array[] = [];
   categoricalLevels: number[] = [];
   maxLevels = 0;
@@ -99,21 +100,19 @@ export class CartWorkspace {
     this.categoricalCount = cats;
     if (n > this.rowCapacity) {
       this.rowCapacity = n;
-      this.valueBuffers = [[], []];
-      this.labelBuffers = [[], []];
+      this.packedBuffers = [[], []];
       this.rowBuffers = [[], []];
-      this.sortedValues = this.valueBuffers[0];
-      this.sortedLabels = this.labelBuffers[0];
-      this.sortedRows = this.rowBuffers[0];
+      this.rankValues = [];
+      this.sortedValuesScratch = new Float64Array(n + 1);
       this.labels = new Uint8Array(n);
       this.ownRowOrder = new Int32Array(n);
       this.side = new Uint8Array(n);
       this.tempRows = new Int32Array(n);
     }
+    while (this.rankValues.length < numeric) this.rankValues.push(new Float64Array(this.rowCapacity + 1));
     for (let parity = 0; parity < 2; parity++) {
-      while (this.valueBuffers[parity]!.length < numeric) {
-        this.valueBuffers[parity]!.push(new Float64Array(this.rowCapacity + 1));
-        this.labelBuffers[parity]!.push(new Uint8Array(this.rowCapacity + 1));
+      while (this.packedBuffers[parity]!.length < numeric) {
+        this.packedBuffers[parity]!.push(new Int32Array(this.rowCapacity + 1));
         this.rowBuffers[parity]!.push(new Int32Array(this.rowCapacity + 1));
       }
     }
@@ -147,11 +146,33 @@ export class CartWorkspace {
         this.categoricalCodes[slot] = column.codes;
         this.categoricalLevels[slot] = column.nLevels;
       } else {
-        const rows = this.sortedRows[slot]!;
-        this.sorter.sort(column.values, n, rows, this.sortedValues[slot]!);
-        const sortedLabels = this.sortedLabels[slot]!;
-        for (let i = 0; i < n; i++) sortedLabels[i] = labels[rows[i]!]!;
+        this.sorter.sort(column.values, n, this.rowBuffers[0][slot]!, this.sortedValuesScratch);
+        this.encodeSortedSlot(slot);
       }
+    }
+  }
+
+  /**
+   * Builds slot `slot`'s parity-0 packed keys and rank values from `sortedValuesScratch[0..n)`
+   * (ascending) and `rowBuffers[0][slot][0..n)` (the rows in that order), with `labels`. O(n).
+   */
+  encodeSortedSlot(slot: number): void {
+    const n = this.n;
+    const values = this.sortedValuesScratch;
+    const rows = this.rowBuffers[0][slot]!;
+    const packed = this.packedBuffers[0][slot]!;
+    const rankValues = this.rankValues[slot]!;
+    const labels = this.labels;
+    let rank = -1;
+    let previous = NaN;
+    for (let i = 0; i < n; i++) {
+      const value = values[i]!;
+      if (value !== previous) {
+        rank++;
+        rankValues[rank] = value;
+        previous = value;
+      }
+      packed[i] = 2 * rank + labels[rows[i]!]!;
     }
   }
 

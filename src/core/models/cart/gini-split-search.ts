@@ -47,14 +47,13 @@ function nodeGiniTotal(size: number, class0: number, class1: number): number {
 }
 
 /**
- * Best split of a numeric column over the node segment [start, end) of its sorted arrays.
- * Candidates lie between consecutive distinct values with at least `minBucket` rows on each side
- * (rpart: loop while rtot > edge, evaluate when ltot >= edge and x[i+1] != x[i]).
- * O(end − start).
+ * Best split of a numeric column over the node segment [start, end) of its sorted packed keys
+ * (2 × value rank + label, see cart-workspace.ts). Candidates lie between consecutive distinct
+ * values with at least `minBucket` rows on each side (rpart: loop while rtot > edge, evaluate when
+ * ltot >= edge and x[i+1] != x[i]; equal ranks ⇔ equal values). O(end − start).
  */
 export function searchNumericGiniSplit(
-  sortedValues: Float64Array,
-  sortedLabels: Uint8Array,
+  packed: Int32Array,
   start: number,
   end: number,
   nodeClass1: number,
@@ -79,23 +78,23 @@ export function searchNumericGiniSplit(
   // The first minBucket − 1 rows cannot end a left child: only count them.
   const firstCandidate = Math.min(start + minBucket - 1, end);
   for (; i < firstCandidate && rightSize > minBucket; i++) {
-    const label = sortedLabels[i]!;
+    const label = packed[i]! & 1;
     left1 += label;
     right1 -= label;
     leftSize += 1;
     rightSize -= 1;
   }
-  let next = sortedValues[i]!;
+  let next = packed[i]!;
   for (; rightSize > minBucket; i++) {
-    const label = sortedLabels[i]!;
+    const current = next;
+    next = packed[i + 1]!;
+    const label = current & 1;
     left1 += label;
     right1 -= label;
     leftSize += 1;
     rightSize -= 1;
-    const current = next;
-    next = sortedValues[i + 1]!;
     if (
-      next !== current &&
+      (current ^ next) > 1 &&
       (leftSize - left1) * left1 * rightSize + (rightSize - right1) * right1 * leftSize <
         screen * (leftSize * rightSize)
     ) {

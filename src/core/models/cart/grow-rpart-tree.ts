@@ -162,24 +162,16 @@ export class RpartTreeGrower {
     const minBucket = this.options.minBucket;
     const search = this.search;
     const parity = ws.nodeDepth[node]! & 1;
-    const valueBuffers = ws.valueBuffers[parity]!;
+    const packedBuffers = ws.packedBuffers[parity]!;
     let found = false;
     this.bestImprove = 0;
     for (let column = 0; column < ws.columnCount; column++) {
       const slot = ws.columnSlot[column]!;
       let present = 0;
       if (ws.columnIsCategorical[column] === 0) {
-        const values = valueBuffers[slot]!;
-        if (values[start] === values[end - 1]) continue;
-        searchNumericGiniSplit(
-          values,
-          ws.labelBuffers[parity]![slot]!,
-          start,
-          end,
-          class1,
-          minBucket,
-          search,
-        );
+        const packed = packedBuffers[slot]!;
+        if (packed[start]! >> 1 === packed[end - 1]! >> 1) continue;
+        searchNumericGiniSplit(packed, start, end, class1, minBucket, search);
       } else {
         present = searchCategoricalGiniSplit(
           ws.categoricalCodes[slot]!,
@@ -205,8 +197,11 @@ export class RpartTreeGrower {
         this.bestColumn = column;
         this.bestLowerGoesLeft = search.lowerGoesLeft;
         if (ws.columnIsCategorical[column] === 0) {
-          const values = valueBuffers[slot]!;
-          this.bestThreshold = (values[search.position]! + values[search.position + 1]!) / 2;
+          // rpart: (x[where] + x[where + 1]) / 2, the values on both sides of the cut.
+          const packed = packedBuffers[slot]!;
+          const rankValues = ws.rankValues[slot]!;
+          this.bestThreshold =
+            (rankValues[packed[search.position]! >> 1]! + rankValues[packed[search.position + 1]! >> 1]!) / 2;
         } else {
           this.storeBestLevelSides(slot, present, search.position, search.lowerGoesLeft);
         }
@@ -322,19 +317,18 @@ export class RpartTreeGrower {
     const end = ws.nodeEnd[node]!;
     const threshold = ws.nodeThreshold[node]!;
     const lessGoesLeft = ws.nodeLessGoesLeft[node] === 1;
-    const values = ws.valueBuffers[parity]![slot]!;
-    const labels = ws.labelBuffers[parity]![slot]!;
+    const packed = ws.packedBuffers[parity]![slot]!;
     const rows = ws.rowBuffers[parity]![slot]!;
-    const toValues = ws.valueBuffers[1 - parity]![slot]!;
-    const toLabels = ws.labelBuffers[1 - parity]![slot]!;
+    const toPacked = ws.packedBuffers[1 - parity]![slot]!;
     const toRows = ws.rowBuffers[1 - parity]![slot]!;
+    const rankValues = ws.rankValues[slot]!;
     const side = ws.side;
     // First position with x >= threshold (binary search: the segment is sorted).
     let lo = start;
     let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (values[mid]! < threshold) lo = mid + 1;
+      if (rankValues[packed[mid]! >> 1]! < threshold) lo = mid + 1;
       else hi = mid;
     }
     const lowerEnd = lo;
@@ -347,21 +341,19 @@ export class RpartTreeGrower {
     let lowerClass1 = 0;
     for (let k = 0; k < lowerSize; k++) {
       const row = rows[start + k]!;
-      const label = labels[start + k]!;
+      const key = packed[start + k]!;
       side[row] = lowerMark;
-      lowerClass1 += label;
-      toValues[lowerTarget + k] = values[start + k]!;
-      toLabels[lowerTarget + k] = label;
+      lowerClass1 += key & 1;
+      toPacked[lowerTarget + k] = key;
       toRows[lowerTarget + k] = row;
     }
     let upperClass1 = 0;
     for (let k = 0; k < upperSize; k++) {
       const row = rows[lowerEnd + k]!;
-      const label = labels[lowerEnd + k]!;
+      const key = packed[lowerEnd + k]!;
       side[row] = upperMark;
-      upperClass1 += label;
-      toValues[upperTarget + k] = values[lowerEnd + k]!;
-      toLabels[upperTarget + k] = label;
+      upperClass1 += key & 1;
+      toPacked[upperTarget + k] = key;
       toRows[upperTarget + k] = row;
     }
     this.splitLeftSize = lessGoesLeft ? lowerSize : upperSize;
@@ -376,11 +368,9 @@ export class RpartTreeGrower {
    */
   private partitionSlot(slot: number, parity: number, start: number, end: number, rightStart: number): void {
     const ws = this.workspace;
-    const values = ws.valueBuffers[parity]![slot]!;
-    const labels = ws.labelBuffers[parity]![slot]!;
+    const packed = ws.packedBuffers[parity]![slot]!;
     const rows = ws.rowBuffers[parity]![slot]!;
-    const toValues = ws.valueBuffers[1 - parity]![slot]!;
-    const toLabels = ws.labelBuffers[1 - parity]![slot]!;
+    const toPacked = ws.packedBuffers[1 - parity]![slot]!;
     const toRows = ws.rowBuffers[1 - parity]![slot]!;
     const side = ws.side;
     const spare = ws.n;
@@ -388,16 +378,13 @@ export class RpartTreeGrower {
     let right = rightStart;
     for (let pos = start; pos < end; pos++) {
       const row = rows[pos]!;
-      const value = values[pos]!;
-      const label = labels[pos]!;
+      const key = packed[pos]!;
       const goesLeft = side[row]!;
       const leftTarget = goesLeft === GOES_LEFT ? left : spare;
       const rightTarget = goesLeft === GOES_LEFT ? spare : right;
-      toValues[leftTarget] = value;
-      toLabels[leftTarget] = label;
+      toPacked[leftTarget] = key;
       toRows[leftTarget] = row;
-      toValues[rightTarget] = value;
-      toLabels[rightTarget] = label;
+      toPacked[rightTarget] = key;
       toRows[rightTarget] = row;
       left += goesLeft;
       right += 1 - goesLeft;
