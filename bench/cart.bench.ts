@@ -8,7 +8,7 @@
 //   full: rpart's full tree (cp = -1, minbucket 5, minsplit 10, maxdepth 30) — fit + in-sample predict
 //   cp:   synthpop's tree (cp = 0.001, minbucket 5, minsplit 15, maxdepth 30) — fit + predict
 // plus one CART pMSE on 2 × 5,000 rows × 2 columns with cp = 0.01 via makeCartPmseEvaluator.
-// Medians of 15 / 7 / 5 repeats (N = 2,000 / 10,000 / 100,000), wall clock, after a warm-up fit;
+// Medians of 15 / 7 / 5 repeats (N = 2,000 / 10,000 / 100,000), wall clock, after JIT warm-up;
 // the pMSE path also reports the median CPU time per call (the machine may be shared).
 // When Rscript with rpart and /usr/bin/python3 with scikit-learn exist, bench/time_cart_rpart.R and
 // bench/time_cart_sklearn.py time them on the same CSVs in the same run; otherwise their fields are null.
@@ -103,6 +103,14 @@ for (const n of SIZES) {
 }
 
 const workspace = new CartWorkspace();
+// JIT warm-up before any timing: the smallest shapes would otherwise pay for compilation.
+for (const input of data.values()) {
+  if (input.n > 10000) continue;
+  for (let k = 0; k < 10; k++) {
+    fitCart(input, FULL, workspace);
+    fitCart(input, SYNTHPOP, workspace);
+  }
+}
 for (const n of SIZES) {
   for (const q of QS) {
     const input = data.get(`${n}_${q}`)!;
