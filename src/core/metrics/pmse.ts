@@ -94,11 +94,10 @@ export function computePmse(real: Table, synth: Table, options: PmseOptions, rng
     if (permutations > 0) {
       const grower = new RpartTreeGrower(workspace);
       const permuted = labels.slice();
-      const permutedInput = { ...input, y: permuted };
       let sum = 0;
       for (let r = 0; r < permutations; r++) {
         shuffleLabelsInPlace(permuted, rng);
-        workspace.load(permutedInput);
+        workspace.relabel(permuted);
         grower.grow(cartOptions);
         sum += cartPmseFromLeaves(workspace, share);
       }

@@ -33,6 +33,9 @@ export class CartWorkspace {
   rowBuffers: [Int32Array[], Int32Array[]] = [[], []];
   /** rankValues[slot][r]: the value with dense rank r in that column. */
   rankValues: Float64Array[] = [];
+  /** Copies of the parity-0 keys and rows as loaded, for relabel (permutation nulls). */
+  pristinePacked: Int32Array[] = [];
+  pristineRows: Int32Array[] = [];
   /** Where loaders put one column's values in sorted order before encodeSortedSlot. */
   sortedValuesScratch: Float64Array = new Float64Array(0);
   categoricalCodes: Uint32Array[] = [];
@@ -103,6 +106,8 @@ export class CartWorkspace {
       this.packedBuffers = [[], []];
       this.rowBuffers = [[], []];
       this.rankValues = [];
+      this.pristinePacked = [];
+      this.pristineRows = [];
       this.sortedValuesScratch = new Float64Array(n + 1);
       this.labels = new Uint8Array(n);
       this.ownRowOrder = new Int32Array(n);
@@ -148,6 +153,35 @@ export class CartWorkspace {
       } else {
         this.sorter.sort(column.values, n, this.rowBuffers[0][slot]!, this.sortedValuesScratch);
         this.encodeSortedSlot(slot);
+        while (this.pristinePacked.length <= slot) {
+          this.pristinePacked.push(new Int32Array(this.rowCapacity + 1));
+          this.pristineRows.push(new Int32Array(this.rowCapacity + 1));
+        }
+        this.pristinePacked[slot]!.set(this.packedBuffers[0][slot]!.subarray(0, n));
+        this.pristineRows[slot]!.set(this.rowBuffers[0][slot]!.subarray(0, n));
+      }
+    }
+  }
+
+  /**
+   * Replaces the labels of the data last given to `load` (same rows and columns) without sorting
+   * again: the sorted order is restored from the copies taken by `load` and each key's label bit
+   * rewritten. O(n · numeric columns). Used by permutation nulls.
+   */
+  relabel(y: Uint8Array): void {
+    const n = this.n;
+    const labels = this.labels;
+    for (let i = 0; i < n; i++) labels[i] = y[i]!;
+    for (let i = 0; i < n; i++) this.ownRowOrder[i] = i;
+    for (let slot = 0; slot < this.numericCount; slot++) {
+      const pristinePacked = this.pristinePacked[slot]!;
+      const pristineRows = this.pristineRows[slot]!;
+      const packed = this.packedBuffers[0][slot]!;
+      const rows = this.rowBuffers[0][slot]!;
+      for (let i = 0; i < n; i++) {
+        const row = pristineRows[i]!;
+        rows[i] = row;
+        packed[i] = (pristinePacked[i]! & ~1) | labels[row]!;
       }
     }
   }

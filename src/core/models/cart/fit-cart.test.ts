@@ -3,6 +3,7 @@ import { SeededRng } from '../../rng/seeded-rng';
 import type { CartColumn, CartInput, CartOptions } from './cart-types';
 import { CartWorkspace } from './cart-workspace';
 import { fitCart, predictCart, predictInSample } from './fit-cart';
+import { RpartTreeGrower } from './grow-rpart-tree';
 
 const GROW_ALL: CartOptions = { maxDepth: 30, minSplit: 2, minBucket: 1, cp: 0 };
 
@@ -117,6 +118,32 @@ describe('fitCart: rpart controls', () => {
     expect(Array.from(again.threshold)).toEqual(Array.from(first.threshold));
     expect(Array.from(again.leafOfRow)).toEqual(Array.from(first.leafOfRow));
     expect(Array.from(predictInSample(again))).toEqual(Array.from(predictInSample(first)));
+  });
+
+  it('relabel (permutation nulls) grows the same tree as loading the relabelled data afresh', () => {
+    const codes = Uint32Array.from(x2);
+    const columns: CartColumn[] = [
+      { kind: 'numeric', values: Float64Array.from(x1) },
+      { kind: 'categorical', codes, nLevels: 5 },
+      { kind: 'numeric', values: Float64Array.from(x2) },
+    ];
+    const options: CartOptions = { maxDepth: 30, minSplit: 15, minBucket: 5, cp: 0.001 };
+    const flipped = Uint8Array.from(y, (v, i) => (i % 3 === 0 ? 1 - v : v));
+    const fresh = new CartWorkspace();
+    fresh.load({ n, y: flipped, columns });
+    const reused = new CartWorkspace();
+    reused.load({ n, y: Uint8Array.from(y), columns });
+    new RpartTreeGrower(reused).grow(options);
+    reused.relabel(flipped);
+    const freshCount = new RpartTreeGrower(fresh).grow(options);
+    const reusedCount = new RpartTreeGrower(reused).grow(options);
+    expect(reusedCount).toBe(freshCount);
+    expect(Array.from(reused.nodeClass1.subarray(0, reusedCount))).toEqual(
+      Array.from(fresh.nodeClass1.subarray(0, freshCount)),
+    );
+    expect(Array.from(reused.nodeThreshold.subarray(0, reusedCount))).toEqual(
+      Array.from(fresh.nodeThreshold.subarray(0, freshCount)),
+    );
   });
 
   it('predicts the training rows exactly as the in-sample propensities (numeric and categorical)', () => {

@@ -198,8 +198,10 @@ export function searchCategoricalGiniSplit(
   }
   for (let pos = start; pos < end; pos++) {
     const row = rows[pos]!;
-    if (labels[row] === 1) count1[codes[row]!]!++;
-    else count0[codes[row]!]!++;
+    const label = labels[row]!;
+    const code = codes[row]!;
+    count1[code] = count1[code]! + label;
+    count0[code] = count0[code]! + (1 - label);
   }
   let present = 0;
   for (let k = 0; k < nLevels; k++) {
