@@ -141,9 +141,12 @@ describe('fitCart: rpart controls', () => {
     expect(Array.from(reused.nodeClass1.subarray(0, reusedCount))).toEqual(
       Array.from(fresh.nodeClass1.subarray(0, freshCount)),
     );
-    expect(Array.from(reused.nodeThreshold.subarray(0, reusedCount))).toEqual(
-      Array.from(fresh.nodeThreshold.subarray(0, freshCount)),
-    );
+    // Split columns and, at internal nodes, thresholds (a leaf's threshold slot is unused).
+    const splits = (ws: CartWorkspace, count: number) =>
+      Array.from({ length: count }, (_, t) =>
+        ws.nodeSplitColumn[t]! < 0 ? -1 : `${ws.nodeSplitColumn[t]!}:${ws.nodeThreshold[t]!}`,
+      );
+    expect(splits(reused, reusedCount)).toEqual(splits(fresh, freshCount));
   });
 
   it('predicts the training rows exactly as the in-sample propensities (numeric and categorical)', () => {
