@@ -43,12 +43,10 @@ test('cancelling a long run stops its worker at once, and the next run works', a
     const terminated = performance.getEntriesByName('dpsynth-worker-terminated')[0]!.startTime;
     return terminated - clicked;
   });
-  test
-    .info()
-    .annotations.push({
-      type: 'measurement',
-      description: `worker terminated ${stopMillis.toFixed(0)} ms after Cancel`,
-    });
+  test.info().annotations.push({
+    type: 'measurement',
+    description: `worker terminated ${stopMillis.toFixed(0)} ms after Cancel`,
+  });
   console.log(`worker terminated ${stopMillis.toFixed(0)} ms after Cancel`);
   expect(stopMillis).toBeLessThan(200);
   await expect(studio.results.section).toContainText('Run a mechanism in step 5 to see results.');

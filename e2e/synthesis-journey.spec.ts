@@ -37,6 +37,8 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   const tvdOneWay = await studio.results.tvd('one-way');
   expect(tvdOneWay).toBeGreaterThanOrEqual(0);
   expect(tvdOneWay).toBeLessThanOrEqual(1);
+  await studio.results.expectFullEvaluation();
+  await studio.results.compareRegression('income');
   await saveStepScreenshot(page, '06-results-step', 'step-results');
 
   const csv = await studio.exports.downloadReleaseCsv(1, 2);
@@ -79,9 +81,13 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
 
   const evaluation = await studio.exports.downloadEvaluationReport();
   expect(evaluation.fileName).toBe('evaluation-for-data-holder-not-for-release_laplace-histogram_eps1.json');
-  const evaluationReport = JSON.parse(evaluation.text) as { warning: string; metrics: { tvd: unknown } };
+  const evaluationReport = JSON.parse(evaluation.text) as {
+    warning: string;
+    metrics: { tvd: unknown; utility: { pmse: { mean: { value: number } } } };
+  };
   expect(evaluationReport.warning).toBe('Computed from the real data: for the data holder, not for release.');
   expect(evaluationReport.metrics.tvd).toBeDefined();
+  expect(evaluationReport.metrics.utility.pmse.mean.value).toBeGreaterThanOrEqual(0);
   await saveStepScreenshot(page, '07-export-step', 'step-export');
 });
 

@@ -22,6 +22,25 @@ export class ResultsStep {
     await expect(this.heatmap.locator('.heatmap-cell').first()).toBeVisible();
   }
 
+  /** Waits for the background evaluation and checks its panels are drawn. */
+  async expectFullEvaluation(timeout = 60_000): Promise<void> {
+    await expect(this.section.getByTestId('evaluation-status')).toContainText('Full evaluation done', {
+      timeout,
+    });
+    await expect(this.section.getByTestId('pmse-numbers')).toBeVisible();
+    await expect(this.section.getByTestId('tvd-orders')).toBeVisible();
+    await expect(this.section.getByTestId('per-column-table')).toBeVisible();
+    await expect(this.section.getByTestId('distinguishing-game')).toBeVisible();
+    await expect(this.section.getByTestId('disclosure-table')).toBeVisible();
+  }
+
+  async compareRegression(response: string): Promise<void> {
+    const panel = this.section.getByTestId('panel-regression');
+    await panel.getByLabel('Response').selectOption(response);
+    await panel.getByRole('button', { name: 'Compare regressions' }).click();
+    await expect(panel.getByTestId('regression-result').locator('svg circle').first()).toBeVisible();
+  }
+
   async tvd(which: 'one-way' | 'two-way'): Promise<number> {
     return Number(await this.section.getByTestId(`tvd-${which}`).textContent());
   }

@@ -10,9 +10,17 @@
  */
 import * as Comlink from 'comlink';
 import type { Schema, Table } from '../core/table/types';
+import { evaluateUtility, type UtilityReport } from '../core/metrics/evaluate';
+import {
+  compareRegressions,
+  type RegressionComparison,
+  type RegressionSpec,
+} from '../core/metrics/regression-comparison';
+import { makeRng } from '../core/rng';
 import { DatasetSession } from './dataset-session';
 import type {
   DatasetOverview,
+  EvaluationSettings,
   PairHeatmap,
   ProgressListener,
   SchemaValidation,
@@ -181,6 +189,36 @@ export const engine = {
         runMillis,
       };
     });
+  },
+
+  /**
+   * Pool worker: the full utility evaluation of a run's releases against the real table
+   * (core evaluateUtility: pMSE, TVD k = 1–3, per-column, correlations, distinguishing game,
+   * disclosure checks). Computed from the real data: for the data holder, never part of a release.
+   */
+  async evaluate(
+    jobId: string,
+    real: Table,
+    releases: Table[],
+    options: EvaluationSettings,
+    onProgress: ProgressListener,
+  ): Promise<UtilityReport> {
+    const progress = throttleProgress(onProgress);
+    return withJob(jobId, async (signal) =>
+      evaluateUtility(
+        real,
+        releases,
+        { pmse: { permutations: options.pmsePermutations }, signal },
+        makeRng(),
+        (fraction, stage) => progress(fraction, stage),
+      ),
+    );
+  },
+
+  /** Data worker: the regression comparison for a model the user picked (linear or logistic). */
+  compareRegressions(jobId: string, schema: Schema, spec: RegressionSpec): RegressionComparison {
+    const { real, releases } = session.evaluationInputs(jobId, schema);
+    return compareRegressions(real, releases, spec);
   },
 
   /** Asks a running job to stop; the pool terminates the worker if the job does not notice in time. */

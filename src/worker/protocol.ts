@@ -120,3 +120,9 @@ export interface SweepPointResult {
   tvdTwoWay: number;
   runMillis: number;
 }
+
+/** Settings of the full utility evaluation the studio runs after each run. */
+export interface EvaluationSettings {
+  /** Label permutations of the pMSE null (synthpop's default is 50). */
+  pmsePermutations: number;
+}

@@ -27,7 +27,7 @@ export const OverlayBarChart = memo(function OverlayBarChart({ bars }: { bars: O
   const barWidth = Math.max(1, groupWidth * 0.38);
   const y = (share: number) => MARGIN.top + plotHeight * (1 - share / top);
   const ticks = [0, top / 2, top];
-  const labelEvery = Math.max(1, Math.ceil(bars.length / 6));
+  const labelEvery = Math.max(1, Math.ceil(bars.length / 5));
   return (
     <svg className="overlay-bars" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
       {ticks.map((tick) => (
@@ -83,6 +83,9 @@ function formatShare(share: number, digits = 0): string {
   return `${(share * 100).toFixed(digits)}%`;
 }
 
+/** Axis text: a numeric bin "lo–hi" is shown by its lower edge (the full range is in the bar's title). */
 function shorten(label: string): string {
-  return label.length > 14 ? `${label.slice(0, 13)}…` : label;
+  const lowerEdge = /^(-?[\d.]+)–-?[\d.]+$/.exec(label)?.[1];
+  const text = lowerEdge ?? label;
+  return text.length > 11 ? `${text.slice(0, 10)}…` : text;
 }

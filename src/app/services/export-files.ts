@@ -1,3 +1,4 @@
+import type { UtilityReport } from '../../core/metrics/evaluate';
 import { APP_VERSION } from '../../core/version';
 import { getMechanism } from '../../core/mechanisms/registry';
 import {
@@ -56,7 +57,7 @@ export function downloadReleaseReport(run: FinishedRun): void {
  * Saves the evaluation report: utility metrics computed from the real data, marked
  * "for the data holder, not for release", and kept out of the release report.
  */
-export function downloadEvaluationReport(run: FinishedRun, evaluation: Record<string, unknown> | null): void {
+export function downloadEvaluationReport(run: FinishedRun, evaluation: UtilityReport | null): void {
   const { configuration, summary } = run;
   const mechanism = getMechanism(configuration.mechanismId);
   const report = buildEvaluationReport({

@@ -3,6 +3,7 @@ import { isAbortError } from '../../worker/client/worker-pool';
 import { useDataStore, type DatasetProvenance } from '../state/data-store';
 import { resetJobRunState, cancelRun } from './run-synthesis';
 import { cancelSweep, clearSweepCache } from './run-sweep';
+import { cancelEvaluation } from './run-evaluation';
 import { endProgress, reportProgress, startProgress } from '../state/progress-store';
 import { replaceSchema } from '../state/schema-store';
 import { resetResultsStore } from '../state/results-store';
@@ -34,6 +35,7 @@ export async function loadDataset(
       controller.signal,
     );
     cancelRun();
+    cancelEvaluation();
     cancelSweep();
     clearSweepCache();
     resetResultsStore();

@@ -8,6 +8,7 @@ import { endProgress, reportProgress, startProgress } from '../state/progress-st
 import { setFinishedRun, type RunConfiguration } from '../state/results-store';
 import { useSchemaStore } from '../state/schema-store';
 import { tableKeyOf } from './cache-keys';
+import { cancelEvaluation, startEvaluation } from './run-evaluation';
 import { dataSession, ensureTableOnWorker, runPool } from './engine';
 import { assessRun, messageOf } from './run-readiness';
 
@@ -22,7 +23,8 @@ export function newJobId(prefix: string): string {
 /**
  * Starts a run of the configured mechanism on a pool worker. Progress goes to the 'run'
  * progress channel; the releases are handed to the data worker (transferred, not copied)
- * for charts and export. A new run cancels the previous one.
+ * for charts and export; then the full evaluation starts in the background. A new run cancels
+ * the previous one.
  */
 export async function startRun(): Promise<void> {
   const dataset = useDataStore.getState().dataset;
@@ -43,6 +45,7 @@ export async function startRun(): Promise<void> {
     return;
   }
   cancelRun();
+  cancelEvaluation();
   const controller = new AbortController();
   currentRun = controller;
   const jobId = newJobId('run');
@@ -89,6 +92,7 @@ export async function startRun(): Promise<void> {
     if (controller.signal.aborted) return;
     setFinishedRun({ summary, configuration });
     setRunState('succeeded', jobId);
+    void startEvaluation(jobId, schema);
   } catch (error) {
     if (isAbortError(error)) setRunState('cancelled', jobId);
     else setRunState('failed', jobId, messageOf(error));

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { UtilityReport } from '../../core/metrics/evaluate';
 import type { ParamValues } from '../../core/mechanisms/types';
 import type { Schema } from '../../core/table/types';
 import type { PairHeatmap, SynthesisSummary } from '../../worker/protocol';
@@ -31,7 +32,7 @@ interface ResultsState {
   heatmap: PairHeatmap | null;
   evaluationStatus: EvaluationStatus;
   /** The full utility report (JSON-safe), computed from the real data: for the data holder. */
-  evaluation: Record<string, unknown> | null;
+  evaluation: UtilityReport | null;
   evaluationError: string | null;
 }
 
@@ -68,7 +69,7 @@ export function setHeatmap(heatmap: PairHeatmap | null): void {
 
 export function setEvaluation(
   evaluationStatus: EvaluationStatus,
-  evaluation: Record<string, unknown> | null = null,
+  evaluation: UtilityReport | null = null,
   evaluationError: string | null = null,
 ): void {
   useResultsStore.setState({ evaluationStatus, evaluation, evaluationError });

@@ -1,6 +1,8 @@
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
+import { ProgressBar } from '../../components/ProgressBar';
 import { StepSection } from '../../components/StepSection';
+import { cancelEvaluation, startEvaluation } from '../../services/run-evaluation';
 import { useResultsStore } from '../../state/results-store';
 import { ClaimDetails } from '../mechanism/ClaimPanel';
 import { RESULTS_PANELS } from './results-panels';
@@ -8,6 +10,8 @@ import { RESULTS_PANELS } from './results-panels';
 export function ResultsStep() {
   const run = useResultsStore((state) => state.run);
   const evaluation = useResultsStore((state) => state.evaluation);
+  const evaluationStatus = useResultsStore((state) => state.evaluationStatus);
+  const evaluationError = useResultsStore((state) => state.evaluationError);
   return (
     <StepSection
       id="step-results"
@@ -23,6 +27,31 @@ export function ResultsStep() {
             <ClaimDetails claim={run.summary.claim} />
           </details>
           <DataHolderNote />
+          <div className="evaluation-status" data-testid="evaluation-status" aria-live="polite">
+            {evaluationStatus === 'running' && (
+              <div className="loading-row">
+                <span>Evaluating utility (pMSE, marginals, correlations, …) in the background:</span>
+                <ProgressBar channel="evaluate" label="Evaluation progress" />
+                <button type="button" onClick={cancelEvaluation}>
+                  Stop evaluating
+                </button>
+              </div>
+            )}
+            {(evaluationStatus === 'cancelled' || evaluationStatus === 'failed') && (
+              <p className={evaluationStatus === 'failed' ? 'error-message' : 'status-neutral'}>
+                {evaluationStatus === 'failed'
+                  ? `The evaluation failed: ${evaluationError}`
+                  : 'Evaluation stopped.'}{' '}
+                <button
+                  type="button"
+                  onClick={() => void startEvaluation(run.summary.jobId, run.configuration.schema)}
+                >
+                  Evaluate again
+                </button>
+              </p>
+            )}
+            {evaluationStatus === 'done' && <p className="status-ok">Full evaluation done.</p>}
+          </div>
           <div className="results-grid">
             {RESULTS_PANELS.filter((panel) => panel.isAvailable(run, evaluation)).map((panel) => (
               <section

@@ -1,3 +1,4 @@
+import type { UtilityReport } from '../../../core/metrics/evaluate';
 import type { ComponentType } from 'react';
 import type { FinishedRun } from '../../state/results-store';
 
@@ -14,8 +15,8 @@ export interface ResultsPanel {
   /** Computed from the real data: marked "for the data holder" (everything except the claim). */
   forDataHolder: boolean;
   /** Whether the panel has something to show for this run (and evaluation). */
-  isAvailable(run: FinishedRun, evaluation: Record<string, unknown> | null): boolean;
-  Component: ComponentType<{ run: FinishedRun; evaluation: Record<string, unknown> | null }>;
+  isAvailable(run: FinishedRun, evaluation: UtilityReport | null): boolean;
+  Component: ComponentType<{ run: FinishedRun; evaluation: UtilityReport | null }>;
   /** Wide panels span the full width of the results grid. */
   wide?: boolean;
 }

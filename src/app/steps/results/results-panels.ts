@@ -1,6 +1,14 @@
+import { CorrelationPanel } from './CorrelationPanel';
+import { DisclosurePanel } from './DisclosurePanel';
+import { DistinguishingGamePanel } from './DistinguishingGamePanel';
 import { HeadlinePanel } from './HeadlinePanel';
 import { MarginalOverlayPanel } from './MarginalOverlayPanel';
+import { McmcPanel, mcmcDiagnosticsOf } from './McmcPanel';
 import { PairHeatmapPanel } from './PairHeatmapPanel';
+import { PerColumnPanel } from './PerColumnPanel';
+import { PmsePanel } from './PmsePanel';
+import { RegressionPanel } from './RegressionPanel';
+import { TvdOrdersPanel } from './TvdOrdersPanel';
 import type { ResultsPanel } from './panel-types';
 
 /** The Results dashboard, in display order. Add a metric = add an entry here (see panel-types.ts). */
@@ -33,6 +41,80 @@ export const RESULTS_PANELS: readonly ResultsPanel[] = [
     forDataHolder: true,
     isAvailable: (run) => run.configuration.schema.columns.length >= 2,
     Component: PairHeatmapPanel,
+    wide: true,
+  },
+  {
+    id: 'mcmc',
+    title: 'MCMC convergence',
+    caption:
+      'Good: every R̂ below 1.1, acceptance rates roughly 20–50%, and the chains’ traces overlap after burn-in.',
+    forDataHolder: true,
+    isAvailable: (run) => mcmcDiagnosticsOf(run) !== null,
+    Component: McmcPanel,
+    wide: true,
+  },
+  {
+    id: 'pmse',
+    title: 'Propensity score (pMSE)',
+    caption:
+      'A CART classifier tries to tell real from synthetic rows. Good: pMSE near 0 and S_pMSE near 1 (as hard as telling apart two halves of one dataset).',
+    forDataHolder: true,
+    isAvailable: (_run, evaluation) => evaluation !== null,
+    Component: PmsePanel,
+  },
+  {
+    id: 'tvd-orders',
+    title: 'Marginals of 1, 2 and 3 columns',
+    caption:
+      'Good: low mean TVD at every order; TVD growing quickly with the order means relations between columns were lost.',
+    forDataHolder: true,
+    isAvailable: (_run, evaluation) => evaluation !== null,
+    Component: TvdOrdersPanel,
+  },
+  {
+    id: 'correlation',
+    title: 'Correlations',
+    caption: 'Good: the synthetic matrix looks like the real one and the difference matrix is pale.',
+    forDataHolder: true,
+    isAvailable: (_run, evaluation) => evaluation !== null && evaluation.columns.length >= 2,
+    Component: CorrelationPanel,
+    wide: true,
+  },
+  {
+    id: 'per-column',
+    title: 'Column by column',
+    caption: 'Good: TVD, KS and Wasserstein distance all near 0 for every column.',
+    forDataHolder: true,
+    isAvailable: (_run, evaluation) => evaluation !== null,
+    Component: PerColumnPanel,
+  },
+  {
+    id: 'distinguishing-game',
+    title: 'Distinguishing game',
+    caption:
+      'A forest is trained to tell real rows from synthetic ones. Good: accuracy near 0.5 (a coin flip).',
+    forDataHolder: true,
+    isAvailable: (_run, evaluation) => evaluation?.distinguishingGame != null,
+    Component: DistinguishingGamePanel,
+  },
+  {
+    id: 'regression',
+    title: 'Regression comparison',
+    caption:
+      'Good: synthetic coefficients inside the real confidence intervals (standardised difference within ±2, interval overlap near 1).',
+    forDataHolder: true,
+    isAvailable: (run) => run.configuration.schema.columns.length >= 2,
+    Component: RegressionPanel,
+    wide: true,
+  },
+  {
+    id: 'disclosure',
+    title: 'Disclosure sanity checks',
+    caption:
+      'Good: no more synthetic rows equal to real ones than real rows equal to each other, and synthetic rows no closer to real ones than real rows are to each other.',
+    forDataHolder: true,
+    isAvailable: (_run, evaluation) => evaluation?.disclosure != null,
+    Component: DisclosurePanel,
     wide: true,
   },
 ];

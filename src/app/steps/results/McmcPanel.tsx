@@ -1,0 +1,97 @@
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { StaggeredMount } from '../../components/StaggeredMount';
+import type { FinishedRun } from '../../state/results-store';
+
+/** The MCMC part of a mechanism's diagnostics, as the pMSE mechanism reports it. */
+export interface McmcDiagnostics {
+  notice: string;
+  chains: {
+    chain: number;
+    acceptanceRate: number;
+    iterationsPerSecond: number;
+    trace: { iterations: number[]; u: number[] };
+  }[];
+  rhat: Record<string, number>;
+  maxRhat: number;
+  warnings: string[];
+}
+
+/** The MCMC diagnostics of a run, when its mechanism reports them (duck-typed, any mechanism). */
+export function mcmcDiagnosticsOf(run: FinishedRun): McmcDiagnostics | null {
+  const mcmc = (run.summary.diagnostics as { mcmc?: Partial<McmcDiagnostics> }).mcmc;
+  if (!mcmc || !Array.isArray(mcmc.chains) || typeof mcmc.rhat !== 'object') return null;
+  return mcmc as McmcDiagnostics;
+}
+
+const CHAIN_COLOURS = ['#26547c', '#d9822b', '#2f6b3a', '#a4262c', '#6b4c9a', '#5b6b7f'];
+
+/** Acceptance rates, split-R̂ per quantity, and the trace of u(X, θ) of every chain. */
+export function McmcPanel({ run }: { run: FinishedRun }) {
+  const mcmc = mcmcDiagnosticsOf(run);
+  if (mcmc === null) return null;
+  const points = mcmc.chains[0]?.trace.iterations.map((iteration, i) => {
+    const point: Record<string, number> = { iteration };
+    mcmc.chains.forEach((chain) => (point[`chain ${chain.chain + 1}`] = chain.trace.u[i]!));
+    return point;
+  });
+  return (
+    <>
+      <p className="data-holder-note">{mcmc.notice}</p>
+      {mcmc.warnings.map((warning) => (
+        <p key={warning} className="seed-warning" role="status">
+          {warning}
+        </p>
+      ))}
+      <dl className="headline-numbers" data-testid="mcmc-numbers">
+        <div>
+          <dt>Largest R̂</dt>
+          <dd>{Number.isFinite(mcmc.maxRhat) ? mcmc.maxRhat.toFixed(3) : '—'}</dd>
+        </div>
+        {mcmc.chains.map((chain) => (
+          <div key={chain.chain}>
+            <dt>Chain {chain.chain + 1} acceptance</dt>
+            <dd>{(chain.acceptanceRate * 100).toFixed(0)}%</dd>
+          </div>
+        ))}
+      </dl>
+      <details>
+        <summary>R̂ of every parameter</summary>
+        <ul className="rhat-list">
+          {Object.entries(mcmc.rhat).map(([name, value]) => (
+            <li key={name}>
+              {name}: {value.toFixed(3)}
+            </li>
+          ))}
+        </ul>
+      </details>
+      {points && (
+        <div className="chart-box" role="img" aria-label="Trace of u(X, θ) for each chain">
+          <StaggeredMount placeholderHeight={220}>
+            <ResponsiveContainer width="100%" height={220}>
+              <LineChart data={points} margin={{ top: 8, right: 16, bottom: 16, left: 8 }}>
+                <CartesianGrid strokeDasharray="3 3" />
+                <XAxis
+                  dataKey="iteration"
+                  type="number"
+                  domain={['dataMin', 'dataMax']}
+                  tick={{ fontSize: 10 }}
+                />
+                <YAxis tick={{ fontSize: 10 }} tickFormatter={(v: number) => v.toPrecision(2)} />
+                <Tooltip />
+                {mcmc.chains.map((chain, i) => (
+                  <Line
+                    key={chain.chain}
+                    dataKey={`chain ${chain.chain + 1}`}
+                    stroke={CHAIN_COLOURS[i % CHAIN_COLOURS.length]}
+                    dot={false}
+                    isAnimationActive={false}
+                  />
+                ))}
+              </LineChart>
+            </ResponsiveContainer>
+          </StaggeredMount>
+        </div>
+      )}
+    </>
+  );
+}
