@@ -1,4 +1,5 @@
 import type { CartWorkspace } from '../models/cart/cart-workspace';
+import { rpartClassProbability, rpartClassWeights } from '../models/cart/fit-cart';
 import { uniformInt } from '../rng/uniform-int';
 import type { Rng } from '../rng/types';
 
@@ -18,15 +19,16 @@ export function pmseOfPropensities(propensities: Float64Array, share: number): n
 
 /**
  * pMSE of the tree last grown in `workspace`, from its leaves: every row of leaf t has
- * p̂ = n1_t/n_t, so (1/N) Σ_i (p̂_i − c)² = (1/N) Σ_t n_t (n1_t/n_t − c)². O(leaves).
+ * p̂ = n1_t/n_t (in rpart's floating-point steps, fit-cart.ts nodeClass1Proportion), so (1/N) Σ_i (p̂_i − c)² = (1/N) Σ_t n_t (n1_t/n_t − c)². O(leaves).
  */
 export function cartPmseFromLeaves(workspace: CartWorkspace, share: number): number {
+  const [weight0, weight1] = rpartClassWeights(workspace.nodeClass1[0]!, workspace.n);
   let sum = 0;
   for (let t = 0; t < workspace.nodeCount; t++) {
     if (workspace.nodeSplitColumn[t]! >= 0) continue;
     const size = workspace.nodeEnd[t]! - workspace.nodeStart[t]!;
     if (size === 0) continue; // rpart can make empty leaves (see fit-cart.test.ts); no row is in them
-    const deviation = workspace.nodeClass1[t]! / size - share;
+    const deviation = rpartClassProbability(workspace.nodeClass1[t]!, size, weight0, weight1) - share;
     sum += size * deviation * deviation;
   }
   return sum / workspace.n;

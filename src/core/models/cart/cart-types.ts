@@ -89,6 +89,12 @@ export interface CartTree {
   leafOfRow: Int32Array;
   /** Column kinds, for prediction on new rows. */
   columnKinds: ('numeric' | 'categorical')[];
+  /**
+   * rpart's class scaling prior_j / max(1, c_j) = fl(c_j/n)/c_j from the root counts c_0, c_1; a node's
+   * class-1 probability is n1·w1 / (n0·w0 + n1·w1) (rpart.R: yprob), which equals n1/n up to rounding.
+   */
+  classWeight0: number;
+  classWeight1: number;
   /** Level count of each categorical column (0 for numeric columns). */
   columnLevelCounts: Int32Array;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../rng/seeded-rng';
 import type { CartColumn, CartInput, CartOptions } from './cart-types';
 import { CartWorkspace } from './cart-workspace';
-import { fitCart, predictCart, predictInSample } from './fit-cart';
+import { fitCart, nodeClass1Proportion, predictCart, predictInSample } from './fit-cart';
 import { RpartTreeGrower } from './grow-rpart-tree';
 
 const GROW_ALL: CartOptions = { maxDepth: 30, minSplit: 2, minBucket: 1, cp: 0 };
@@ -176,7 +176,7 @@ describe('fitCart: rpart controls', () => {
     );
     const larger =
       tree.nodeSize[tree.left[0]!]! >= tree.nodeSize[tree.right[0]!]! ? tree.left[0]! : tree.right[0]!;
-    const expected = tree.nodeClass1[larger]! / tree.nodeSize[larger]!;
+    const expected = nodeClass1Proportion(tree, larger);
     expect(predictCart(tree, [Uint32Array.from([2, 7])], 2)[0]).toBe(expected);
     expect(predictCart(tree, [Uint32Array.from([2, 7])], 2)[1]).toBe(expected);
   });

@@ -75,6 +75,7 @@ function exportTree(ws: CartWorkspace, input: CartInput): CartTree {
   for (let t = 0; t < count; t++) {
     if (splitColumn[t]! >= 0) missingGoesLeft[t] = nodeSize[left[t]!]! >= nodeSize[right[t]!]! ? 1 : 0;
   }
+  const [classWeight0, classWeight1] = rpartClassWeights(ws.nodeClass1[0]!, ws.n);
   const tree: CartTree = {
     nodeCount: count,
     leafCount,
@@ -92,6 +93,8 @@ function exportTree(ws: CartWorkspace, input: CartInput): CartTree {
     complexity: ws.nodeComplexity.slice(0, count),
     leafOfRow,
     columnKinds: input.columns.map((column) => column.kind),
+    classWeight0,
+    classWeight1,
     columnLevelCounts: Int32Array.from(input.columns, (column) =>
       column.kind === 'categorical' ? column.nLevels : 0,
     ),
@@ -122,9 +125,35 @@ function leafOf(tree: CartTree, columns: CartPredictColumns, i: number): number 
   return node;
 }
 
-/** Class-1 proportion n1(t)/n(t) of a node (rpart's yprob for class 2, up to one rounding). */
+/**
+ * Class-1 probability of a node as rpart reports it (rpart.R, `yprob`): with root class counts c_j
+ * and w_j = fl(c_j/n)/max(1, c_j), p = n1·w1 / (n0·w0 + n1·w1) — the proportion n1/n, computed
+ * in rpart's floating-point steps so the last bit agrees too. NaN for an empty node.
+ */
 export function nodeClass1Proportion(tree: CartTree, node: number): number {
-  return tree.nodeClass1[node]! / tree.nodeSize[node]!;
+  return rpartClassProbability(
+    tree.nodeClass1[node]!,
+    tree.nodeSize[node]!,
+    tree.classWeight0,
+    tree.classWeight1,
+  );
+}
+
+/** rpart's yprob for class 1 from a node's counts and the class weights (see nodeClass1Proportion). */
+export function rpartClassProbability(
+  class1: number,
+  size: number,
+  weight0: number,
+  weight1: number,
+): number {
+  const scaled1 = class1 * weight1;
+  return scaled1 / ((size - class1) * weight0 + scaled1);
+}
+
+/** rpart's class weights w_j = fl(c_j/n)/max(1, c_j) from the root counts. */
+export function rpartClassWeights(rootClass1: number, n: number): [number, number] {
+  const rootClass0 = n - rootClass1;
+  return [rootClass0 / n / Math.max(1, rootClass0), rootClass1 / n / Math.max(1, rootClass1)];
 }
 
 /** In-sample propensities: for each training row, the class-1 proportion of its leaf. O(n). */

@@ -9,5 +9,12 @@ export type {
 } from './cart-types';
 export { SYNTHPOP_CART_DEFAULTS } from './cart-types';
 export { CartWorkspace } from './cart-workspace';
-export { fitCart, nodeClass1Proportion, predictCart, predictInSample } from './fit-cart';
+export {
+  fitCart,
+  nodeClass1Proportion,
+  predictCart,
+  predictInSample,
+  rpartClassProbability,
+  rpartClassWeights,
+} from './fit-cart';
 export { RpartTreeGrower, validateCartOptions, RPART_MAX_DEPTH } from './grow-rpart-tree';
