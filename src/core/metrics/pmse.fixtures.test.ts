@@ -81,8 +81,8 @@ describe('CART pMSE equals rpart on every fixture', () => {
       new SeededRng(1),
     );
     // Propensities are computed in rpart's floating-point steps and must be bit-identical; the
-    // pMSE sums then differ by summation order only (R accumulates in long double, we sum per
-    // leaf): 1e-12 relative leaves ~10^4 ulp of slack (observed ≤ 2e-14).
+    // pMSE sums differ by summation method only (R accumulates in long double, we use compensated
+    // summation): 1e-12 relative leaves ~10^4 ulp of slack (observed: equal on every fixture).
     expectRelativelyClose(result.value, fixture.pMSE, 1e-12, `${fixture.name} pMSE`);
     expect(result.leaves, `${fixture.name} leaves`).toBe(fixture.n_leaves);
     const scores = [...result.propensities!.real, ...result.propensities!.synth];
