@@ -39,10 +39,10 @@ export function cellShares(cells: Uint32Array, cellCount: number): number[] {
   return Array.from(counts, (count) => count / n);
 }
 
-/** Compact label of a numeric bin [lo, hi), with precision suited to its width. */
+/** Compact label of a numeric bin [lo, hi): two significant digits of the width (width 2 → one decimal). */
 export function formatBinLabel(lo: number, hi: number): string {
   const width = Math.abs(hi - lo);
-  const digits = width === 0 ? 2 : Math.max(0, Math.min(6, 2 - Math.floor(Math.log10(width))));
+  const digits = width === 0 ? 2 : Math.max(0, Math.min(6, 1 - Math.floor(Math.log10(width))));
   return `${lo.toFixed(digits)}–${hi.toFixed(digits)}`;
 }
 

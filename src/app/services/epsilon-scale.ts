@@ -26,11 +26,12 @@ export function epsilonAtSliderPosition(position: number): string {
   return roundToSignificantDecimal(value, 2);
 }
 
-/** `value` rounded to `digits` significant digits as a decimal string without exponent. */
+/**
+ * `value` rounded to `digits` significant digits, as the shortest decimal string of the result
+ * (exponent form only for very small or large values, e.g. "1e-7", which the budget parser accepts).
+ */
 export function roundToSignificantDecimal(value: number, digits: number): string {
-  const magnitude = Math.floor(Math.log10(Math.abs(value)));
-  const decimals = Math.max(0, digits - 1 - magnitude);
-  return String(Number(value.toFixed(decimals)));
+  return String(Number(value.toPrecision(digits)));
 }
 
 /**

@@ -9,6 +9,9 @@ import { replaceSchema } from '../state/schema-store';
 import { resetResultsStore } from '../state/results-store';
 import { resetTuneStore } from '../state/tune-store';
 import type { Schema } from '../../core/table/types';
+import { getMechanism } from '../../core/mechanisms/registry';
+import { selectMechanism, useJobStore } from '../state/job-store';
+import { usePrefsStore } from '../state/prefs-store';
 import { dataSession } from './engine';
 import { messageOf } from './run-readiness';
 
@@ -48,6 +51,7 @@ export async function loadDataset(
       loadError: null,
     });
     replaceSchema(options.declaredSchema ?? overview.inferredSchema);
+    preselectLastMechanism();
     return true;
   } catch (error) {
     useDataStore.setState({
@@ -72,4 +76,11 @@ function stripFilePrefix(message: string, fileName: string): string {
   return message.startsWith(`${fileName}, `) || message.startsWith(`${fileName}: `)
     ? message.slice(fileName.length + 2)
     : message;
+}
+
+/** The mechanism picked last time (a persisted preference), when none is picked yet. */
+function preselectLastMechanism(): void {
+  const { lastMechanismId } = usePrefsStore.getState();
+  if (useJobStore.getState().mechanismId !== null || lastMechanismId === null) return;
+  if (getMechanism(lastMechanismId) !== undefined) selectMechanism(lastMechanismId);
 }

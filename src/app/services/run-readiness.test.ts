@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../core/table/types';
+import { assessRun, type RunInputs } from './run-readiness';
+
+const schema: Schema = {
+  version: 1,
+  columns: [
+    { name: 'age', type: 'numeric', bounds: [18, 90], integer: true, source: 'declared' },
+    { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'declared' },
+  ],
+  missing: [''],
+};
+const ready: RunInputs = {
+  nRows: 500,
+  schema,
+  mechanismId: 'laplace-histogram',
+  drafts: {},
+  epsilon: '1',
+  delta: '0',
+  releases: 2,
+  seed: '',
+};
+
+describe('assessRun', () => {
+  it('is ready with a runnable mechanism and shows its claim', () => {
+    const readiness = assessRun(ready);
+    expect(readiness.ready).toBe(true);
+    expect(readiness.blocker).toBeNull();
+    expect(readiness.claim).toMatchObject({ notion: 'pure-dp', epsilon: 1, delta: 0 });
+    expect(readiness.claim!.steps).toHaveLength(2);
+    expect(readiness.context).toMatchObject({ n: 500, releases: 2, seeded: false });
+  });
+
+  it('says what is missing first: data, then a mechanism', () => {
+    expect(assessRun({ ...ready, nRows: null }).blocker).toBe('Load a dataset first.');
+    expect(assessRun({ ...ready, mechanismId: null }).blocker).toBe('Pick a mechanism.');
+  });
+
+  it('names the parameter at fault', () => {
+    const readiness = assessRun({ ...ready, drafts: { bins: '1.5' } });
+    expect(readiness.ready).toBe(false);
+    expect(readiness.paramError?.parameter).toBe('bins');
+    expect(readiness.paramError?.message).toMatch(/bins/);
+  });
+
+  it('turns a bad ε and check() problems into sentences', () => {
+    expect(assessRun({ ...ready, epsilon: '0' }).claimError).toMatch(/ε|epsilon/);
+    expect(assessRun({ ...ready, epsilon: '0' }).ready).toBe(false);
+    const unbounded: Schema = {
+      ...schema,
+      columns: [{ name: 'age', type: 'numeric', source: 'inferred' }, schema.columns[1]!],
+    };
+    const readiness = assessRun({ ...ready, schema: unbounded });
+    expect(readiness.problems.join(' ')).toMatch(/age/);
+    expect(readiness.ready).toBe(false);
+    expect(assessRun({ ...ready, releases: 0 }).blocker).toBe(
+      'The number of releases must be a whole number from 1 to 100.',
+    );
+  });
+
+  it('marks a seeded run in the public context', () => {
+    expect(assessRun({ ...ready, seed: ' 42 ' }).context?.seeded).toBe(true);
+  });
+});

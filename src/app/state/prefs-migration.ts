@@ -1,0 +1,51 @@
+/**
+ * The persisted preferences' shape, whitelist and migrations (pure, so they can be tested
+ * without a browser). Only these keys are ever written to localStorage.
+ */
+export interface Preferences {
+  /** Number of ε values in the sweep grid and its range. */
+  sweepPointCount: number;
+  sweepMinEpsilon: number;
+  sweepMaxEpsilon: number;
+  sweepRepeats: number;
+  /** Which TVD the sweep chart plots. */
+  sweepMetric: 'one-way' | 'two-way';
+  /** The mechanism picked last time, preselected next time. */
+  lastMechanismId: string | null;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  sweepPointCount: 8,
+  sweepMinEpsilon: 0.1,
+  sweepMaxEpsilon: 10,
+  sweepRepeats: 5,
+  sweepMetric: 'two-way',
+  lastMechanismId: null,
+};
+
+export const PREFERENCES_VERSION = 1;
+const PERSISTED_KEYS = Object.keys(DEFAULT_PREFERENCES) as (keyof Preferences)[];
+
+/** Keeps only whitelisted keys whose stored type matches the default's type. */
+export function sanitizePreferences(stored: unknown): Partial<Preferences> {
+  if (typeof stored !== 'object' || stored === null) return {};
+  const clean: Record<string, unknown> = {};
+  for (const key of PERSISTED_KEYS) {
+    const value = (stored as Record<string, unknown>)[key];
+    const expected = DEFAULT_PREFERENCES[key];
+    const typeMatches =
+      expected === null ? typeof value === 'string' || value === null : typeof value === typeof expected;
+    if (value !== undefined && typeMatches) clean[key] = value;
+  }
+  return clean as Partial<Preferences>;
+}
+
+/**
+ * Upgrades preferences stored by an older version (or by hand) to the current shape: known keys
+ * of the right type are kept, everything else falls back to the defaults. Version 1 is the first
+ * persisted shape; a later version adds its conversion here, keyed on `version`.
+ */
+export function migratePreferences(stored: unknown, version: number): Preferences {
+  if (version > PREFERENCES_VERSION) return { ...DEFAULT_PREFERENCES };
+  return { ...DEFAULT_PREFERENCES, ...sanitizePreferences(stored) };
+}

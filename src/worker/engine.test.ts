@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import type { Schema, Table } from '../core/table/types';
+import { engine } from './engine';
+
+// A small file with a formula-like category ("=cmd"), a missing value and a value above the
+// bound that the test declares for x.
+const CSV = ['x,g', '1,a', '2,=cmd', '3,a', '4,b', ',b', '50,a', '6,b', '7,a'].join('\n');
+
+describe('engine (both worker roles, run directly in Node)', () => {
+  it('loads a file, pages rows, validates a declared schema, runs a mechanism and exports the release', async () => {
+    const messages: string[] = [];
+    const overview = await engine.loadCsvText(CSV, 'tiny.csv', (_fraction, message) =>
+      messages.push(message),
+    );
+    expect(overview.nRows).toBe(8);
+    expect(overview.header).toEqual(['x', 'g']);
+    expect(overview.profiles.map((profile) => profile.kind)).toEqual(['numeric', 'categorical']);
+    expect(messages.at(-1)).toBe('Loaded');
+    expect(engine.previewRows(6, 10)).toEqual([
+      ['6', 'b'],
+      ['7', 'a'],
+    ]);
+    expect(engine.distinctTokens('g', ['', 'NA'], 10)).toEqual({
+      tokens: ['=cmd', 'a', 'b'],
+      truncated: false,
+    });
+
+    const schema: Schema = {
+      version: 1,
+      columns: [
+        { name: 'x', type: 'numeric', bounds: [0, 10], integer: true, source: 'declared' },
+        { name: 'g', type: 'categorical', categories: ['=cmd', 'a', 'b'], source: 'declared' },
+      ],
+      missing: ['', 'NA'],
+    };
+    const validation = engine.validateSchema(schema);
+    expect(validation.columns[0]).toMatchObject({ name: 'x', clampedAbove: 1, missing: 1 });
+
+    const table: Table = engine.tableForRun(schema);
+    expect(table.nRows).toBe(8);
+    engine.acceptTable('key-1', table);
+    expect(engine.holdsTable('key-1')).toBe(true);
+    const { summary, datasets } = await engine.synthesize(
+      {
+        jobId: 'job-1',
+        tableKey: 'key-1',
+        schema,
+        mechanismId: 'laplace-histogram',
+        params: {},
+        epsilon: '2',
+        delta: '0',
+        releases: 2,
+        seed: 'engine-test',
+      },
+      () => {},
+    );
+    expect(summary).toMatchObject({ rows: 8, columns: 2, releases: 2 });
+    expect(summary.claim).toMatchObject({ notion: 'pure-dp', epsilon: 2 });
+    expect(summary.comparison.tvdOneWay).toHaveLength(2);
+    expect(summary.comparison.overlays.map((overlay) => overlay.column)).toEqual(['x', 'g']);
+
+    engine.keepReleases('job-1', schema, datasets);
+    const csv = new TextDecoder().decode(engine.releaseCsvBytes('job-1', 0)).trim().split('\n');
+    expect(csv[0]).toBe('x,g');
+    expect(csv).toHaveLength(9);
+    for (const line of csv.slice(1)) {
+      const [x, g] = line.split(',');
+      if (x !== '') expect(Number(x) >= 0 && Number(x) <= 10 && Number.isInteger(Number(x))).toBe(true);
+      // Formula-like text is escaped on export (writeCsv escapeFormulas).
+      expect(['', 'a', 'b', "'=cmd"]).toContain(g);
+    }
+    const heatmap = engine.pairHeatmap('job-1', 1, schema, 'x', 'g');
+    expect(heatmap.rowColumn).toBe('x');
+    expect(heatmap.tvd).toBeGreaterThanOrEqual(0);
+    expect(heatmap.tvd).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a job whose mechanism cannot run on the schema, with the check sentence', async () => {
+    const schema: Schema = {
+      version: 1,
+      columns: [
+        { name: 'x', type: 'numeric', source: 'inferred' },
+        { name: 'g', type: 'categorical', categories: ['=cmd', 'a', 'b'], source: 'declared' },
+      ],
+      missing: [''],
+    };
+    engine.acceptTable('key-2', engine.tableForRun(schema));
+    await expect(
+      engine.synthesize(
+        {
+          jobId: 'job-2',
+          tableKey: 'key-2',
+          schema,
+          mechanismId: 'laplace-histogram',
+          params: {},
+          epsilon: '1',
+          delta: '0',
+          releases: 1,
+        },
+        () => {},
+      ),
+    ).rejects.toThrow(/bounds/);
+    await expect(
+      engine.synthesize(
+        {
+          jobId: 'job-3',
+          tableKey: 'key-2',
+          schema,
+          mechanismId: 'no-such-mechanism',
+          params: {},
+          epsilon: '1',
+          delta: '0',
+          releases: 1,
+        },
+        () => {},
+      ),
+    ).rejects.toThrow('No mechanism is registered under "no-such-mechanism".');
+  });
+
+  it('reports a malformed file with its line and keeps the loaded one', async () => {
+    await expect(engine.loadCsvText('a,b\n1,2\n3,4,5\n', 'bad.csv', () => {})).rejects.toThrow(/line 3/);
+    expect(engine.previewRows(0, 1)).toEqual([['1', 'a']]);
+  });
+});
