@@ -6,9 +6,8 @@
 //   npx tsx bench/pmse-mechanism-speed.bench.ts [--workers=2] [--iterations=1000]
 import { loadavg } from 'node:os';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { performance, PerformanceObserver } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { Session } from 'node:inspector/promises';
+import { performance } from 'node:perf_hooks';
 import {
   finishPmseRun,
   makeChainRng,
@@ -84,26 +83,58 @@ function iterationsPerSecond(iterations: number, seed: string): number {
   return iterations / ((performance.now() - started) / 1000);
 }
 
-/** Heap growth per call, with a full collection before and a check that none ran during the loop. */
-function heapBytesPerCall(
-  calls: number,
-  call: () => void,
-): { bytesPerCall: number; collectionsDuring: number } {
-  setFlagsFromString('--expose-gc');
-  const collect = runInNewContext('gc') as () => void;
-  for (let i = 0; i < 20; i++) call();
-  collect();
-  const before = process.memoryUsage().heapUsed;
-  let collectionsDuring = 0;
-  const observer = new PerformanceObserver((list) => (collectionsDuring += list.getEntries().length));
-  observer.observe({ entryTypes: ['gc'] });
-  for (let i = 0; i < calls; i++) call();
-  const after = process.memoryUsage().heapUsed;
-  observer.disconnect();
-  return { bytesPerCall: round((after - before) / calls, 4), collectionsDuring };
+interface SamplingNode {
+  callFrame: { url: string };
+  selfSize: number;
+  children: SamplingNode[];
 }
 
-function allocationChecks() {
+/**
+ * Bytes allocated per call of `call`, by source file, from V8's sampling heap profiler with the
+ * objects collected by minor and major collections included (so short-lived garbage counts).
+ * Sampling every 128 bytes on average gives an unbiased estimate of the allocated volume.
+ */
+async function allocatedBytesPerCall(
+  calls: number,
+  call: () => void,
+): Promise<{ total: number; byFile: Record<string, number> }> {
+  for (let i = 0; i < 50; i++) call();
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 128,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  for (let i = 0; i < calls; i++) call();
+  const { profile } = (await session.post('HeapProfiler.stopSampling')) as {
+    profile: { head: SamplingNode };
+  };
+  session.disconnect();
+  const byFile: Record<string, number> = {};
+  const walk = (node: SamplingNode) => {
+    const file = node.callFrame.url.split('/').slice(-2).join('/') || '(runtime)';
+    if (node.selfSize > 0) byFile[file] = (byFile[file] ?? 0) + node.selfSize / calls;
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  const rounded = Object.fromEntries(
+    Object.entries(byFile)
+      .filter(([, bytes]) => bytes >= 1)
+      .sort((a, b) => b[1] - a[1])
+      .map(([file, bytes]) => [file, round(bytes, 3)]),
+  );
+  return {
+    total: round(
+      Object.values(byFile).reduce((sum, bytes) => sum + bytes, 0),
+      4,
+    ),
+    byFile: rounded,
+  };
+}
+
+async function allocationChecks() {
   const rng = new SeededRng('speed-allocation');
   const params = resolveParams(pmseMechanism, {});
   const plan = planPmseRun(
@@ -116,37 +147,26 @@ function allocationChecks() {
   );
   const target = makePmseTarget(plan.chainSpecs[0]!, makeCartPmseEvaluator);
   const theta = Float64Array.from(TRUE_THETA);
-  const quality = heapBytesPerCall(300, () => target.logWeight(theta));
-  // The sampler's own step on a cheap target: a million iterations.
+  const qualityEvaluation = await allocatedBytesPerCall(500, () => target.logWeight(theta));
+  // The sampler's own bookkeeping, on a cheap target: bytes per iteration over 200,000 iterations.
   const gaussian = {
     dimension: 5,
-    logWeight: (t: Float64Array) =>
-      -0.5 * (t[0]! * t[0]! + t[1]! * t[1]! + t[2]! * t[2]! + t[3]! * t[3]! + t[4]! * t[4]!),
+    logWeight: (t: Float64Array) => -0.5 * (t[0]! ** 2 + t[1]! ** 2 + t[2]! ** 2 + t[3]! ** 2 + t[4]! ** 2),
   };
   const normal = () =>
     Math.sqrt(-2 * Math.log(1 - rng.nextFloat())) * Math.cos(2 * Math.PI * rng.nextFloat());
-  const settings = { burnIn: 0, steps: 0, initialScales: [1, 1, 1, 1, 1], drawAt: [], traceLimit: 1000 };
-  let samplerCollections = 0;
-  const observer = new PerformanceObserver((list) => (samplerCollections += list.getEntries().length));
-  runAdaptiveMetropolis(
-    gaussian,
-    new Float64Array(5),
-    { ...settings, burnIn: 1000, steps: 1000 },
-    rng,
-    normal,
+  const settings = { initialScales: [1, 1, 1, 1, 1], drawAt: [], traceLimit: 1000 };
+  const start = new Float64Array(5);
+  const sampler = await allocatedBytesPerCall(1, () =>
+    runAdaptiveMetropolis(gaussian, start, { ...settings, burnIn: 100_000, steps: 100_000 }, rng, normal),
   );
-  observer.observe({ entryTypes: ['gc'] });
-  runAdaptiveMetropolis(
-    gaussian,
-    new Float64Array(5),
-    { ...settings, burnIn: 500_000, steps: 500_000 },
-    rng,
-    normal,
-  );
-  observer.disconnect();
   return {
-    qualityEvaluation: quality,
-    samplerMillionIterations: { garbageCollections: samplerCollections },
+    note: 'bytes allocated per call by source file (V8 sampling heap profiler, garbage included)',
+    perQualityEvaluation: qualityEvaluation,
+    perSamplerIteration: {
+      total: round(sampler.total / 200_000, 4),
+      bytesOfTheWholeRunByFile: sampler.byFile,
+    },
   };
 }
 
@@ -202,7 +222,7 @@ async function main(): Promise<void> {
   const defaults = resolveParams(pmseMechanism, {});
   const loadAverageAtStart = loadavg().map((value) => round(value, 3));
   const oneWorker = iterationsPerSecond(iterations, 'speed-chain-0');
-  const allocation = allocationChecks();
+  const allocation = await allocationChecks();
   const parallel = await fullRunOnWorkers(workers);
   const sequential = await fullRunOneThread();
   console.log(
