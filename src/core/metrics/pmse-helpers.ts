@@ -1,5 +1,5 @@
 import type { CartWorkspace } from '../models/cart/cart-workspace';
-import { rpartClassProbability, rpartClassWeights } from '../models/cart/fit-cart';
+import { rpartClassProbability } from '../models/cart/fit-cart';
 import { uniformInt } from '../rng/uniform-int';
 import type { Rng } from '../rng/types';
 
@@ -27,7 +27,11 @@ export function pmseOfPropensities(propensities: Float64Array, share: number): n
  * p̂ = n1_t/n_t (in rpart's floating-point steps, fit-cart.ts nodeClass1Proportion), so (1/N) Σ_i (p̂_i − c)² = (1/N) Σ_t n_t (n1_t/n_t − c)². O(leaves).
  */
 export function cartPmseFromLeaves(workspace: CartWorkspace, share: number): number {
-  const [weight0, weight1] = rpartClassWeights(workspace.nodeClass1[0]!, workspace.n);
+  // rpart's class weights fl(c_j/n)/c_j (fit-cart.ts rpartClassWeights), inline: no allocation.
+  const n = workspace.n;
+  const rootClass1 = workspace.nodeClass1[0]!;
+  const weight0 = (n - rootClass1) / n / Math.max(1, n - rootClass1);
+  const weight1 = rootClass1 / n / Math.max(1, rootClass1);
   let sum = 0;
   let compensation = 0;
   for (let t = 0; t < workspace.nodeCount; t++) {
@@ -40,7 +44,7 @@ export function cartPmseFromLeaves(workspace: CartWorkspace, share: number): num
     compensation += Math.abs(sum) >= term ? sum - next + term : term - next + sum;
     sum = next;
   }
-  return (sum + compensation) / workspace.n;
+  return (sum + compensation) / n;
 }
 
 /** Uniform random permutation in place (Fisher–Yates / Durstenfeld; Knuth TAOCP 2, Alg. 3.4.2P). O(n). */

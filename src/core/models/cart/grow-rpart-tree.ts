@@ -43,13 +43,15 @@ export const RPART_MAX_DEPTH = 30;
  */
 export class RpartTreeGrower {
   private options: CartOptions = { maxDepth: RPART_MAX_DEPTH, minSplit: 1, minBucket: 1, cp: 0 };
-  private alpha = 0;
-  private improvementScale = 0;
-  private subtreeLeafRisk = 0;
+  // Double-valued fields start at -0 (a double, not a small integer) so V8 gives them a double
+  // representation from the outset and updates them in place: no allocation per node.
+  private alpha = -0;
+  private improvementScale = -0;
+  private subtreeLeafRisk = -0;
   private readonly search: SplitSearchResult = makeSplitSearchResult();
-  private bestImprove = 0;
+  private bestImprove = -0;
   private bestColumn = -1;
-  private bestThreshold = 0;
+  private bestThreshold = -0;
   private bestLowerGoesLeft = false;
 
   constructor(readonly workspace: CartWorkspace) {}
