@@ -18,7 +18,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { makeCartPmseEvaluator } from '../src/core/metrics/pmse-cart-evaluator';
 import { pmseOfPropensities } from '../src/core/metrics/pmse-helpers';
 import {
@@ -160,6 +160,10 @@ const evaluator = makeCartPmseEvaluator(realColumns, 5000, {
   maxDepth: 30,
 });
 for (let k = 0; k < 20; k++) evaluator.evaluate(synthColumns);
+// Garbage collections during the timed calls: the fast path should allocate nothing per call.
+let collections = 0;
+const gcObserver = new PerformanceObserver((list) => (collections += list.getEntries().length));
+gcObserver.observe({ entryTypes: ['gc'] });
 const pmseTimes: number[] = [];
 const pmseCpuTimes: number[] = [];
 for (let k = 0; k < 101; k++) {
@@ -170,6 +174,8 @@ for (let k = 0; k < 101; k++) {
   const cpu = process.cpuUsage(cpu0);
   pmseCpuTimes.push((cpu.user + cpu.system) / 1000);
 }
+await new Promise((resolve) => setTimeout(resolve, 0)); // let the observer deliver its entries
+gcObserver.disconnect();
 
 const sizesArg = SIZES.join(',');
 const qsArg = QS.join(',');
@@ -217,6 +223,7 @@ console.log(
       min_ms: Math.min(...pmseTimes),
       // CPU time of this process per call: less sensitive than wall clock to other processes.
       median_cpu_ms: median(pmseCpuTimes),
+      garbage_collections_in_101_calls: collections,
       goal_ms: 5,
       leaves: evaluator.lastLeafCount(),
     },
