@@ -16,8 +16,17 @@ import {
   type RegressionComparison,
   type RegressionSpec,
 } from '../core/metrics/regression-comparison';
+import type { PmseChainResult, PmseChainSpec } from '../core/mechanisms/pmse-mechanism';
+import type { Release } from '../core/mechanisms/types';
 import { makeRng } from '../core/rng';
 import { DatasetSession } from './dataset-session';
+import {
+  finishPmseChains,
+  forgetPmsePlan,
+  planPmseChains,
+  runPmseChain,
+  type PmseChainAssignments,
+} from './pmse-parallel';
 import type {
   DatasetOverview,
   EvaluationSettings,
@@ -52,6 +61,26 @@ async function withJob<T>(jobId: string, work: (signal: AbortSignal) => Promise<
   } finally {
     runningJobs.delete(jobId);
   }
+}
+
+/** The summary the studio shows of a release, with the release's tables marked for transfer. */
+function summarizeRelease(
+  jobId: string,
+  release: Release,
+  real: Table,
+  runMillis: number,
+): { summary: SynthesisSummary; datasets: Table[] } {
+  const summary: SynthesisSummary = {
+    jobId,
+    claim: release.claim,
+    diagnostics: release.diagnostics,
+    rows: release.datasets[0]?.nRows ?? 0,
+    columns: release.datasets[0]?.columns.length ?? 0,
+    releases: release.datasets.length,
+    runMillis,
+    comparison: compareReleases(real, release.datasets),
+  };
+  return Comlink.transfer({ summary, datasets: release.datasets }, release.datasets.flatMap(tableBuffers));
 }
 
 export const engine = {
@@ -152,23 +181,35 @@ export const engine = {
       const release = await runSynthesisJob(table, job, (f, m) => progress(0.9 * f, m), signal);
       const runMillis = performance.now() - startedAt;
       progress(0.9, 'Comparing with the real data');
-      const comparison = compareReleases(table, release.datasets);
+      const result = summarizeRelease(job.jobId, release, table, runMillis);
       progress(1, 'Done');
-      const summary: SynthesisSummary = {
-        jobId: job.jobId,
-        claim: release.claim,
-        diagnostics: release.diagnostics,
-        rows: release.datasets[0]?.nRows ?? 0,
-        columns: release.datasets[0]?.columns.length ?? 0,
-        releases: release.datasets.length,
-        runMillis,
-        comparison,
-      };
-      return Comlink.transfer(
-        { summary, datasets: release.datasets },
-        release.datasets.flatMap(tableBuffers),
-      );
+      return result;
     });
+  },
+
+  /** Pool worker holding the table: plans a pMSE-mechanism run whose chains then run in parallel. */
+  planPmseChains(job: SynthesisJob): PmseChainAssignments {
+    return planPmseChains(requireHeldTable(job.tableKey), job, { aborted: false });
+  },
+
+  /** Any pool worker: one MCMC chain of a planned pMSE-mechanism run. */
+  async runPmseChain(
+    jobId: string,
+    spec: PmseChainSpec,
+    chainSeed: string | null,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<PmseChainResult> {
+    return withJob(jobId, async (signal) => runPmseChain(spec, chainSeed, onProgress, signal));
+  },
+
+  /** The planning pool worker: releases from the chains' draws, compared with the real table, transferred. */
+  finishPmseChains(
+    job: SynthesisJob,
+    results: PmseChainResult[],
+    runMillis: number,
+  ): { summary: SynthesisSummary; datasets: Table[] } {
+    const release = finishPmseChains(job.jobId, results);
+    return summarizeRelease(job.jobId, release, requireHeldTable(job.tableKey), runMillis);
   },
 
   /** Pool worker: one ε-sweep point (one release), scored by mean 1-way and 2-way TVD; the data is discarded. */
@@ -224,6 +265,7 @@ export const engine = {
   /** Asks a running job to stop; the pool terminates the worker if the job does not notice in time. */
   cancel(jobId: string): void {
     runningJobs.get(jobId)?.abort();
+    forgetPmsePlan(jobId);
   },
 };
 

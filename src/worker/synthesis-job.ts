@@ -1,22 +1,28 @@
 import { getMechanism } from '../core/mechanisms/registry';
 import { resolveParams } from '../core/mechanisms/params';
-import type { AbortSignalLike, Release, RunContext } from '../core/mechanisms/types';
+import type { AbortSignalLike, Mechanism, ParamValues, Release, RunContext } from '../core/mechanisms/types';
 import { makeRng } from '../core/rng';
 import type { Table } from '../core/table/types';
 import type { ProgressListener, SynthesisJob } from './protocol';
 
+export interface PreparedJob {
+  mechanism: Mechanism;
+  params: ParamValues;
+  context: RunContext;
+}
+
 /**
- * Runs one synthesis job through the mechanism contract (DESIGN.md §2): parameters resolved
- * and checked, a fresh generator (CryptoRng, or SeededRng when the job carries a seed), and a
- * RunContext whose progress and abort signal reach the studio. Throws the mechanism's check()
- * sentences as one readable Error when the job cannot run.
+ * Everything a job needs before its mechanism runs, through the contract (DESIGN.md §2):
+ * parameters resolved, a fresh generator (CryptoRng, or SeededRng when the job carries a seed)
+ * and a RunContext whose progress and abort signal reach the studio. Throws the mechanism's
+ * check() sentences as one readable Error when the job cannot run.
  */
-export async function runSynthesisJob(
+export function prepareJob(
   table: Table,
-  job: Omit<SynthesisJob, 'tableKey'>,
+  job: Omit<SynthesisJob, 'tableKey' | 'jobId'>,
   progress: ProgressListener,
   signal: AbortSignalLike,
-): Promise<Release> {
+): PreparedJob {
   const mechanism = getMechanism(job.mechanismId);
   if (mechanism === undefined) throw new Error(`No mechanism is registered under "${job.mechanismId}".`);
   const params = resolveParams(mechanism, job.params);
@@ -35,5 +41,16 @@ export async function runSynthesisJob(
   };
   const problems = mechanism.check(job.schema, params, context);
   if (problems.length > 0) throw new Error(problems.join(' '));
+  return { mechanism, params, context };
+}
+
+/** Runs one synthesis job on one thread: prepareJob, then the mechanism's run(). */
+export async function runSynthesisJob(
+  table: Table,
+  job: Omit<SynthesisJob, 'tableKey' | 'jobId'>,
+  progress: ProgressListener,
+  signal: AbortSignalLike,
+): Promise<Release> {
+  const { mechanism, params, context } = prepareJob(table, job, progress, signal);
   return mechanism.run(table, job.schema, params, context);
 }

@@ -10,6 +10,7 @@ import { useSchemaStore } from '../state/schema-store';
 import { tableKeyOf } from './cache-keys';
 import { cancelEvaluation, startEvaluation } from './run-evaluation';
 import { dataSession, ensureTableOnWorker, runPool } from './engine';
+import { runsChainsInParallel, synthesizeWithParallelChains } from './run-pmse-parallel';
 import { assessRun, messageOf } from './run-readiness';
 
 let currentRun: AbortController | null = null;
@@ -77,10 +78,11 @@ export async function startRun(): Promise<void> {
     const { summary, datasets } = await runPool().run(
       async (slot) => {
         await ensureTableOnWorker(slot, synthesisJob.tableKey, schema);
-        return slot.remote.synthesize(
-          synthesisJob,
-          Comlink.proxy((fraction: number, message: string) => reportProgress('run', fraction, message)),
-        );
+        const progress = (fraction: number, message: string) => reportProgress('run', fraction, message);
+        if (runsChainsInParallel(synthesisJob.mechanismId)) {
+          return synthesizeWithParallelChains(slot, synthesisJob, controller.signal, progress);
+        }
+        return slot.remote.synthesize(synthesisJob, Comlink.proxy(progress));
       },
       { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
     );

@@ -1,4 +1,13 @@
-import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { StaggeredMount } from '../../components/StaggeredMount';
 import type { FinishedRun } from '../../state/results-store';
 
@@ -29,6 +38,8 @@ const CHAIN_COLOURS = ['#26547c', '#d9822b', '#2f6b3a', '#a4262c', '#6b4c9a', '#
 export function McmcPanel({ run }: { run: FinishedRun }) {
   const mcmc = mcmcDiagnosticsOf(run);
   if (mcmc === null) return null;
+  const burnIn = (run.summary.diagnostics as { iterationsPerChain?: { burnIn?: number } }).iterationsPerChain
+    ?.burnIn;
   const points = mcmc.chains[0]?.trace.iterations.map((iteration, i) => {
     const point: Record<string, number> = { iteration };
     mcmc.chains.forEach((chain) => (point[`chain ${chain.chain + 1}`] = chain.trace.u[i]!));
@@ -65,6 +76,20 @@ export function McmcPanel({ run }: { run: FinishedRun }) {
         </ul>
       </details>
       {points && (
+        <p className="chart-legend">
+          Trace of the quality u(X, θ) (mean pMSE) by iteration:
+          {mcmc.chains.map((chain, i) => (
+            <span key={chain.chain}>
+              <span
+                className="legend-swatch"
+                style={{ background: CHAIN_COLOURS[i % CHAIN_COLOURS.length] }}
+              />{' '}
+              chain {chain.chain + 1}
+            </span>
+          ))}
+        </p>
+      )}
+      {points && (
         <div className="chart-box" role="img" aria-label="Trace of u(X, θ) for each chain">
           <StaggeredMount placeholderHeight={220}>
             <ResponsiveContainer width="100%" height={220}>
@@ -78,6 +103,14 @@ export function McmcPanel({ run }: { run: FinishedRun }) {
                 />
                 <YAxis tick={{ fontSize: 10 }} tickFormatter={(v: number) => v.toPrecision(2)} />
                 <Tooltip />
+                {burnIn !== undefined && burnIn > 0 && (
+                  <ReferenceLine
+                    x={burnIn}
+                    stroke="#9aa5b1"
+                    strokeDasharray="4 4"
+                    label={{ value: 'end of burn-in', position: 'insideTopRight', fontSize: 10 }}
+                  />
+                )}
                 {mcmc.chains.map((chain, i) => (
                   <Line
                     key={chain.chain}
