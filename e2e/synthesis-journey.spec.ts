@@ -105,3 +105,33 @@ test('a malformed CSV shows its problem and line next to the drop zone and keeps
   await expect(studio.data.columnCards()).toHaveCount(5);
   await saveStepScreenshot(page, '01b-data-step-bad-file', 'step-data');
 });
+
+test('keeping rows back gives a machine-learning efficacy test, and the release says so', async ({
+  page,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('people.csv', await readFile(PEOPLE_CSV, 'utf8'));
+  await studio.data.expectLoaded('people.csv', 400);
+  await studio.schema.declareBounds('income', 0, 150000);
+  await studio.schema.declareAllPublic();
+  await studio.mechanism.pick('dp-marginals');
+  await studio.run.keepRowsBack();
+  await studio.run.start();
+  await studio.run.expectFinished();
+  await studio.results.expectFullEvaluation();
+  const ml = page.getByTestId('ml-efficacy-table');
+  await expect(ml).toBeVisible();
+  await expect(ml.getByRole('row')).toHaveCount(4);
+  await saveStepScreenshot(page, '06b-results-ml-efficacy', 'panel-ml-efficacy');
+
+  // round(0.2 · 400) = 80 rows kept back: the mechanism saw, and released, 320.
+  const csv = await studio.exports.downloadReleaseCsv(1, 1);
+  expect(Papa.parse(csv.text, { header: true, skipEmptyLines: true }).data).toHaveLength(320);
+  const report = JSON.parse((await studio.exports.downloadReleaseReport()).text) as {
+    rows: number;
+    notes: string[];
+  };
+  expect(report.rows).toBe(320);
+  expect(report.notes.join(' ')).toContain('80 of 400 rows');
+});

@@ -12,6 +12,10 @@ export class RunStep {
     this.progress = page.getByTestId('progress-run');
   }
 
+  async keepRowsBack(): Promise<void> {
+    await this.section.getByLabel(/Keep back 20% of the rows/).check();
+  }
+
   async start(): Promise<void> {
     await this.section.getByRole('button', { name: /^Run / }).click();
   }

@@ -13,6 +13,7 @@ import { sortedByCodePoint } from '../core/table/code-point-order';
 import type { AbortSignalLike } from '../core/mechanisms/types';
 import type { Schema, Table } from '../core/table/types';
 import type { DatasetOverview, PairHeatmap, ProgressListener, SchemaValidation } from './protocol';
+import { partsFromHoldoutRows } from './holdout';
 import { pairHeatmap } from './release-comparison';
 
 interface BuiltTable {
@@ -24,6 +25,8 @@ interface BuiltTable {
 interface KeptReleases {
   schemaKey: string;
   datasets: Table[];
+  /** Rows kept back from the mechanism (ascending indices), or null. */
+  holdoutRows: Uint32Array | null;
 }
 
 /**
@@ -135,8 +138,13 @@ export class DatasetSession {
     return this.built;
   }
 
-  keepReleases(jobId: string, schema: Schema, datasets: Table[]): void {
-    this.releases.set(jobId, { schemaKey: schemaToJson(schema), datasets });
+  keepReleases(
+    jobId: string,
+    schema: Schema,
+    datasets: Table[],
+    holdoutRows: Uint32Array | null = null,
+  ): void {
+    this.releases.set(jobId, { schemaKey: schemaToJson(schema), datasets, holdoutRows });
     while (this.releases.size > this.keptRunLimit) {
       const oldest = this.releases.keys().next().value as string;
       this.releases.delete(oldest);
@@ -157,15 +165,20 @@ export class DatasetSession {
     columnColumn: string,
   ): PairHeatmap {
     const release = this.requireRelease(jobId, index);
-    const { table } = this.tableFor(schema);
-    return pairHeatmap(table, release, rowColumn, columnColumn);
+    return pairHeatmap(this.evaluationInputs(jobId, schema).real, release, rowColumn, columnColumn);
   }
 
-  /** The real table and the releases of a run, for the evaluation job. */
-  evaluationInputs(jobId: string, schema: Schema): { real: Table; releases: Table[] } {
+  /**
+   * The real rows the run's mechanism saw (all rows, or those not kept back), the releases and
+   * the kept-back rows, for the evaluation job and the comparisons.
+   */
+  evaluationInputs(jobId: string, schema: Schema): { real: Table; releases: Table[]; holdout: Table | null } {
     const kept = this.releases.get(jobId);
     if (kept === undefined) throw new Error('The results of this run are no longer held; run it again.');
-    return { real: this.tableFor(schema).table, releases: kept.datasets };
+    const { table } = this.tableFor(schema);
+    if (kept.holdoutRows === null) return { real: table, releases: kept.datasets, holdout: null };
+    const { train, holdout } = partsFromHoldoutRows(table, kept.holdoutRows);
+    return { real: train, releases: kept.datasets, holdout };
   }
 
   private requireRelease(jobId: string, index: number): Table {

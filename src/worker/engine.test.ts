@@ -59,7 +59,7 @@ describe('engine (both worker roles, run directly in Node)', () => {
     expect(summary.comparison.tvdOneWay).toHaveLength(2);
     expect(summary.comparison.overlays.map((overlay) => overlay.column)).toEqual(['x', 'g']);
 
-    engine.keepReleases('job-1', schema, datasets);
+    engine.keepReleases('job-1', schema, datasets, null);
     const csv = new TextDecoder().decode(engine.releaseCsvBytes('job-1', 0)).trim().split('\n');
     expect(csv[0]).toBe('x,g');
     expect(csv).toHaveLength(9);
@@ -115,6 +115,41 @@ describe('engine (both worker roles, run directly in Node)', () => {
         () => {},
       ),
     ).rejects.toThrow('No mechanism is registered under "no-such-mechanism".');
+  });
+
+  it('keeps rows back from the mechanism when asked, and returns them only to the evaluation', async () => {
+    const schema: Schema = {
+      version: 1,
+      columns: [
+        { name: 'x', type: 'numeric', bounds: [0, 10], source: 'declared' },
+        { name: 'g', type: 'categorical', categories: ['=cmd', 'a', 'b'], source: 'declared' },
+      ],
+      missing: [''],
+    };
+    engine.acceptTable('key-3', engine.tableForRun(schema));
+    const outcome = await engine.synthesize(
+      {
+        jobId: 'job-holdout',
+        tableKey: 'key-3',
+        schema,
+        mechanismId: 'dp-marginals',
+        params: {},
+        epsilon: '1',
+        delta: '0',
+        releases: 1,
+        seed: 'holdout-test',
+        holdoutShare: 0.25,
+      },
+      () => {},
+    );
+    // round(0.25 · 8) = 2 rows kept back; the mechanism saw 6 and released 6.
+    expect(outcome.summary).toMatchObject({ trainRows: 6, holdoutRows: 2, rows: 6 });
+    expect(outcome.holdoutRows).toHaveLength(2);
+    engine.keepReleases('job-holdout', schema, outcome.datasets, outcome.holdoutRows);
+    const inputs = engine.evaluationInputs('job-holdout', schema);
+    expect(inputs.real.nRows).toBe(6);
+    expect(inputs.holdout?.nRows).toBe(2);
+    expect(inputs.releases[0]!.nRows).toBe(6);
   });
 
   it('reports a malformed file with its line and keeps the loaded one', async () => {

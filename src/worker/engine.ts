@@ -41,6 +41,7 @@ import { throttleProgress } from './progress-throttle';
 import { compareReleases } from './release-comparison';
 import { runSynthesisJob } from './synthesis-job';
 import { copyTable, tableBuffers } from './table-transfer';
+import { splitRowsForJob, type JobRows } from './holdout';
 
 const session = new DatasetSession();
 /** Tables this pool worker holds, most recent last; at most two (current and previous schema). */
@@ -63,15 +64,25 @@ async function withJob<T>(jobId: string, work: (signal: AbortSignal) => Promise<
   }
 }
 
+/** What a synthesis job returns: the summary, the releases and the kept-back rows (transferred). */
+export interface SynthesisOutcome {
+  summary: SynthesisSummary;
+  datasets: Table[];
+  holdoutRows: Uint32Array | null;
+}
+
 /** The summary the studio shows of a release, with the release's tables marked for transfer. */
 function summarizeRelease(
   jobId: string,
   release: Release,
-  real: Table,
+  rows: JobRows,
   runMillis: number,
-): { summary: SynthesisSummary; datasets: Table[] } {
+): SynthesisOutcome {
+  const real = rows.train;
   const summary: SynthesisSummary = {
     jobId,
+    trainRows: real.nRows,
+    holdoutRows: rows.holdoutRows?.length ?? 0,
     claim: release.claim,
     diagnostics: release.diagnostics,
     rows: release.datasets[0]?.nRows ?? 0,
@@ -80,7 +91,9 @@ function summarizeRelease(
     runMillis,
     comparison: compareReleases(real, release.datasets),
   };
-  return Comlink.transfer({ summary, datasets: release.datasets }, release.datasets.flatMap(tableBuffers));
+  const transfers = release.datasets.flatMap(tableBuffers);
+  if (rows.holdoutRows !== null) transfers.push(rows.holdoutRows.buffer as ArrayBuffer);
+  return Comlink.transfer({ summary, datasets: release.datasets, holdoutRows: rows.holdoutRows }, transfers);
 }
 
 export const engine = {
@@ -125,8 +138,8 @@ export const engine = {
   },
 
   /** Data worker: keeps a run's releases (transferred in) for charts and export. */
-  keepReleases(jobId: string, schema: Schema, datasets: Table[]): void {
-    session.keepReleases(jobId, schema, datasets);
+  keepReleases(jobId: string, schema: Schema, datasets: Table[], holdoutRows: Uint32Array | null): void {
+    session.keepReleases(jobId, schema, datasets, holdoutRows);
   },
 
   /** Data worker: release `index` of a run as UTF-8 CSV bytes, transferred. */
@@ -147,11 +160,13 @@ export const engine = {
   },
 
   /** Data worker: copies of the real table and a run's releases for the evaluation job, transferred. */
-  evaluationInputs(jobId: string, schema: Schema): { real: Table; releases: Table[] } {
+  evaluationInputs(jobId: string, schema: Schema): { real: Table; releases: Table[]; holdout: Table | null } {
     const inputs = session.evaluationInputs(jobId, schema);
     const real = copyTable(inputs.real);
     const releases = inputs.releases.map(copyTable);
-    return Comlink.transfer({ real, releases }, [real, ...releases].flatMap(tableBuffers));
+    const holdout = inputs.holdout === null ? null : copyTable(inputs.holdout);
+    const tables = holdout === null ? [real, ...releases] : [real, ...releases, holdout];
+    return Comlink.transfer({ real, releases, holdout }, tables.flatMap(tableBuffers));
   },
 
   /** Pool worker: whether the table under `key` is already here. */
@@ -170,18 +185,15 @@ export const engine = {
    * Pool worker: runs a mechanism on the held table and compares the releases with it.
    * The releases come back transferred (the caller hands them to the data worker).
    */
-  async synthesize(
-    job: SynthesisJob,
-    onProgress: ProgressListener,
-  ): Promise<{ summary: SynthesisSummary; datasets: Table[] }> {
+  async synthesize(job: SynthesisJob, onProgress: ProgressListener): Promise<SynthesisOutcome> {
     const progress = throttleProgress(onProgress);
     return withJob(job.jobId, async (signal) => {
-      const table = requireHeldTable(job.tableKey);
+      const rows = splitRowsForJob(requireHeldTable(job.tableKey), job);
       const startedAt = performance.now();
-      const release = await runSynthesisJob(table, job, (f, m) => progress(0.9 * f, m), signal);
+      const release = await runSynthesisJob(rows.train, job, (f, m) => progress(0.9 * f, m), signal);
       const runMillis = performance.now() - startedAt;
       progress(0.9, 'Comparing with the real data');
-      const result = summarizeRelease(job.jobId, release, table, runMillis);
+      const result = summarizeRelease(job.jobId, release, rows, runMillis);
       progress(1, 'Done');
       return result;
     });
@@ -189,7 +201,7 @@ export const engine = {
 
   /** Pool worker holding the table: plans a pMSE-mechanism run whose chains then run in parallel. */
   planPmseChains(job: SynthesisJob): PmseChainAssignments {
-    return planPmseChains(requireHeldTable(job.tableKey), job, { aborted: false });
+    return planPmseChains(splitRowsForJob(requireHeldTable(job.tableKey), job), job, { aborted: false });
   },
 
   /** Any pool worker: one MCMC chain of a planned pMSE-mechanism run. */
@@ -203,13 +215,9 @@ export const engine = {
   },
 
   /** The planning pool worker: releases from the chains' draws, compared with the real table, transferred. */
-  finishPmseChains(
-    job: SynthesisJob,
-    results: PmseChainResult[],
-    runMillis: number,
-  ): { summary: SynthesisSummary; datasets: Table[] } {
-    const release = finishPmseChains(job.jobId, results);
-    return summarizeRelease(job.jobId, release, requireHeldTable(job.tableKey), runMillis);
+  finishPmseChains(job: SynthesisJob, results: PmseChainResult[], runMillis: number): SynthesisOutcome {
+    const { release, rows } = finishPmseChains(job.jobId, results);
+    return summarizeRelease(job.jobId, release, rows, runMillis);
   },
 
   /** Pool worker: one ε-sweep point (one release), scored by mean 1-way and 2-way TVD; the data is discarded. */
@@ -241,15 +249,18 @@ export const engine = {
     jobId: string,
     real: Table,
     releases: Table[],
+    holdout: Table | null,
     options: EvaluationSettings,
     onProgress: ProgressListener,
   ): Promise<UtilityReport> {
     const progress = throttleProgress(onProgress);
+    const ml =
+      holdout !== null && options.mlTarget !== undefined ? { holdout, target: options.mlTarget } : undefined;
     return withJob(jobId, async (signal) =>
       evaluateUtility(
         real,
         releases,
-        { pmse: { permutations: options.pmsePermutations }, signal },
+        { pmse: { permutations: options.pmsePermutations }, ...(ml ? { ml } : {}), signal },
         makeRng(),
         (fraction, stage) => progress(fraction, stage),
       ),

@@ -18,13 +18,14 @@ import {
 } from '../core/mechanisms/pmse-mechanism';
 import type { AbortSignalLike, ParamValues, Release, RunContext } from '../core/mechanisms/types';
 import { Accountant, parseBudget } from '../core/privacy';
-import type { Table } from '../core/table/types';
+import type { JobRows } from './holdout';
 import type { SynthesisJob } from './protocol';
 import { prepareJob } from './synthesis-job';
 
 export const PMSE_MECHANISM_ID = 'pmse-mechanism';
 
 interface PlannedRun {
+  rows: JobRows;
   plan: PmseRunPlan;
   accountant: Accountant;
   params: ParamValues;
@@ -40,17 +41,21 @@ export interface PmseChainAssignments {
   chainSeeds: (string | null)[];
 }
 
-/** Planning worker: validates, reserves the budget and fixes every chain before any is run. */
+/**
+ * Planning worker: validates, reserves the budget and fixes every chain before any is run, on the
+ * rows the mechanism may see (`rows.train`), which are kept with the plan.
+ */
 export function planPmseChains(
-  table: Table,
+  rows: JobRows,
   job: SynthesisJob,
   signal: AbortSignalLike,
 ): PmseChainAssignments {
   if (job.mechanismId !== PMSE_MECHANISM_ID) throw new Error(`${job.mechanismId} has no parallel chains.`);
+  const table = rows.train;
   const { params, context } = prepareJob(table, job, () => {}, signal);
   const accountant = new Accountant(parseBudget(context.epsilon, context.delta));
   const plan = planPmseRun(table, job.schema, params, context, context.rng, accountant);
-  plannedRuns.set(job.jobId, { plan, accountant, params, context });
+  plannedRuns.set(job.jobId, { rows, plan, accountant, params, context });
   return { chainSpecs: plan.chainSpecs, chainSeeds: plan.chainSeeds };
 }
 
@@ -67,19 +72,19 @@ export function runPmseChain(
 }
 
 /** Planning worker: the releases from the chains' draws, with the claim of the reserved budget. */
-export function finishPmseChains(jobId: string, results: PmseChainResult[]): Release {
+export function finishPmseChains(
+  jobId: string,
+  results: PmseChainResult[],
+): { release: Release; rows: JobRows } {
   const planned = plannedRuns.get(jobId);
   if (planned === undefined) throw new Error('The plan of this run is no longer held; run it again.');
   plannedRuns.delete(jobId);
-  const { plan, accountant, params, context } = planned;
-  return finishPmseRun(
-    plan,
-    results,
-    context.schema,
-    context.rng,
-    accountant,
-    pmseClaimAssumptions(params, context),
-  );
+  const { rows, plan, accountant, params, context } = planned;
+  const assumptions = pmseClaimAssumptions(params, context);
+  return {
+    release: finishPmseRun(plan, results, context.schema, context.rng, accountant, assumptions),
+    rows,
+  };
 }
 
 /** Drops a plan whose run was cancelled. */

@@ -69,6 +69,8 @@ export interface SynthesisJob {
   releases: number;
   /** Empty or absent: cryptographic randomness. */
   seed?: string;
+  /** Share of rows kept back from the mechanism as a test set for ML efficacy (0 or absent: none). */
+  holdoutShare?: number;
 }
 
 /** Real vs synthetic shares of one column's cells (numeric columns binned). */
@@ -90,6 +92,9 @@ export interface QuickComparison {
 
 export interface SynthesisSummary {
   jobId: string;
+  /** Real rows the mechanism saw (all rows unless some were kept back) and rows kept back. */
+  trainRows: number;
+  holdoutRows: number;
   claim: PrivacyClaim;
   /** Mechanism diagnostics, JSON-safe. Those computed from the data are for the data holder. */
   diagnostics: Record<string, unknown>;
@@ -125,4 +130,6 @@ export interface SweepPointResult {
 export interface EvaluationSettings {
   /** Label permutations of the pMSE null (synthpop's default is 50). */
   pmsePermutations: number;
+  /** Column predicted in the ML efficacy test (only when rows were kept back). */
+  mlTarget?: string;
 }

@@ -23,11 +23,18 @@ export function releaseReportOf(run: FinishedRun): ReleaseReport {
     mechanism,
     params: configuration.params,
     claim: summary.claim,
-    rows: summary.rows,
+    rows: summary.trainRows,
     releases: summary.releases,
     seeded: configuration.seeded,
     budget: parseBudget(configuration.epsilon, configuration.delta),
-    notes: ['Made in the dpsynth studio; the synthetic tables were drawn in this browser.'],
+    notes: [
+      'Made in the dpsynth studio; the synthetic tables were drawn in this browser.',
+      ...(configuration.holdoutShare > 0
+        ? [
+            `${summary.holdoutRows} of ${summary.trainRows + summary.holdoutRows} rows (${configuration.holdoutShare * 100}%, chosen at random) were kept back as a test set; the mechanism saw the other ${summary.trainRows}.`,
+          ]
+        : []),
+    ],
   });
 }
 

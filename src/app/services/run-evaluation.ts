@@ -4,11 +4,24 @@ import { isAbortError } from '../../worker/client/worker-pool';
 import type { EvaluationSettings } from '../../worker/protocol';
 import { tableBuffers } from '../../worker/table-transfer';
 import { endProgress, reportProgress, startProgress } from '../state/progress-store';
-import { setEvaluation } from '../state/results-store';
+import { setEvaluation, setEvaluationSettings } from '../state/results-store';
 import { dataSession, runPool } from './engine';
 import { messageOf } from './run-readiness';
 
-export const DEFAULT_EVALUATION_SETTINGS: EvaluationSettings = { pmsePermutations: 50 };
+/** synthpop's 50 label permutations for the pMSE null. */
+export const DEFAULT_PMSE_PERMUTATIONS = 50;
+
+/**
+ * The evaluation a run gets by default. The ML efficacy target (used only when rows were kept
+ * back) is the first categorical column with two categories, else the first categorical column,
+ * else the last numeric one (numeric targets are split at the training median).
+ */
+export function defaultEvaluationSettings(schema: Schema): EvaluationSettings {
+  const categorical = schema.columns.filter((column) => column.type === 'categorical');
+  const binary = categorical.find((column) => column.categories?.length === 2);
+  const target = binary ?? categorical[0] ?? schema.columns[schema.columns.length - 1];
+  return { pmsePermutations: DEFAULT_PMSE_PERMUTATIONS, ...(target ? { mlTarget: target.name } : {}) };
+}
 
 let currentEvaluation: AbortController | null = null;
 
@@ -19,22 +32,25 @@ let currentEvaluation: AbortController | null = null;
 export async function startEvaluation(
   jobId: string,
   schema: Schema,
-  settings: EvaluationSettings = DEFAULT_EVALUATION_SETTINGS,
+  settings: EvaluationSettings = defaultEvaluationSettings(schema),
 ): Promise<void> {
   cancelEvaluation();
   const controller = new AbortController();
   currentEvaluation = controller;
   const evaluationId = `${jobId}-evaluation`;
   setEvaluation('running');
+  setEvaluationSettings(settings);
   startProgress('evaluate', 'Preparing the evaluation');
   try {
-    const { real, releases } = await dataSession.engine.evaluationInputs(jobId, schema);
+    const { real, releases, holdout } = await dataSession.engine.evaluationInputs(jobId, schema);
+    const tables = holdout === null ? [real, ...releases] : [real, ...releases, holdout];
     const report = await runPool().run(
       (slot) =>
         slot.remote.evaluate(
           evaluationId,
-          Comlink.transfer(real, tableBuffers(real)),
-          Comlink.transfer(releases, releases.flatMap(tableBuffers)),
+          Comlink.transfer(real, tables.flatMap(tableBuffers)),
+          releases,
+          holdout,
           settings,
           Comlink.proxy((fraction: number, stage: string) => reportProgress('evaluate', fraction, stage)),
         ),

@@ -2,8 +2,8 @@ import * as Comlink from 'comlink';
 import type { RemoteEngine } from '../../worker/client/spawn-engine';
 import type { PoolSlot } from '../../worker/client/worker-pool';
 import { PMSE_MECHANISM_ID } from '../../worker/pmse-parallel';
-import type { SynthesisJob, SynthesisSummary } from '../../worker/protocol';
-import type { Table } from '../../core/table/types';
+import type { SynthesisOutcome } from '../../worker/engine';
+import type { SynthesisJob } from '../../worker/protocol';
 import { runPool } from './engine';
 
 /** Whether a job can spread its work over several workers (the pMSE mechanism's chains). */
@@ -22,7 +22,7 @@ export async function synthesizeWithParallelChains(
   job: SynthesisJob,
   signal: AbortSignal,
   progress: (fraction: number, message: string) => void,
-): Promise<{ summary: SynthesisSummary; datasets: Table[] }> {
+): Promise<SynthesisOutcome> {
   const startedAt = performance.now();
   const { chainSpecs, chainSeeds } = await planner.remote.planPmseChains(job);
   const chains = chainSpecs.length;

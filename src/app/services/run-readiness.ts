@@ -6,7 +6,7 @@ import type { Mechanism, ParamValues, PublicContext } from '../../core/mechanism
 import type { PrivacyClaim } from '../../core/privacy/types';
 import type { Schema } from '../../core/table/types';
 import { useDataStore } from '../state/data-store';
-import { useJobStore, type ParamDraft } from '../state/job-store';
+import { HOLDOUT_SHARE, trainRowCount, useJobStore, type ParamDraft } from '../state/job-store';
 import { useSchemaStore } from '../state/schema-store';
 
 /** Everything the Mechanism, Tune and Run steps need to know before a run can start. */
@@ -34,6 +34,8 @@ export interface RunInputs {
   delta: string;
   releases: number;
   seed: string;
+  /** Share of rows kept back from the mechanism (0: none); the claim then uses the remaining n. */
+  holdoutShare?: number;
 }
 
 /**
@@ -68,7 +70,7 @@ export function assessRun(inputs: RunInputs): RunReadiness {
     };
   }
   const context: PublicContext = {
-    n: inputs.nRows,
+    n: trainRowCount(inputs.nRows, inputs.holdoutShare ?? 0),
     schema: inputs.schema,
     epsilon: inputs.epsilon.trim(),
     delta: inputs.delta.trim() || '0',
@@ -118,6 +120,7 @@ export function useRunReadiness(): RunReadiness {
       delta: state.delta,
       releases: state.releases,
       seed: state.seed,
+      holdoutShare: state.keepHoldout ? HOLDOUT_SHARE : 0,
     })),
   );
   return useMemo(() => assessRun({ nRows, schema, ...job }), [nRows, schema, job]);

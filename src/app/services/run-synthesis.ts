@@ -3,12 +3,12 @@ import { isAbortError } from '../../worker/client/worker-pool';
 import type { SynthesisJob } from '../../worker/protocol';
 import { tableBuffers } from '../../worker/table-transfer';
 import { useDataStore } from '../state/data-store';
-import { setRunState, useJobStore } from '../state/job-store';
+import { HOLDOUT_SHARE, setRunState, useJobStore } from '../state/job-store';
 import { endProgress, reportProgress, startProgress } from '../state/progress-store';
 import { setFinishedRun, type RunConfiguration } from '../state/results-store';
 import { useSchemaStore } from '../state/schema-store';
 import { tableKeyOf } from './cache-keys';
-import { cancelEvaluation, startEvaluation } from './run-evaluation';
+import { cancelEvaluation, defaultEvaluationSettings, startEvaluation } from './run-evaluation';
 import { dataSession, ensureTableOnWorker, runPool } from './engine';
 import { runsChainsInParallel, synthesizeWithParallelChains } from './run-pmse-parallel';
 import { assessRun, messageOf } from './run-readiness';
@@ -40,6 +40,7 @@ export async function startRun(): Promise<void> {
     delta: job.delta,
     releases: job.releases,
     seed: job.seed,
+    holdoutShare: job.keepHoldout ? HOLDOUT_SHARE : 0,
   });
   if (!readiness.ready || dataset === null || schema === null || readiness.params === null) {
     setRunState('failed', null, readiness.blocker ?? 'The run is not ready.');
@@ -60,6 +61,7 @@ export async function startRun(): Promise<void> {
     delta: job.delta.trim() || '0',
     releases: job.releases,
     seeded: job.seed.trim() !== '',
+    holdoutShare: job.keepHoldout ? HOLDOUT_SHARE : 0,
   };
   const synthesisJob: SynthesisJob = {
     jobId,
@@ -71,11 +73,12 @@ export async function startRun(): Promise<void> {
     delta: configuration.delta,
     releases: configuration.releases,
     seed: job.seed.trim() || undefined,
+    holdoutShare: configuration.holdoutShare,
   };
   setRunState('running', jobId);
   startProgress('run', `Starting ${readiness.mechanism!.label}`);
   try {
-    const { summary, datasets } = await runPool().run(
+    const { summary, datasets, holdoutRows } = await runPool().run(
       async (slot) => {
         await ensureTableOnWorker(slot, synthesisJob.tableKey, schema);
         const progress = (fraction: number, message: string) => reportProgress('run', fraction, message);
@@ -86,15 +89,13 @@ export async function startRun(): Promise<void> {
       },
       { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
     );
-    await dataSession.engine.keepReleases(
-      jobId,
-      schema,
-      Comlink.transfer(datasets, datasets.flatMap(tableBuffers)),
-    );
+    const transfers = datasets.flatMap(tableBuffers);
+    if (holdoutRows !== null) transfers.push(holdoutRows.buffer as ArrayBuffer);
+    await dataSession.engine.keepReleases(jobId, schema, Comlink.transfer(datasets, transfers), holdoutRows);
     if (controller.signal.aborted) return;
     setFinishedRun({ summary, configuration });
     setRunState('succeeded', jobId);
-    void startEvaluation(jobId, schema);
+    void startEvaluation(jobId, schema, defaultEvaluationSettings(schema));
   } catch (error) {
     if (isAbortError(error)) setRunState('cancelled', jobId);
     else setRunState('failed', jobId, messageOf(error));

@@ -15,6 +15,8 @@ interface JobState {
   releases: number;
   /** Empty: cryptographic randomness. */
   seed: string;
+  /** Keep back HOLDOUT_SHARE of the rows as a test set for ML efficacy. */
+  keepHoldout: boolean;
   runStatus: RunStatus;
   runJobId: string | null;
   runError: string | null;
@@ -27,6 +29,7 @@ const initialJobState: JobState = {
   delta: '0',
   releases: 1,
   seed: '',
+  keepHoldout: false,
   runStatus: 'idle',
   runJobId: null,
   runError: null,
@@ -58,6 +61,18 @@ export function setEpsilon(epsilon: string): void {
 
 export function setBudgetField(field: 'delta' | 'seed', value: string): void {
   useJobStore.setState({ [field]: value } as Pick<JobState, typeof field>);
+}
+
+/** Share of rows kept back from the mechanism when the user asks for an ML efficacy test set. */
+export const HOLDOUT_SHARE = 0.2;
+
+/** Rows the mechanism sees when `share` of `n` rows is kept back (core splitHoldout: round(share · n) kept). */
+export function trainRowCount(n: number, share: number): number {
+  return share > 0 ? n - Math.round(share * n) : n;
+}
+
+export function setKeepHoldout(keepHoldout: boolean): void {
+  useJobStore.setState({ keepHoldout });
 }
 
 export function setReleases(releases: number): void {

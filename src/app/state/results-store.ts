@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { UtilityReport } from '../../core/metrics/evaluate';
 import type { ParamValues } from '../../core/mechanisms/types';
 import type { Schema } from '../../core/table/types';
-import type { PairHeatmap, SynthesisSummary } from '../../worker/protocol';
+import type { EvaluationSettings, PairHeatmap, SynthesisSummary } from '../../worker/protocol';
 
 /** The public configuration a finished run used, frozen at start (the report is built from it). */
 export interface RunConfiguration {
@@ -15,6 +15,8 @@ export interface RunConfiguration {
   delta: string;
   releases: number;
   seeded: boolean;
+  /** Share of rows kept back from the mechanism as an ML test set (0: none). */
+  holdoutShare: number;
 }
 
 export interface FinishedRun {
@@ -34,6 +36,8 @@ interface ResultsState {
   /** The full utility report (JSON-safe), computed from the real data: for the data holder. */
   evaluation: UtilityReport | null;
   evaluationError: string | null;
+  /** The settings of the latest evaluation (the ML target can be changed and re-evaluated). */
+  evaluationSettings: EvaluationSettings | null;
 }
 
 const initialResultsState: ResultsState = {
@@ -44,6 +48,7 @@ const initialResultsState: ResultsState = {
   evaluationStatus: 'idle',
   evaluation: null,
   evaluationError: null,
+  evaluationSettings: null,
 };
 
 /** The results slice: the latest finished run and the metrics computed for it. */
@@ -73,4 +78,8 @@ export function setEvaluation(
   evaluationError: string | null = null,
 ): void {
   useResultsStore.setState({ evaluationStatus, evaluation, evaluationError });
+}
+
+export function setEvaluationSettings(evaluationSettings: EvaluationSettings): void {
+  useResultsStore.setState({ evaluationSettings });
 }

@@ -20,6 +20,14 @@ export function HeadlinePanel({ run }: { run: FinishedRun }) {
         <dt>Synthetic rows</dt>
         <dd>{summary.rows.toLocaleString('en')}</dd>
       </div>
+      {summary.holdoutRows > 0 && (
+        <div>
+          <dt>Real rows seen / kept back</dt>
+          <dd>
+            {summary.trainRows.toLocaleString('en')} / {summary.holdoutRows.toLocaleString('en')}
+          </dd>
+        </div>
+      )}
       <div>
         <dt>Columns</dt>
         <dd>{summary.columns}</dd>

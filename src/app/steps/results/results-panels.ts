@@ -4,6 +4,7 @@ import { DistinguishingGamePanel } from './DistinguishingGamePanel';
 import { HeadlinePanel } from './HeadlinePanel';
 import { MarginalOverlayPanel } from './MarginalOverlayPanel';
 import { McmcPanel, mcmcDiagnosticsOf } from './McmcPanel';
+import { MlEfficacyPanel } from './MlEfficacyPanel';
 import { PairHeatmapPanel } from './PairHeatmapPanel';
 import { PerColumnPanel } from './PerColumnPanel';
 import { PmsePanel } from './PmsePanel';
@@ -105,6 +106,16 @@ export const RESULTS_PANELS: readonly ResultsPanel[] = [
     forDataHolder: true,
     isAvailable: (run) => run.configuration.schema.columns.length >= 2,
     Component: RegressionPanel,
+    wide: true,
+  },
+  {
+    id: 'ml-efficacy',
+    title: 'Machine-learning efficacy',
+    caption:
+      'Models trained on synthetic data predict the kept-back real rows. Good: accuracy and AUC close to the models trained on real rows, high agreement.',
+    forDataHolder: true,
+    isAvailable: (run) => run.configuration.holdoutShare > 0,
+    Component: MlEfficacyPanel,
     wide: true,
   },
   {

@@ -2,8 +2,37 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { StepSection } from '../../components/StepSection';
 import { useRunReadiness } from '../../services/run-readiness';
 import { cancelRun, startRun } from '../../services/run-synthesis';
-import { useJobStore } from '../../state/job-store';
+import { useId } from 'react';
+import { HOLDOUT_SHARE, setKeepHoldout, trainRowCount, useJobStore } from '../../state/job-store';
+import { useDataStore } from '../../state/data-store';
 import { useResultsStore } from '../../state/results-store';
+
+/** Keep back a share of the rows so models trained on the synthetic data can be tested on unseen real rows. */
+function HoldoutChoice() {
+  const id = useId();
+  const keepHoldout = useJobStore((state) => state.keepHoldout);
+  const nRows = useDataStore((state) => state.dataset?.nRows ?? 0);
+  const kept = nRows - trainRowCount(nRows, HOLDOUT_SHARE);
+  return (
+    <p className="holdout-choice">
+      <label className="checkbox-label" htmlFor={id}>
+        <input
+          id={id}
+          type="checkbox"
+          checked={keepHoldout}
+          onChange={(event) => setKeepHoldout(event.target.checked)}
+        />
+        Keep back {HOLDOUT_SHARE * 100}% of the rows ({kept.toLocaleString('en')}) as a test set for
+        machine-learning efficacy
+      </label>
+      <span className="hint">
+        {' '}
+        The mechanism then sees only the other {trainRowCount(nRows, HOLDOUT_SHARE).toLocaleString('en')}{' '}
+        rows; the kept-back rows never leave this page.
+      </span>
+    </p>
+  );
+}
 
 export function RunStep() {
   const readiness = useRunReadiness();
@@ -19,6 +48,7 @@ export function RunStep() {
       intro="The mechanism runs in a background worker; the page stays responsive and you can cancel at any time."
       unavailableBecause={readiness.mechanism === undefined ? 'Pick a mechanism in step 3 first.' : null}
     >
+      <HoldoutChoice />
       <div className="run-controls">
         <button
           type="button"
