@@ -34,6 +34,11 @@ export class DataStep {
     await (await chooser).setFiles(path);
   }
 
+  async cancelLoading(): Promise<void> {
+    await this.section.getByRole('button', { name: 'Cancel loading' }).click();
+    await expect(this.section.getByRole('button', { name: 'Cancel loading' })).toBeHidden();
+  }
+
   async loadDemo(title: string): Promise<void> {
     await this.section.getByRole('button', { name: `Load demo: ${title}` }).click();
   }
