@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { publicWarnings } from './diagnostics';
 import {
   exponentialMechanismLogWeight,
   FLAT_PRIOR_VARIANCE,
@@ -38,5 +39,15 @@ describe('pMSE mechanism log target', () => {
     const difference =
       pmseLogTarget(0.05, epsilon, n, theta) - pmseLogTarget(0.05 + 1 / n, epsilon, n, theta);
     expect(difference).toBeCloseTo(epsilon / 2, 12);
+  });
+});
+
+describe('public concentration warning', () => {
+  it('warns when ε·n/(2l) is below 100 and is silent above', () => {
+    // ε = 0.25 over 10 releases, n = 5000: ε·n/(2l) = 62.5, weight ratio at most e^15.6.
+    const [warning] = publicWarnings(0.025, 5000);
+    expect(warning).toMatch(/at most a factor e\^15\.6/);
+    expect(warning).toMatch(/is 62\.5; aim for 100 or more/);
+    expect(publicWarnings(0.05, 5000)).toEqual([]);
   });
 });
