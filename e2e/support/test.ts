@@ -68,7 +68,7 @@ export { expect };
 /** Saves a screenshot of one part of the page as a test artifact under test-results/. */
 export async function saveStepScreenshot(page: Page, name: string, testId?: string): Promise<string> {
   const path = test.info().outputPath(`${name}.png`);
-  if (testId === undefined) await page.screenshot({ path, fullPage: false });
+  if (testId === undefined) await page.screenshot({ path, fullPage: true });
   else await page.getByTestId(testId).screenshot({ path, style: '.step-nav { visibility: hidden; }' });
   await test.info().attach(name, { path, contentType: 'image/png' });
   return path;

@@ -39,11 +39,15 @@ export function cellShares(cells: Uint32Array, cellCount: number): number[] {
   return Array.from(counts, (count) => count / n);
 }
 
-/** Compact label of a numeric bin [lo, hi): two significant digits of the width (width 2 → one decimal). */
+/**
+ * Label of a numeric bin [lo, hi) with two significant digits of the width (width 2 → one decimal)
+ * and a typographic minus sign: "−10.2 – −8.4".
+ */
 export function formatBinLabel(lo: number, hi: number): string {
   const width = Math.abs(hi - lo);
   const digits = width === 0 ? 2 : Math.max(0, Math.min(6, 1 - Math.floor(Math.log10(width))));
-  return `${lo.toFixed(digits)}–${hi.toFixed(digits)}`;
+  const format = (value: number) => value.toFixed(digits).replace(/^-/, '−');
+  return `${format(lo)} – ${format(hi)}`;
 }
 
 type NumericColumn = Column & { kind: 'numeric' };

@@ -24,11 +24,11 @@ describe('column cells', () => {
     const cells = encodeColumnCells(real, [synthetic], 'x', 5);
     // Pooled range [0, 10], width 2: bins [0,2) [2,4) [4,6) [6,8) [8,10], then (missing).
     expect(cells.labels).toEqual([
-      '0.0–2.0',
-      '2.0–4.0',
-      '4.0–6.0',
-      '6.0–8.0',
-      '8.0–10.0',
+      '0.0 – 2.0',
+      '2.0 – 4.0',
+      '4.0 – 6.0',
+      '6.0 – 8.0',
+      '8.0 – 10.0',
       MISSING_CELL_LABEL,
     ]);
     expect(Array.from(cells.real)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
@@ -43,8 +43,9 @@ describe('column cells', () => {
   });
 
   it('label bins with precision suited to their width', () => {
-    expect(formatBinLabel(0, 0.25)).toBe('0.00–0.25');
-    expect(formatBinLabel(1500, 2000)).toBe('1500–2000');
+    expect(formatBinLabel(0, 0.25)).toBe('0.00 – 0.25');
+    expect(formatBinLabel(1500, 2000)).toBe('1500 – 2000');
+    expect(formatBinLabel(-10.24, -8.4)).toBe('−10.2 – −8.4');
   });
 });
 

@@ -85,7 +85,7 @@ function formatShare(share: number, digits = 0): string {
 
 /** Axis text: a numeric bin "lo–hi" is shown by its lower edge (the full range is in the bar's title). */
 function shorten(label: string): string {
-  const lowerEdge = /^(-?[\d.]+)–-?[\d.]+$/.exec(label)?.[1];
+  const lowerEdge = /^([−-]?[\d.]+) – [−-]?[\d.]+$/.exec(label)?.[1];
   const text = lowerEdge ?? label;
   return text.length > 11 ? `${text.slice(0, 10)}…` : text;
 }

@@ -8,7 +8,7 @@ export function PmsePanel({ evaluation }: { run: FinishedRun; evaluation: Utilit
   const { pmse } = evaluation;
   const first = pmse.perRelease[0]!;
   const bars = first.propensities.edges.slice(0, -1).map((edge, j) => ({
-    label: `${edge.toFixed(2)}–${first.propensities.edges[j + 1]!.toFixed(2)}`,
+    label: `${edge.toFixed(2)} – ${first.propensities.edges[j + 1]!.toFixed(2)}`,
     real: first.propensities.real[j]!,
     synthetic: first.propensities.synth[j]!,
   }));
