@@ -1,13 +1,4 @@
-import {
-  CartesianGrid,
-  Line,
-  LineChart,
-  ReferenceLine,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { lazy, Suspense } from 'react';
 import { StaggeredMount } from '../../components/StaggeredMount';
 import type { FinishedRun } from '../../state/results-store';
 
@@ -31,6 +22,9 @@ export function mcmcDiagnosticsOf(run: FinishedRun): McmcDiagnostics | null {
   if (!mcmc || !Array.isArray(mcmc.chains) || typeof mcmc.rhat !== 'object') return null;
   return mcmc as McmcDiagnostics;
 }
+
+// The charting library is loaded only when a run has MCMC diagnostics.
+const TraceChart = lazy(() => import('../../charts/TraceChart'));
 
 const CHAIN_COLOURS = ['#26547c', '#d9822b', '#2f6b3a', '#a4262c', '#6b4c9a', '#5b6b7f'];
 
@@ -92,36 +86,14 @@ export function McmcPanel({ run }: { run: FinishedRun }) {
       {points && (
         <div className="chart-box" role="img" aria-label="Trace of u(X, θ) for each chain">
           <StaggeredMount placeholderHeight={220}>
-            <ResponsiveContainer width="100%" height={220}>
-              <LineChart data={points} margin={{ top: 8, right: 16, bottom: 16, left: 8 }}>
-                <CartesianGrid strokeDasharray="3 3" />
-                <XAxis
-                  dataKey="iteration"
-                  type="number"
-                  domain={['dataMin', 'dataMax']}
-                  tick={{ fontSize: 10 }}
-                />
-                <YAxis tick={{ fontSize: 10 }} tickFormatter={(v: number) => v.toPrecision(2)} />
-                <Tooltip />
-                {burnIn !== undefined && burnIn > 0 && (
-                  <ReferenceLine
-                    x={burnIn}
-                    stroke="#9aa5b1"
-                    strokeDasharray="4 4"
-                    label={{ value: 'end of burn-in', position: 'insideTopRight', fontSize: 10 }}
-                  />
-                )}
-                {mcmc.chains.map((chain, i) => (
-                  <Line
-                    key={chain.chain}
-                    dataKey={`chain ${chain.chain + 1}`}
-                    stroke={CHAIN_COLOURS[i % CHAIN_COLOURS.length]}
-                    dot={false}
-                    isAnimationActive={false}
-                  />
-                ))}
-              </LineChart>
-            </ResponsiveContainer>
+            <Suspense fallback={null}>
+              <TraceChart
+                points={points}
+                seriesNames={mcmc.chains.map((chain) => `chain ${chain.chain + 1}`)}
+                colours={mcmc.chains.map((_, i) => CHAIN_COLOURS[i % CHAIN_COLOURS.length]!)}
+                burnIn={burnIn}
+              />
+            </Suspense>
           </StaggeredMount>
         </div>
       )}

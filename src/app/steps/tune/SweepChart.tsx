@@ -29,7 +29,7 @@ interface DotProps {
  * Mean TVD (line) and its min–max band over repeats (shaded) against ε on a log axis, with the
  * current ε marked. Every point is a button: clicking it (or Enter/Space) sets ε.
  */
-export function SweepChart({ points, currentEpsilon, metricLabel, onPickEpsilon }: SweepChartProps) {
+export default function SweepChart({ points, currentEpsilon, metricLabel, onPickEpsilon }: SweepChartProps) {
   const data = points.map((point) => ({ ...point, band: [point.min, point.max] as [number, number] }));
   const epsilons = points.map((point) => point.epsilon);
   const domain: [number, number] = [

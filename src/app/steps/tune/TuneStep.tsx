@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { StepSection } from '../../components/StepSection';
@@ -9,7 +9,8 @@ import { summarizeSweep } from '../../services/sweep-summary';
 import { setEpsilon, useJobStore } from '../../state/job-store';
 import { setPreference, usePrefsStore } from '../../state/prefs-store';
 import { useTuneStore } from '../../state/tune-store';
-import { SweepChart } from './SweepChart';
+// The charting library is loaded only once a sweep has points to draw.
+const SweepChart = lazy(() => import('./SweepChart'));
 
 export function TuneStep() {
   const readiness = useRunReadiness();
@@ -113,12 +114,14 @@ export function TuneStep() {
           <DataHolderNote>
             Computed from the real data; for the data holder. Click a point to use its ε.
           </DataHolderNote>
-          <SweepChart
-            points={summary}
-            currentEpsilon={Number(epsilon)}
-            metricLabel={metricLabel}
-            onPickEpsilon={(value) => setEpsilon(String(value))}
-          />
+          <Suspense fallback={<div className="chart-placeholder" style={{ height: 300 }} />}>
+            <SweepChart
+              points={summary}
+              currentEpsilon={Number(epsilon)}
+              metricLabel={metricLabel}
+              onPickEpsilon={(value) => setEpsilon(String(value))}
+            />
+          </Suspense>
           <p className="caption">
             Good: the curve flattens at a low TVD early, so a small ε already gives useful data. A wide band
             means results vary a lot from run to run at that ε.
