@@ -99,6 +99,11 @@ test('the default ε sweep on the penguins demo draws its points, and a point se
   console.log(`default sweep on penguins: ${sweepSeconds.toFixed(1)} s`);
   await expect(studio.tune.section).toContainText('for the data holder');
   await saveStepScreenshot(page, '04-tune-step', 'step-tune');
+  // Sweeping again with nothing changed takes its points from the cache.
+  const againAt = Date.now();
+  await studio.tune.sweep();
+  await studio.tune.expectPoints(8);
+  expect(Date.now() - againAt).toBeLessThan(3000);
   await studio.tune.usePoint(0.37);
   await expect(studio.mechanism.section.getByLabel('ε (epsilon)')).toHaveValue('0.37');
   await studio.mechanism.expectClaimEpsilon('0.37');

@@ -135,3 +135,31 @@ test('keeping rows back gives a machine-learning efficacy test, and the release 
   expect(report.rows).toBe(320);
   expect(report.notes.join(' ')).toContain('80 of 400 rows');
 });
+
+test('a schema file can be imported and exported, and values outside it are counted', async ({ page }) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('people.csv', await readFile(PEOPLE_CSV, 'utf8'));
+  await studio.data.expectLoaded('people.csv', 400);
+
+  await studio.schema.importSchema('e2e/fixtures/wrong-columns.schema.json');
+  await studio.schema.expectImportError(/salary/);
+  await expect(studio.schema.inferredBanner).toBeVisible();
+
+  await studio.schema.importSchema('e2e/fixtures/people.schema.json');
+  await expect(studio.schema.inferredBanner).toBeHidden();
+  // Ages above 80 are clamped; "West" is not a declared region, so those values are rejected and counted.
+  await studio.schema.expectOutsideDomain('age', /above the upper bound \(clamped\)/);
+  await studio.schema.expectOutsideDomain('region', /not in the category list \(“West”/);
+  await saveStepScreenshot(page, '02b-schema-imported-with-counts', 'step-schema');
+
+  const exported = await studio.schema.exportSchema();
+  expect(exported.fileName).toBe('people.schema.json');
+  const schema = JSON.parse(exported.text) as {
+    version: number;
+    columns: { name: string; source: string; bounds?: number[] }[];
+  };
+  expect(schema.version).toBe(1);
+  expect(schema.columns.map((column) => column.source)).toEqual(Array(5).fill('declared'));
+  expect(schema.columns[0]!.bounds).toEqual([18, 80]);
+});

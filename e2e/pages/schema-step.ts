@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Step 2: declaring what is public about each column. */
@@ -35,6 +36,23 @@ export class SchemaStep {
   async declareAllPublic(): Promise<void> {
     await this.inferredBanner.getByRole('button', { name: 'I declare all of these public' }).click();
     await expect(this.inferredBanner).toBeHidden();
+  }
+
+  async importSchema(path: string): Promise<void> {
+    const chooser = this.section.page().waitForEvent('filechooser');
+    await this.section.getByText('Import schema JSON').click();
+    await (await chooser).setFiles(path);
+  }
+
+  async exportSchema(): Promise<{ fileName: string; text: string }> {
+    const downloadStarted = this.section.page().waitForEvent('download');
+    await this.section.getByRole('button', { name: 'Export schema JSON' }).click();
+    const download = await downloadStarted;
+    return { fileName: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
+  }
+
+  async expectImportError(pattern: RegExp): Promise<void> {
+    await expect(this.section.getByRole('alert')).toHaveText(pattern);
   }
 
   async expectOutsideDomain(name: string, pattern: RegExp): Promise<void> {
