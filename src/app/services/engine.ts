@@ -22,15 +22,16 @@ export function runPool(): WorkerPool<RemoteEngine> {
 
 /**
  * Makes sure the pool worker holds the table built under `schema`: a copy is built in the data
- * worker and transferred (through this thread, which only moves buffer ownership) once per worker.
+ * worker and transferred (through this thread, which only moves buffer ownership) when the worker
+ * does not hold it. The worker is asked rather than remembered, because it keeps only its two most
+ * recent tables.
  */
 export async function ensureTableOnWorker(
   slot: PoolSlot<RemoteEngine>,
   tableKey: string,
   schema: Schema,
 ): Promise<void> {
-  if (slot.memo.has(tableKey)) return;
+  if (await slot.remote.holdsTable(tableKey)) return;
   const table = await dataSession.engine.tableForRun(schema);
   await slot.remote.acceptTable(tableKey, Comlink.transfer(table, tableBuffers(table)));
-  slot.memo.add(tableKey);
 }

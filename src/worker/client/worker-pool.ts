@@ -6,8 +6,7 @@
  * period, terminates that worker and replaces it with a fresh one, so a busy synchronous loop
  * can never hold the user hostage. Idle workers end after `idleMillis`.
  *
- * The pool knows nothing about what a worker computes: it hands a task the worker's remote
- * handle and a per-worker memo (e.g. which tables that worker already holds).
+ * The pool knows nothing about what a worker computes: it hands a task the worker's remote handle.
  */
 
 /** A started worker as the pool sees it. */
@@ -20,12 +19,10 @@ export interface SpawnedWorker<TRemote> {
 
 export type WorkerSpawner<TRemote> = () => SpawnedWorker<TRemote>;
 
-/** One live worker in the pool and what the pool remembers about it. */
+/** One live worker in the pool, as a task sees it. */
 export interface PoolSlot<TRemote> {
   readonly slotId: number;
   readonly remote: TRemote;
-  /** Facts a task recorded about this worker (for example table keys it holds). Lost with the worker. */
-  readonly memo: Set<string>;
 }
 
 export interface PoolJobOptions<TRemote> {
@@ -194,7 +191,6 @@ export class WorkerPool<TRemote> {
     const slot: LiveSlot<TRemote> = {
       slotId: this.nextSlotId++,
       remote: worker.remote,
-      memo: new Set(),
       worker,
       busy: false,
       currentJob: undefined,
