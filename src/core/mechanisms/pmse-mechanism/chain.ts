@@ -59,7 +59,7 @@ export interface PmseChainSpec {
   /** Post-burn-in iterations at which released draws are taken. */
   drawAt: number[];
   traceLimit: number;
-  /** β₀ of the tempered start of burn-in (adaptive-metropolis.ts); from ε and n only. */
+  /** β₀ of the tempered start of burn-in (adaptive-metropolis.ts); from ε, n and k only. */
   initialInverseTemperature: number;
 }
 

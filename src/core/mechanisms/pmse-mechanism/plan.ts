@@ -19,8 +19,9 @@ import {
 } from './pmse-params';
 import { drawModelNoise } from './synthesize';
 
-/** Largest ε·n/2 at the first burn-in iteration (see initialInverseTemperature). */
-export const TEMPERED_START_SCALE = 100;
+/** Smallest scale ε·n/2 burn-in starts from, per θ coordinate and overall (see initialInverseTemperature). */
+export const TEMPERED_SCALE_PER_PARAMETER = 60;
+export const TEMPERED_SCALE_FLOOR = 300;
 
 /** What the run needs from an accountant; tests pass a spy to see that budget is reserved before sampling. */
 export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;
@@ -141,7 +142,7 @@ export function planPmseRun(
     steps: settings.steps,
     drawAt: drawAt[c]!,
     traceLimit: TRACE_POINT_LIMIT,
-    initialInverseTemperature: initialInverseTemperature(releaseEpsilon, context.n),
+    initialInverseTemperature: initialInverseTemperature(releaseEpsilon, context.n, model.parameterCount),
   }));
   return {
     settings,
@@ -156,13 +157,18 @@ export function planPmseRun(
 }
 
 /**
- * Burn-in starts with the exponential mechanism's weight −ε·n·u/2 flattened so that its scale ε·n/2
- * is at most TEMPERED_START_SCALE: a change of u by 0.01 then moves the log density by at most 1,
- * and the chain finds the region of small u before the target sharpens into its rugged final
- * form. From ε and n only (public).
+ * Burn-in starts with the exponential mechanism's weight −ε·n·u/2 flattened to the scale
+ * S = max(300, 60·k) (k = dim θ) when ε·n/2 is larger, so that a sharply peaked, rugged target is
+ * first explored smoothed. S is kept high for a reason: where the synthetic data are useless
+ * (u = 0.25, complete separation) u is flat, and the flat prior makes that plateau roughly e^(6.7·k)
+ * times larger than the region near the data (each coordinate ranges over ~800 prior units instead of
+ * ~1); at a scale S the plateau is penalised by e^(−S/4) ≤ e^(−15·k), so even the tempered target
+ * keeps the chain away from it (a scale of 100 did not: a chain could settle on the plateau and never
+ * come back). From ε, n and the model only (public).
  */
-export function initialInverseTemperature(epsilon: number, n: number): number {
-  return Math.min(1, TEMPERED_START_SCALE / ((epsilon * n) / 2));
+export function initialInverseTemperature(epsilon: number, n: number, parameterCount: number): number {
+  const startScale = Math.max(TEMPERED_SCALE_FLOOR, TEMPERED_SCALE_PER_PARAMETER * parameterCount);
+  return Math.min(1, startScale / ((epsilon * n) / 2));
 }
 
 /** The generator of chain c: SeededRng from the plan's seed for seeded runs, else a CryptoRng. */

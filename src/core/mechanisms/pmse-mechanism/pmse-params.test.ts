@@ -63,10 +63,12 @@ describe('pMSE mechanism parameters', () => {
 });
 
 describe('tempered burn-in', () => {
-  it('flattens the weight to a scale of at most 100 at the start and leaves small scales alone', () => {
-    // ε·n/2 = 0.1·5000/2 = 250 → β₀ = 0.4; ε·n/2 = 25 → no tempering.
-    expect(initialInverseTemperature(0.1, 5000)).toBeCloseTo(0.4, 15);
-    expect(initialInverseTemperature(0.01, 5000)).toBe(1);
+  it('starts burn-in at a scale of max(300, 60·k) and leaves smaller scales alone', () => {
+    // ε·n/2 = 10·5000/2 = 25,000 with k = 5 → β₀ = 300/25000 = 0.012; with k = 50 → 3000/25000.
+    expect(initialInverseTemperature(10, 5000, 5)).toBeCloseTo(0.012, 15);
+    expect(initialInverseTemperature(10, 5000, 50)).toBeCloseTo(0.12, 15);
+    // The default ε/l = 0.1 at n = 5000 has scale 250: no tempering.
+    expect(initialInverseTemperature(0.1, 5000, 5)).toBe(1);
   });
 
   it('raises β geometrically to 1 over the first 40 % of burn-in', () => {
