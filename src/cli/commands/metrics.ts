@@ -4,8 +4,8 @@ import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/sche
 import { buildTable } from '../../core/table/build-table';
 import type { Schema } from '../../core/table/types';
 import { InputError } from '../../core/table/errors';
-import { tvdKWay } from '../../core/metrics/tvd';
-import { computePmse } from '../../core/metrics/pmse';
+import { evaluateUtility, type UtilityReport } from '../../core/metrics/evaluate';
+import type { RegressionSpec } from '../../core/metrics/regression-comparison';
 import { SYNTHPOP_CART_DEFAULTS } from '../../core/models/cart';
 import { makeRng } from '../../core/rng/make-rng';
 import { readUserFile, type CliIo } from '../io';
@@ -18,7 +18,10 @@ import { UsageError } from '../errors';
  */
 const REFERENCE_MISSING_TOKENS = ['', 'NA'];
 
-/** `dpsynth metrics real.csv synth.csv`: utility of a synthetic file against the real one (for the data holder). */
+/**
+ * `dpsynth metrics real.csv synth.1.csv [synth.2.csv …]`: utility of synthetic releases against the real
+ * table (for the data holder), the full evaluation of ../../core/metrics/evaluate.ts.
+ */
 export const metricsCommand = {
   options: {
     schema: { type: 'string' },
@@ -31,53 +34,45 @@ export const metricsCommand = {
     bins: { type: 'string' },
     seed: { type: 'string' },
     permutations: { type: 'string' },
+    regression: { type: 'string' },
+    holdout: { type: 'string' },
+    'ml-target': { type: 'string' },
+    skip: { type: 'string' },
   } as const,
   run(args: ParsedArgs, io: CliIo) {
     const v = args.values;
-    const [realPath, synthPath, extra] = args.positionals;
-    if (!realPath || !synthPath || extra)
-      throw new UsageError('dpsynth metrics takes a real CSV and a synthetic CSV.');
-    const realRaw = parseCsv(decodeCsvBytes(readUserFile(realPath, 'CSV'), realPath), { fileName: realPath });
-    const synthRaw = parseCsv(decodeCsvBytes(readUserFile(synthPath, 'CSV'), synthPath), {
-      fileName: synthPath,
-    });
+    const [realPath, ...synthPaths] = args.positionals;
+    if (!realPath || synthPaths.length === 0)
+      throw new UsageError(
+        'dpsynth metrics takes a real CSV and one or more synthetic CSVs (one per release).',
+      );
+    const readRaw = (path: string) =>
+      parseCsv(decodeCsvBytes(readUserFile(path, 'CSV'), path), { fileName: path });
+    const realRaw = readRaw(realPath);
+    const synthRaws = synthPaths.map(readRaw);
+    const holdoutPath = v.holdout === undefined ? undefined : String(v.holdout);
+    const holdoutRaw = holdoutPath === undefined ? undefined : readRaw(holdoutPath);
+    const others = [...synthPaths.map((path, i) => ({ path, raw: synthRaws[i]! }))];
+    if (holdoutPath !== undefined) others.push({ path: holdoutPath, raw: holdoutRaw! });
 
     let schema: Schema;
     if (v.schema !== undefined) {
       const schemaPath = String(v.schema);
       schema = parseSchemaJson(decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath), schemaPath);
       checkSchemaMatchesHeader(schema, realRaw.header, realPath);
-      checkSchemaMatchesHeader(schema, synthRaw.header, synthPath);
+      for (const other of others) checkSchemaMatchesHeader(schema, other.raw.header, other.path);
     } else {
-      const missingInSynth = realRaw.header.filter((h) => !synthRaw.header.includes(h));
-      const extraInSynth = synthRaw.header.filter((h) => !realRaw.header.includes(h));
-      if (missingInSynth.length || extraInSynth.length) {
-        throw new InputError(
-          `${realPath} and ${synthPath} must have the same columns` +
-            (missingInSynth.length ? `; ${synthPath} lacks ${missingInSynth.join(', ')}` : '') +
-            (extraInSynth.length ? `; ${realPath} lacks ${extraInSynth.join(', ')}` : '') +
-            '.',
-          { file: synthPath },
-        );
-      }
-      // Pooled typing over both files, as the reference definitions do; bounds are not used by metrics.
-      schema = inferSchema([realRaw, synthRaw], { missing: REFERENCE_MISSING_TOKENS });
+      for (const other of others) checkSameColumns(realPath, realRaw.header, other.path, other.raw.header);
+      // Pooled typing over the files, as the reference definitions do; bounds are not used by metrics.
+      schema = inferSchema([realRaw, ...synthRaws], { missing: REFERENCE_MISSING_TOKENS });
       schema = { ...schema, columns: schema.columns.map(withoutDomain) };
     }
     const real = buildTable(realRaw, schema).table;
-    const synth = buildTable(synthRaw, schema).table;
+    const synths = synthRaws.map((raw) => buildTable(raw, schema).table);
+    const holdout = holdoutRaw === undefined ? undefined : buildTable(holdoutRaw, schema).table;
 
     const ks = parseKList(v['tvd-k']);
     const bins = parsePositiveInt(v.bins, '--bins', 10, 2, 1000);
-    const tvd: Record<string, number> = {};
-    const tvdSubsets: Record<string, { columns: string[]; tvd: number }[]> = {};
-    for (const k of ks) {
-      if (k > real.columns.length) continue;
-      const result = tvdKWay(real, synth, k, { bins });
-      tvd[String(k)] = result.mean;
-      tvdSubsets[String(k)] = result.subsets;
-    }
-
     const model = parseModel(v['pmse-model']);
     const cart = {
       ...SYNTHPOP_CART_DEFAULTS,
@@ -99,46 +94,195 @@ export const metricsCommand = {
     };
     cart.minSplit = v['cart-min-bucket'] === undefined ? SYNTHPOP_CART_DEFAULTS.minSplit : 3 * cart.minBucket;
     const permutations = parsePositiveInt(v.permutations, '--permutations', 50, 1, 10000);
+    const skip = parseSkipList(v.skip);
+    const columnNames = schema.columns.map((c) => c.name);
+    const regression =
+      v.regression === undefined ? undefined : parseRegressionFormula(String(v.regression), columnNames);
+    const mlTarget = v['ml-target'] === undefined ? undefined : String(v['ml-target']);
+    if ((mlTarget === undefined) !== (holdout === undefined)) {
+      throw new InputError(
+        'Machine-learning efficacy needs both --holdout (real rows the mechanism never saw) and --ml-target (the column to predict).',
+      );
+    }
+    if (mlTarget !== undefined && !columnNames.includes(mlTarget)) {
+      throw new InputError(`--ml-target: no column '${mlTarget}'; columns are ${columnNames.join(', ')}.`);
+    }
     const rng = makeRng(v.seed === undefined ? undefined : String(v.seed));
-    const pmse = computePmse(real, synth, { model, cart, permutations }, rng);
+    const report = evaluateUtility(
+      real,
+      synths,
+      {
+        bins,
+        tvdK: ks.filter((k) => k <= real.columns.length),
+        pmse: { model, cart, permutations },
+        ...(regression ? { regression } : {}),
+        ...(holdout && mlTarget ? { ml: { holdout, target: mlTarget } } : {}),
+        distinguishingGame: skip.has('game') ? false : {},
+        disclosure: !skip.has('disclosure'),
+      },
+      rng,
+    );
 
+    const tvd: Record<string, number> = {};
+    const tvdSubsets: Record<string, { columns: string[]; tvd: number }[]> = {};
+    for (const [k, order] of Object.entries(report.tvd.byK)) {
+      if (order.mean === null || order.perRelease === null) continue;
+      tvd[k] = order.mean;
+      tvdSubsets[k] = order.perRelease[0]!.subsets;
+    }
+    const first = report.pmse.perRelease[0]!;
     const result = {
       real: { file: realPath, rows: real.nRows },
-      synthetic: { file: synthPath, rows: synth.nRows },
+      synthetic: synthPaths.map((file, i) => ({ file, rows: synths[i]!.nRows })),
+      ...(holdoutPath !== undefined ? { holdout: { file: holdoutPath, rows: holdout!.nRows } } : {}),
       columns: schema.columns.map((c) => ({ name: c.name, type: c.type })),
       pmse: {
-        model: pmse.model,
-        value: pmse.value,
-        ratio: pmse.ratio,
-        nullMean: pmse.nullMean,
-        ...(pmse.rawRatio !== undefined ? { rawRatio: pmse.rawRatio } : {}),
-        ...(pmse.k !== undefined ? { k: pmse.k } : {}),
+        model: report.pmse.model,
+        value: report.pmse.mean.value,
+        ratio: report.pmse.mean.ratio,
+        nullMean: first.nullMean,
+        ...(first.rawRatio !== null ? { rawRatio: first.rawRatio } : {}),
+        ...(first.k !== null ? { k: first.k } : {}),
         ...(model === 'cart' ? { cart, permutations } : {}),
+        droppedConstant: report.pmse.droppedConstant,
+        perRelease: report.pmse.perRelease,
       },
       tvd,
       tvdSubsets,
-      kMarginalScore: tvd['2'] === undefined ? null : 1000 * (1 - tvd['2']),
-      note: 'Computed from the real data: for the data holder, not for release.',
+      tvdPerRelease: report.tvd.byK,
+      tvdFullTable: report.tvd.fullTable,
+      kMarginalScore: report.tvd.kMarginalScore?.mean ?? null,
+      perColumn: report.perColumn,
+      correlation: report.correlation,
+      regression: report.regression,
+      mlEfficacy: report.mlEfficacy,
+      distinguishingGame: report.distinguishingGame,
+      disclosure: report.disclosure,
+      note: report.note,
     };
     if (v.json) {
       io.out(`${JSON.stringify(result, null, 2)}\n`);
       return;
     }
-    const lines = [
-      `pMSE (${pmse.model}): ${pmse.value.toPrecision(6)}` +
-        (pmse.ratio === null
-          ? ''
-          : `   S_pMSE: ${pmse.ratio.toPrecision(4)} (below 10 is good, below 3 better)`),
-      ...Object.entries(tvd).map(
-        ([k, value]) => `TVD of ${k}-way marginals: ${value.toPrecision(6)} (0 is identical)`,
-      ),
-    ];
-    if (result.kMarginalScore !== null)
-      lines.push(`k-marginal score: ${result.kMarginalScore.toFixed(1)} of 1000`);
-    lines.push(result.note);
-    io.out(`${lines.join('\n')}\n`);
+    io.out(`${formatMetricsText(result.pmse, report, synthPaths.length).join('\n')}\n`);
   },
 };
+
+/** The human-readable summary of `dpsynth metrics` (the JSON holds every number). */
+function formatMetricsText(
+  pmse: { model: string; value: number; ratio: number | null },
+  report: UtilityReport,
+  releases: number,
+): string[] {
+  const over = releases > 1 ? ` (mean of ${releases} releases)` : '';
+  const lines = [
+    `pMSE (${pmse.model}): ${pmse.value.toPrecision(6)}${over}` +
+      (pmse.ratio === null
+        ? ''
+        : `   S_pMSE: ${pmse.ratio.toPrecision(4)} (below 10 is good, below 3 better)`),
+  ];
+  for (const [k, order] of Object.entries(report.tvd.byK)) {
+    lines.push(
+      order.mean === null
+        ? `TVD of ${k}-way marginals: skipped (${order.skipped ?? 'not computed'})`
+        : `TVD of ${k}-way marginals: ${order.mean.toPrecision(6)} (0 is identical)`,
+    );
+  }
+  if (report.tvd.fullTable.mean !== null)
+    lines.push(`TVD of the full table: ${report.tvd.fullTable.mean.toPrecision(6)}`);
+  if (report.tvd.kMarginalScore !== null)
+    lines.push(`k-marginal score: ${report.tvd.kMarginalScore.mean.toFixed(1)} of 1000`);
+  const worst = [...report.perColumn.mean].sort((a, b) => b.tvd - a.tvd)[0];
+  if (worst) lines.push(`Column least alike: ${worst.name} (TVD ${worst.tvd.toPrecision(4)})`);
+  const corr = report.correlation.meanAbsoluteDifference.mean;
+  if (corr !== null) lines.push(`Mean |association difference|: ${corr.toPrecision(4)} (0 is identical)`);
+  if (report.regression) {
+    const r = report.regression;
+    const sd = r.releases.map((x) => x.meanAbsoluteStandardizedDifference).filter((x) => x !== null);
+    const overlap = r.releases.map((x) => x.meanCiOverlap).filter((x) => x !== null);
+    const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    lines.push(
+      `Regression ${r.target} ~ ${r.predictors.join(' + ')} (${r.family}): ` +
+        (sd.length ? `mean |standardized difference| ${avg(sd).toPrecision(3)}` : 'not estimable') +
+        (overlap.length ? `, mean CI overlap ${avg(overlap).toPrecision(3)} (1 is identical)` : ''),
+    );
+  }
+  if (report.mlEfficacy) {
+    lines.push(
+      `Machine-learning efficacy, predicting ${report.mlEfficacy.task.positiveClass} on the holdout:`,
+    );
+    for (const m of report.mlEfficacy.models) {
+      lines.push(
+        `  ${m.model}: accuracy ${m.mean.accuracy.toFixed(3)} trained on synthetic, ${m.real.accuracy.toFixed(3)} on real;` +
+          ` agreement ${m.mean.agreementWithReal.toFixed(3)}`,
+      );
+    }
+  }
+  if (report.distinguishingGame)
+    lines.push(
+      `Distinguishing game accuracy: ${report.distinguishingGame.meanAccuracy.toFixed(3)} (0.5 is indistinguishable)`,
+    );
+  if (report.disclosure) {
+    const d = report.disclosure.perRelease;
+    const share = d.reduce((s, x) => s + x.exactMatches.synthShare, 0) / d.length;
+    lines.push(
+      `Synthetic rows equal to a real row: ${(100 * share).toFixed(2)}% (${report.disclosure.label})`,
+    );
+  }
+  lines.push(report.note);
+  return lines;
+}
+
+function checkSameColumns(realPath: string, realHeader: string[], otherPath: string, otherHeader: string[]) {
+  const missing = realHeader.filter((h) => !otherHeader.includes(h));
+  const extra = otherHeader.filter((h) => !realHeader.includes(h));
+  if (missing.length || extra.length) {
+    throw new InputError(
+      `${realPath} and ${otherPath} must have the same columns` +
+        (missing.length ? `; ${otherPath} lacks ${missing.join(', ')}` : '') +
+        (extra.length ? `; ${realPath} lacks ${extra.join(', ')}` : '') +
+        '.',
+      { file: otherPath },
+    );
+  }
+}
+
+const SKIPPABLE = ['game', 'disclosure'] as const;
+
+function parseSkipList(value: unknown): Set<string> {
+  if (value === undefined) return new Set();
+  const parts = String(value)
+    .split(',')
+    .map((p) => p.trim());
+  const unknown = parts.filter((p) => !(SKIPPABLE as readonly string[]).includes(p));
+  if (unknown.length) {
+    throw new InputError(`--skip takes ${SKIPPABLE.join(' and ')}; got '${unknown.join(', ')}'.`);
+  }
+  return new Set(parts);
+}
+
+/** `target ~ a + b + c` (R's formula notation, main effects only) → a regression specification. */
+export function parseRegressionFormula(formula: string, columns: string[]): RegressionSpec {
+  const [lhs, rhs, extra] = formula.split('~');
+  const target = lhs?.trim() ?? '';
+  const predictors = (rhs ?? '')
+    .split('+')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  if (extra !== undefined || target === '' || predictors.length === 0) {
+    throw new InputError(`--regression takes a formula like 'income ~ age + sex'; got '${formula}'.`);
+  }
+  const unknown = [target, ...predictors].filter((name) => !columns.includes(name));
+  if (unknown.length) {
+    throw new InputError(
+      `--regression: no column ${unknown.map((u) => `'${u}'`).join(', ')}; columns are ${columns.join(', ')}.`,
+    );
+  }
+  if (predictors.includes(target)) {
+    throw new InputError(`--regression: the target '${target}' cannot also be a predictor.`);
+  }
+  return { target, predictors };
+}
 
 function withoutDomain(column: Schema['columns'][number]): Schema['columns'][number] {
   return column.type === 'numeric'
