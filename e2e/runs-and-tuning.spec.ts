@@ -99,6 +99,20 @@ test('the default ε sweep on the penguins demo draws its points, and a point se
   console.log(`default sweep on penguins: ${sweepSeconds.toFixed(1)} s`);
   await expect(studio.tune.section).toContainText('for the data holder');
   await saveStepScreenshot(page, '04-tune-step', 'step-tune');
+  // The same points plotted as raw pMSE: every point is a value of a CART pMSE, in [0, 0.25].
+  await studio.tune.plot('pMSE (CART, fixed settings)');
+  await studio.tune.expectPoints(8);
+  await expect(studio.tune.section).toContainText('Raw pMSE of a CART with fixed settings');
+  const pmseLabels = await studio.tune.points.evaluateAll((dots) =>
+    dots.map((dot) => dot.getAttribute('aria-label') ?? ''),
+  );
+  for (const label of pmseLabels) {
+    const value = Number(/mean pMSE \(CART\) ([0-9.e-]+)\)/.exec(label)?.[1]);
+    expect(value).toBeGreaterThanOrEqual(0);
+    expect(value).toBeLessThanOrEqual(0.25);
+  }
+  await saveStepScreenshot(page, '04b-tune-step-pmse', 'step-tune');
+  await studio.tune.plot('TVD 2-way');
   // Sweeping again with nothing changed takes its points from the cache.
   const againAt = Date.now();
   await studio.tune.sweep();

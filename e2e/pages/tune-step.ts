@@ -19,6 +19,11 @@ export class TuneStep {
     await expect(this.section.getByTestId('progress-sweep')).toBeHidden({ timeout });
   }
 
+  /** Chooses what the sweep chart plots, by the option's visible text. */
+  async plot(optionText: string): Promise<void> {
+    await this.section.getByLabel('plot').selectOption({ label: optionText });
+  }
+
   async usePoint(epsilon: number): Promise<void> {
     await this.section.locator(`[data-testid="sweep-point"][data-epsilon="${epsilon}"]`).click();
   }

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema, Table } from '../core/table/types';
 import { engine } from './engine';
+import { runSynthesisJob } from './synthesis-job';
+import { computePmse } from '../core/metrics/pmse';
+import { SYNTHPOP_CART_DEFAULTS } from '../core/models/cart';
+import { makeRng } from '../core/rng';
 
 // A small file with a formula-like category ("=cmd"), a missing value and a value above the
 // bound that the test declares for x.
@@ -155,5 +159,47 @@ describe('engine (both worker roles, run directly in Node)', () => {
   it('reports a malformed file with its line and keeps the loaded one', async () => {
     await expect(engine.loadCsvText('a,b\n1,2\n3,4,5\n', 'bad.csv', () => {})).rejects.toThrow(/line 3/);
     expect(engine.previewRows(0, 1)).toEqual([['1', 'a']]);
+  });
+  it('scores a sweep point by TVD and by the raw CART pMSE of the release it makes', async () => {
+    // 300 rows, x tied to g, so a noisy release at ε = 0.5 is told apart by a tree (pMSE > 0).
+    const rows = Array.from(
+      { length: 300 },
+      (_, i) => `${(i % 3) * 3 + (i % 2)},${['a', 'b', '=cmd'][i % 3]}`,
+    );
+    await engine.loadCsvText(['x,g', ...rows].join('\n'), 'sweep.csv', () => {});
+    const schema: Schema = {
+      version: 1,
+      columns: [
+        { name: 'x', type: 'numeric', bounds: [0, 10], integer: true, source: 'declared' },
+        { name: 'g', type: 'categorical', categories: ['=cmd', 'a', 'b'], source: 'declared' },
+      ],
+      missing: ['', 'NA'],
+    };
+    const table = engine.tableForRun(schema);
+    engine.acceptTable('key-sweep', table);
+    const job = {
+      jobId: 'sweep-1',
+      tableKey: 'key-sweep',
+      schema,
+      mechanismId: 'laplace-histogram',
+      params: {},
+      epsilon: '0.5',
+      delta: '0',
+      releases: 1,
+      seed: 'sweep-test',
+    };
+    const point = await engine.sweepPoint(job, 0.5, 3);
+    // The same seeded job run directly gives the same release, hence the same pMSE (no permutations).
+    const release = await runSynthesisJob(table, job, () => {}, { aborted: false });
+    const expected = computePmse(
+      table,
+      release.datasets[0]!,
+      { model: 'cart', cart: SYNTHPOP_CART_DEFAULTS, permutations: 0 },
+      makeRng('unused'),
+    );
+    expect(point).toMatchObject({ epsilon: 0.5, repeat: 3, pmse: expected.value });
+    expect(point.pmse).toBeGreaterThan(0);
+    expect(point.pmse).toBeLessThanOrEqual(0.25);
+    expect(point.tvdOneWay).toBeGreaterThanOrEqual(0);
   });
 });

@@ -19,6 +19,8 @@ import {
 import type { PmseChainResult, PmseChainSpec } from '../core/mechanisms/pmse-mechanism';
 import type { Release } from '../core/mechanisms/types';
 import { makeRng } from '../core/rng';
+import { computePmse } from '../core/metrics/pmse';
+import { SYNTHPOP_CART_DEFAULTS } from '../core/models/cart';
 import { DatasetSession } from './dataset-session';
 import {
   finishPmseChains,
@@ -42,6 +44,9 @@ import { compareReleases } from './release-comparison';
 import { runSynthesisJob } from './synthesis-job';
 import { copyTable, tableBuffers } from './table-transfer';
 import { splitRowsForJob, type JobRows } from './holdout';
+
+/** Tree settings of the pMSE an ε sweep plots: synthpop's utility.gen defaults, no permutation null. */
+const SWEEP_PMSE = { model: 'cart', cart: SYNTHPOP_CART_DEFAULTS, permutations: 0 } as const;
 
 const session = new DatasetSession();
 /** Tables this pool worker holds, most recent last; at most two (current and previous schema). */
@@ -220,7 +225,12 @@ export const engine = {
     return summarizeRelease(job.jobId, release, rows, runMillis);
   },
 
-  /** Pool worker: one ε-sweep point (one release), scored by mean 1-way and 2-way TVD; the data is discarded. */
+  /**
+   * Pool worker: one ε-sweep point (one release), scored by mean 1-way and 2-way TVD and by the raw
+   * CART pMSE with synthpop's fixed tree settings; the data is discarded. The sweep plots raw pMSE,
+   * not S_pMSE: the permutation null adapts to each release, so the ratio can make a smaller ε look
+   * better. No permutations are run, so the pMSE draws no randomness.
+   */
   async sweepPoint(job: SynthesisJob, epsilon: number, repeat: number): Promise<SweepPointResult> {
     // Sweep progress is counted in points on the page; per-point progress would only add messages.
     const progress = () => {};
@@ -235,6 +245,7 @@ export const engine = {
         repeat,
         tvdOneWay: comparison.tvdOneWay[0] ?? Number.NaN,
         tvdTwoWay: comparison.tvdTwoWay[0] ?? Number.NaN,
+        pmse: computePmse(table, release.datasets[0]!, SWEEP_PMSE, makeRng()).value,
         runMillis,
       };
     });

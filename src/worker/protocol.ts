@@ -123,6 +123,8 @@ export interface SweepPointResult {
   repeat: number;
   tvdOneWay: number;
   tvdTwoWay: number;
+  /** Raw CART pMSE with fixed tree settings (SWEEP_PMSE_CART), not the permutation ratio. */
+  pmse: number;
   runMillis: number;
 }
 

@@ -69,6 +69,7 @@ describe('sweep summary', () => {
       repeat,
       tvdOneWay: tvd / 2,
       tvdTwoWay: tvd,
+      pmse: tvd / 10,
       runMillis: 1,
     });
     const summary = summarizeSweep(
@@ -80,6 +81,10 @@ describe('sweep summary', () => {
       { epsilon: 1, mean: 0.30000000000000004, min: 0.2, max: 0.4, repeats: 2 },
     ]);
     expect(summarizeSweep([point(1, 0, 0.2)], 'one-way')[0]!.mean).toBe(0.1);
+    expect(summarizeSweep([point(1, 0, 0.2), point(1, 1, 0.4)], 'pmse')[0]).toMatchObject({
+      min: 0.02,
+      max: 0.04,
+    });
   });
 });
 
@@ -105,6 +110,8 @@ describe('persisted preferences', () => {
       }),
     ).toEqual({ sweepRepeats: 3, sweepMetric: 'one-way' });
     expect(sanitizePreferences(null)).toEqual({});
+    expect(sanitizePreferences({ sweepMetric: 'pmse' })).toEqual({ sweepMetric: 'pmse' });
+    expect(sanitizePreferences({ sweepMetric: 'three-way' })).toEqual({});
     expect(sanitizePreferences({ lastMechanismId: 'dp-marginals' })).toEqual({
       lastMechanismId: 'dp-marginals',
     });

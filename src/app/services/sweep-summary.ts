@@ -1,4 +1,11 @@
 import type { SweepPointResult } from '../../worker/protocol';
+import type { SweepMetric } from '../state/prefs-migration';
+
+const SWEEP_METRIC_VALUE: Record<SweepMetric, (point: SweepPointResult) => number> = {
+  'one-way': (point) => point.tvdOneWay,
+  'two-way': (point) => point.tvdTwoWay,
+  pmse: (point) => point.pmse,
+};
 
 /** One ε of a sweep: mean and range of the metric over the repeats done so far. */
 export interface SweepSummaryPoint {
@@ -10,16 +17,13 @@ export interface SweepSummaryPoint {
 }
 
 /**
- * Groups sweep results by ε (ascending) and summarises the chosen TVD over repeats:
+ * Groups sweep results by ε (ascending) and summarises the chosen metric over repeats:
  * arithmetic mean, minimum and maximum. Results with a NaN metric are skipped.
  */
-export function summarizeSweep(
-  points: SweepPointResult[],
-  metric: 'one-way' | 'two-way',
-): SweepSummaryPoint[] {
+export function summarizeSweep(points: SweepPointResult[], metric: SweepMetric): SweepSummaryPoint[] {
   const byEpsilon = new Map<number, number[]>();
   for (const point of points) {
-    const value = metric === 'one-way' ? point.tvdOneWay : point.tvdTwoWay;
+    const value = SWEEP_METRIC_VALUE[metric](point);
     if (Number.isNaN(value)) continue;
     const values = byEpsilon.get(point.epsilon) ?? [];
     values.push(value);

@@ -1,3 +1,7 @@
+/** What the ε sweep plots: mean TVD of 1- or 2-way marginals, or raw CART pMSE. */
+export type SweepMetric = 'one-way' | 'two-way' | 'pmse';
+export const SWEEP_METRICS: readonly SweepMetric[] = ['two-way', 'one-way', 'pmse'];
+
 /**
  * The persisted preferences' shape, whitelist and migrations (pure, so they can be tested
  * without a browser). Only these keys are ever written to localStorage.
@@ -8,8 +12,8 @@ export interface Preferences {
   sweepMinEpsilon: number;
   sweepMaxEpsilon: number;
   sweepRepeats: number;
-  /** Which TVD the sweep chart plots. */
-  sweepMetric: 'one-way' | 'two-way';
+  /** Which metric the sweep chart plots. */
+  sweepMetric: SweepMetric;
   /** The mechanism picked last time, preselected next time. */
   lastMechanismId: string | null;
 }
@@ -35,7 +39,8 @@ export function sanitizePreferences(stored: unknown): Partial<Preferences> {
     const expected = DEFAULT_PREFERENCES[key];
     const typeMatches =
       expected === null ? typeof value === 'string' || value === null : typeof value === typeof expected;
-    if (value !== undefined && typeMatches) clean[key] = value;
+    const allowed = key !== 'sweepMetric' || (SWEEP_METRICS as readonly unknown[]).includes(value);
+    if (value !== undefined && typeMatches && allowed) clean[key] = value;
   }
   return clean as Partial<Preferences>;
 }

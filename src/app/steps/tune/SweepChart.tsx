@@ -11,6 +11,11 @@ import {
 } from 'recharts';
 import type { SweepSummaryPoint } from '../../services/sweep-summary';
 
+/** Fixed decimals for TVD-sized values; significant digits for small ones such as pMSE. */
+function formatMetric(value: number, digits: number): string {
+  return value !== 0 && Math.abs(value) < 0.1 ? value.toPrecision(digits) : value.toFixed(digits);
+}
+
 interface SweepChartProps {
   points: SweepSummaryPoint[];
   currentEpsilon: number;
@@ -26,7 +31,7 @@ interface DotProps {
 }
 
 /**
- * Mean TVD (line) and its min–max band over repeats (shaded) against ε on a log axis, with the
+ * Mean metric (line) and its min–max band over repeats (shaded) against ε on a log axis, with the
  * current ε marked. Every point is a button: clicking it (or Enter/Space) sets ε.
  */
 export default function SweepChart({ points, currentEpsilon, metricLabel, onPickEpsilon }: SweepChartProps) {
@@ -50,7 +55,7 @@ export default function SweepChart({ points, currentEpsilon, metricLabel, onPick
           data-epsilon={payload.epsilon}
           role="button"
           tabIndex={0}
-          aria-label={`Use ε = ${payload.epsilon} (mean ${metricLabel} ${payload.mean.toFixed(3)})`}
+          aria-label={`Use ε = ${payload.epsilon} (mean ${metricLabel} ${formatMetric(payload.mean, 3)})`}
           onClick={pick}
           onKeyDown={(event) => {
             if (event.key === 'Enter' || event.key === ' ') {
@@ -77,14 +82,14 @@ export default function SweepChart({ points, currentEpsilon, metricLabel, onPick
             label={{ value: 'ε (log scale)', position: 'insideBottom', offset: -12 }}
           />
           <YAxis
-            tickFormatter={(value: number) => value.toFixed(2)}
+            tickFormatter={(value: number) => formatMetric(value, 2)}
             label={{ value: metricLabel, angle: -90, position: 'insideLeft' }}
           />
           <Tooltip
             formatter={(value, name) =>
               Array.isArray(value)
-                ? [`${Number(value[0]).toFixed(3)} – ${Number(value[1]).toFixed(3)}`, 'min–max']
-                : [Number(value).toFixed(3), String(name)]
+                ? [`${formatMetric(Number(value[0]), 3)} – ${formatMetric(Number(value[1]), 3)}`, 'min–max']
+                : [formatMetric(Number(value), 3), String(name)]
             }
             labelFormatter={(label) => `ε = ${String(label)}`}
           />

@@ -9,6 +9,28 @@ import { summarizeSweep } from '../../services/sweep-summary';
 import { setEpsilon, useJobStore } from '../../state/job-store';
 import { setPreference, usePrefsStore } from '../../state/prefs-store';
 import { useTuneStore } from '../../state/tune-store';
+import { SWEEP_METRICS, type SweepMetric } from '../../state/prefs-migration';
+
+const SWEEP_METRIC_TEXT: Record<SweepMetric, { label: string; option: string; caption: string }> = {
+  'two-way': {
+    label: 'TVD 2-way',
+    option: 'TVD 2-way',
+    caption: 'Good: the curve flattens at a low TVD early, so a small ε already gives useful data.',
+  },
+  'one-way': {
+    label: 'TVD 1-way',
+    option: 'TVD 1-way',
+    caption: 'Good: the curve flattens at a low TVD early, so a small ε already gives useful data.',
+  },
+  pmse: {
+    label: 'pMSE (CART)',
+    option: 'pMSE (CART, fixed settings)',
+    caption:
+      'Raw pMSE of a CART with fixed settings (cp 0.001, minbucket 5, as synthpop), not S_pMSE: its ' +
+      'permutation null moves with each release and can make a smaller ε look better. Good: the curve ' +
+      'falls towards 0 early.',
+  },
+};
 // The charting library is loaded only once a sweep has points to draw.
 const SweepChart = lazy(() => import('./SweepChart'));
 
@@ -21,7 +43,7 @@ export function TuneStep() {
   const error = useTuneStore((state) => state.error);
   const summary = useMemo(() => summarizeSweep(points, prefs.sweepMetric), [points, prefs.sweepMetric]);
   const grid = logGrid(prefs.sweepMinEpsilon, prefs.sweepMaxEpsilon, prefs.sweepPointCount);
-  const metricLabel = prefs.sweepMetric === 'one-way' ? 'TVD 1-way' : 'TVD 2-way';
+  const metric = SWEEP_METRIC_TEXT[prefs.sweepMetric];
   const ids = { count: useId(), min: useId(), max: useId(), repeats: useId(), metric: useId() };
   const running = status === 'running';
   const blocked =
@@ -82,10 +104,13 @@ export function TuneStep() {
         <select
           id={ids.metric}
           value={prefs.sweepMetric}
-          onChange={(e) => setPreference('sweepMetric', e.target.value as 'one-way' | 'two-way')}
+          onChange={(e) => setPreference('sweepMetric', e.target.value as SweepMetric)}
         >
-          <option value="two-way">TVD 2-way</option>
-          <option value="one-way">TVD 1-way</option>
+          {SWEEP_METRICS.map((value) => (
+            <option key={value} value={value}>
+              {SWEEP_METRIC_TEXT[value].option}
+            </option>
+          ))}
         </select>
       </div>
       <p className="hint">
@@ -118,13 +143,12 @@ export function TuneStep() {
             <SweepChart
               points={summary}
               currentEpsilon={Number(epsilon)}
-              metricLabel={metricLabel}
+              metricLabel={metric.label}
               onPickEpsilon={(value) => setEpsilon(String(value))}
             />
           </Suspense>
           <p className="caption">
-            Good: the curve flattens at a low TVD early, so a small ε already gives useful data. A wide band
-            means results vary a lot from run to run at that ε.
+            {metric.caption} A wide band means results vary a lot from run to run at that ε.
           </p>
         </>
       )}
