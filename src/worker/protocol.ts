@@ -8,23 +8,14 @@
 import type { ParamValues } from '../core/mechanisms/types';
 import type { PrivacyClaim } from '../core/privacy/types';
 import type { Schema } from '../core/table/types';
+import type { ColumnSummary } from '../core/table/summary';
+import type { ColumnValidation } from '../core/table/validation-report';
 
 /** Progress callback passed into a worker through Comlink.proxy. */
 export type ProgressListener = (fraction: number, message: string) => void;
 
-/** One column's card in the Data step (mirrors the table module's ColumnSummary). */
-export interface ColumnProfile {
-  name: string;
-  kind: 'numeric' | 'categorical';
-  missingRate: number;
-  distinct: number;
-  min?: number;
-  max?: number;
-  mean?: number;
-  sd?: number;
-  topCategories?: { value: string; count: number }[];
-  histogram: { label: string; count: number }[];
-}
+/** One column's card in the Data step. */
+export type ColumnProfile = ColumnSummary;
 
 /** What the Data step knows about a loaded file; the rows themselves stay in the data worker. */
 export interface DatasetOverview {
@@ -40,16 +31,8 @@ export interface DatasetOverview {
   parseMillis: number;
 }
 
-/** Counts of values outside the declared domain, per column (mirrors ValidationReport). */
-export interface ColumnValidationCounts {
-  name: string;
-  missing: number;
-  clampedBelow: number;
-  clampedAbove: number;
-  nonNumeric: number;
-  undeclared: { value: string; count: number }[];
-  roundedToInteger: number;
-}
+/** Counts of values outside the declared domain, per column. */
+export type ColumnValidationCounts = ColumnValidation;
 
 export interface SchemaValidation {
   columns: ColumnValidationCounts[];
