@@ -10,6 +10,16 @@ import { makeRng } from '../core/rng';
 // bound that the test declares for x.
 const CSV = ['x,g', '1,a', '2,=cmd', '3,a', '4,b', ',b', '50,a', '6,b', '7,a'].join('\n');
 
+/** x declared integer in [0, 10]; g declared with its three categories. */
+const DECLARED_SCHEMA: Schema = {
+  version: 1,
+  columns: [
+    { name: 'x', type: 'numeric', bounds: [0, 10], integer: true, source: 'declared' },
+    { name: 'g', type: 'categorical', categories: ['=cmd', 'a', 'b'], source: 'declared' },
+  ],
+  missing: ['', 'NA'],
+};
+
 describe('engine (both worker roles, run directly in Node)', () => {
   it('loads a file, pages rows, validates a declared schema, runs a mechanism and exports the release', async () => {
     const messages: string[] = [];
@@ -29,14 +39,7 @@ describe('engine (both worker roles, run directly in Node)', () => {
       truncated: false,
     });
 
-    const schema: Schema = {
-      version: 1,
-      columns: [
-        { name: 'x', type: 'numeric', bounds: [0, 10], integer: true, source: 'declared' },
-        { name: 'g', type: 'categorical', categories: ['=cmd', 'a', 'b'], source: 'declared' },
-      ],
-      missing: ['', 'NA'],
-    };
+    const schema = DECLARED_SCHEMA;
     const validation = engine.validateSchema(schema);
     expect(validation.columns[0]).toMatchObject({ name: 'x', clampedAbove: 1, missing: 1 });
 
@@ -167,14 +170,7 @@ describe('engine (both worker roles, run directly in Node)', () => {
       (_, i) => `${(i % 3) * 3 + (i % 2)},${['a', 'b', '=cmd'][i % 3]}`,
     );
     await engine.loadCsvText(['x,g', ...rows].join('\n'), 'sweep.csv', () => {});
-    const schema: Schema = {
-      version: 1,
-      columns: [
-        { name: 'x', type: 'numeric', bounds: [0, 10], integer: true, source: 'declared' },
-        { name: 'g', type: 'categorical', categories: ['=cmd', 'a', 'b'], source: 'declared' },
-      ],
-      missing: ['', 'NA'],
-    };
+    const schema = DECLARED_SCHEMA;
     const table = engine.tableForRun(schema);
     engine.acceptTable('key-sweep', table);
     const job = {
