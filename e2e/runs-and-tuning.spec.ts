@@ -49,7 +49,7 @@ test('cancelling a long run stops its worker at once, and the next run works', a
   });
   console.log(`worker terminated ${stopMillis.toFixed(0)} ms after Cancel`);
   expect(stopMillis).toBeLessThan(200);
-  await expect(studio.results.section).toContainText('Run a mechanism in step 5 to see results.');
+  await expect(studio.results.section).toContainText('Run a mechanism in step 6 to see results.');
 
   await studio.mechanism.setParam('Bins per numeric column', '10');
   await studio.mechanism.setReleases(1);

@@ -6,7 +6,7 @@ export interface DownloadedFile {
   text: string;
 }
 
-/** Step 7: downloads (the download wait starts before the click). */
+/** Step 8: downloads (the download wait starts before the click). */
 export class ExportStep {
   readonly section: Locator;
 

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Step 6: the utility dashboard. */
+/** Step 7: the utility dashboard. */
 export class ResultsStep {
   readonly section: Locator;
   readonly marginalCharts: Locator;

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-/** Step 5: running, watching progress, cancelling. */
+/** Step 6: running, watching progress, cancelling. */
 export class RunStep {
   readonly section: Locator;
   readonly status: Locator;

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { CompareStep } from './compare-step';
 import { DataStep } from './data-step';
 import { ExportStep } from './export-step';
 import { MechanismStep } from './mechanism-step';
@@ -13,6 +14,7 @@ export class StudioPage {
   readonly schema: SchemaStep;
   readonly mechanism: MechanismStep;
   readonly tune: TuneStep;
+  readonly compare: CompareStep;
   readonly run: RunStep;
   readonly results: ResultsStep;
   readonly exports: ExportStep;
@@ -22,6 +24,7 @@ export class StudioPage {
     this.schema = new SchemaStep(page);
     this.mechanism = new MechanismStep(page);
     this.tune = new TuneStep(page);
+    this.compare = new CompareStep(page);
     this.run = new RunStep(page);
     this.results = new ResultsStep(page);
     this.exports = new ExportStep(page);

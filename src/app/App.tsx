@@ -1,5 +1,6 @@
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { StepNav } from './components/StepNav';
+import { CompareStep } from './steps/compare/CompareStep';
 import { DataStep } from './steps/data/DataStep';
 import { ExportStep } from './steps/export/ExportStep';
 import { MechanismStep } from './steps/mechanism/MechanismStep';
@@ -28,6 +29,7 @@ export function App() {
         <SchemaStep />
         <MechanismStep />
         <TuneStep />
+        <CompareStep />
         <RunStep />
         <ResultsStep />
         <ExportStep />

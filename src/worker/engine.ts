@@ -229,16 +229,28 @@ export const engine = {
    * Pool worker: one ε-sweep point (one release), scored by mean 1-way and 2-way TVD and by the raw
    * CART pMSE with synthpop's fixed tree settings; the data is discarded. The sweep plots raw pMSE,
    * not S_pMSE: the permutation null adapts to each release, so the ratio can make a smaller ε look
-   * better. No permutations are run, so the pMSE draws no randomness.
+   * better. No permutations are run, so the pMSE draws no randomness. The Compare step uses the
+   * same scores; it passes `onProgress` so that a slow point (the pMSE mechanism) shows progress,
+   * while the sweep counts whole points and passes none.
    */
-  async sweepPoint(job: SynthesisJob, epsilon: number, repeat: number): Promise<SweepPointResult> {
-    // Sweep progress is counted in points on the page; per-point progress would only add messages.
-    const progress = () => {};
+  async sweepPoint(
+    job: SynthesisJob,
+    epsilon: number,
+    repeat: number,
+    onProgress?: ProgressListener,
+  ): Promise<SweepPointResult> {
+    const progress: ProgressListener = onProgress === undefined ? () => {} : throttleProgress(onProgress);
     return withJob(job.jobId, async (signal) => {
       const table = requireHeldTable(job.tableKey);
       const startedAt = performance.now();
-      const release = await runSynthesisJob(table, { ...job, releases: 1 }, progress, signal);
+      const release = await runSynthesisJob(
+        table,
+        { ...job, releases: 1 },
+        (f, m) => progress(0.9 * f, m),
+        signal,
+      );
       const runMillis = performance.now() - startedAt;
+      progress(0.9, 'Scoring against the real data');
       const comparison = compareReleases(table, release.datasets);
       return {
         epsilon,

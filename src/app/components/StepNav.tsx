@@ -2,17 +2,17 @@ import { useRunReadiness } from '../services/run-readiness';
 import { useDataStore } from '../state/data-store';
 import { useResultsStore } from '../state/results-store';
 import { useSchemaStore } from '../state/schema-store';
+import { stepNumber, type StepId } from './step-order';
 
 export interface StepLink {
-  id: string;
-  number: number;
+  id: StepId;
   label: string;
   /** Why the step cannot be used yet; null when it can. */
   blockedBecause: string | null;
   done: boolean;
 }
 
-/** The steps in order with what each still needs (derived, never stored). */
+/** The steps in page order (STEP_IDS) with what each still needs (derived, never stored). */
 export function useStepLinks(): StepLink[] {
   const hasData = useDataStore((state) => state.dataset !== null);
   const hasSchema = useSchemaStore((state) => state.schema !== null);
@@ -21,45 +21,45 @@ export function useStepLinks(): StepLink[] {
   const mechanismReady =
     readiness.mechanism !== undefined && readiness.problems.length === 0 && readiness.params !== null;
   return [
-    { id: 'step-data', number: 1, label: 'Data', blockedBecause: null, done: hasData },
+    { id: 'step-data', label: 'Data', blockedBecause: null, done: hasData },
     {
       id: 'step-schema',
-      number: 2,
       label: 'Schema',
       blockedBecause: hasData ? null : 'needs data',
       done: hasSchema,
     },
     {
       id: 'step-mechanism',
-      number: 3,
       label: 'Mechanism',
       blockedBecause: hasSchema ? null : 'needs a schema',
       done: readiness.ready,
     },
     {
       id: 'step-tune',
-      number: 4,
       label: 'Tune ε',
       blockedBecause: mechanismReady ? null : 'needs a mechanism',
       done: false,
     },
     {
+      id: 'step-compare',
+      label: 'Compare',
+      blockedBecause: hasSchema ? null : 'needs a schema',
+      done: false,
+    },
+    {
       id: 'step-run',
-      number: 5,
       label: 'Run',
       blockedBecause: readiness.ready ? null : 'needs a runnable mechanism',
       done: hasRun,
     },
     {
       id: 'step-results',
-      number: 6,
       label: 'Results',
       blockedBecause: hasRun ? null : 'needs a run',
       done: false,
     },
     {
       id: 'step-export',
-      number: 7,
       label: 'Export',
       blockedBecause: hasRun ? null : 'needs a run',
       done: false,
@@ -85,7 +85,7 @@ export function StepNav() {
               data-testid={`nav-${link.id}`}
             >
               <span className="step-number" aria-hidden="true">
-                {link.done ? '✓' : link.number}
+                {link.done ? '✓' : stepNumber(link.id)}
               </span>
               {link.label}
               {link.blockedBecause && <span className="visually-hidden"> ({link.blockedBecause})</span>}

@@ -3,6 +3,7 @@ import { isAbortError } from '../../worker/client/worker-pool';
 import { useDataStore, type DatasetProvenance } from '../state/data-store';
 import { resetJobRunState, cancelRun } from './run-synthesis';
 import { cancelSweep, clearSweepCache } from './run-sweep';
+import { discardCompare } from './run-compare';
 import { cancelEvaluation } from './run-evaluation';
 import { endProgress, reportProgress, startProgress } from '../state/progress-store';
 import { replaceSchema } from '../state/schema-store';
@@ -41,6 +42,7 @@ export async function loadDataset(
     cancelEvaluation();
     cancelSweep();
     clearSweepCache();
+    discardCompare();
     resetResultsStore();
     resetTuneStore();
     resetJobRunState();

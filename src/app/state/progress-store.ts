@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
 /** The long operations whose progress the studio shows. */
-export type ProgressChannel = 'load' | 'run' | 'evaluate' | 'sweep';
+export type ProgressChannel = 'load' | 'run' | 'evaluate' | 'sweep' | 'compare';
 
 export interface ProgressEntry {
   fraction: number;

@@ -12,7 +12,6 @@ export function DataStep() {
   return (
     <StepSection
       id="step-data"
-      number={1}
       title="Data"
       intro="Bring a table. It is parsed in a background worker of this tab and never leaves your computer."
     >

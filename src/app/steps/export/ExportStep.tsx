@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { StepSection } from '../../components/StepSection';
+import { stepNumber } from '../../components/step-order';
 import {
   downloadEvaluationReport,
   downloadReleaseCsv,
@@ -29,10 +30,13 @@ export function ExportStep() {
   return (
     <StepSection
       id="step-export"
-      number={7}
       title="Export"
       intro="Save the synthetic tables with their release report. Files are made in this tab and saved directly."
-      unavailableBecause={run === null ? 'Run a mechanism in step 5 to export its synthetic data.' : null}
+      unavailableBecause={
+        run === null
+          ? `Run a mechanism in step ${stepNumber('step-run')} to export its synthetic data.`
+          : null
+      }
     >
       {run !== null && (
         <>

@@ -14,7 +14,6 @@ export function MechanismStep() {
   return (
     <StepSection
       id="step-mechanism"
-      number={3}
       title="Mechanism"
       intro="Choose how the synthetic data is made and how much privacy budget it may spend."
       unavailableBecause={schema === null ? 'Load a dataset and review its schema first.' : null}

@@ -2,6 +2,7 @@ import { DataHolderNote } from '../../components/DataHolderNote';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { ProgressBar } from '../../components/ProgressBar';
 import { StepSection } from '../../components/StepSection';
+import { stepNumber } from '../../components/step-order';
 import { cancelEvaluation, startEvaluation } from '../../services/run-evaluation';
 import { useResultsStore } from '../../state/results-store';
 import { ClaimDetails } from '../mechanism/ClaimPanel';
@@ -15,10 +16,11 @@ export function ResultsStep() {
   return (
     <StepSection
       id="step-results"
-      number={6}
       title="Results"
       intro="How close the synthetic tables are to the real one, and the privacy claim they carry."
-      unavailableBecause={run === null ? 'Run a mechanism in step 5 to see results.' : null}
+      unavailableBecause={
+        run === null ? `Run a mechanism in step ${stepNumber('step-run')} to see results.` : null
+      }
     >
       {run !== null && (
         <>

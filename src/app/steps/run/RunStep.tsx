@@ -1,5 +1,6 @@
 import { ProgressBar } from '../../components/ProgressBar';
 import { StepSection } from '../../components/StepSection';
+import { stepNumber } from '../../components/step-order';
 import { useRunReadiness } from '../../services/run-readiness';
 import { cancelRun, startRun } from '../../services/run-synthesis';
 import { useId } from 'react';
@@ -43,10 +44,13 @@ export function RunStep() {
   return (
     <StepSection
       id="step-run"
-      number={5}
       title="Run"
       intro="The mechanism runs in a background worker; the page stays responsive and you can cancel at any time."
-      unavailableBecause={readiness.mechanism === undefined ? 'Pick a mechanism in step 3 first.' : null}
+      unavailableBecause={
+        readiness.mechanism === undefined
+          ? `Pick a mechanism in step ${stepNumber('step-mechanism')} first.`
+          : null
+      }
     >
       <HoldoutChoice />
       <div className="run-controls">

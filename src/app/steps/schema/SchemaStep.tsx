@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { StepSection } from '../../components/StepSection';
+import { stepNumber } from '../../components/step-order';
 import { useDataStore } from '../../state/data-store';
 import { declareAllColumns, selectInferredColumnNames, useSchemaStore } from '../../state/schema-store';
 import { ColumnSchemaEditor } from './ColumnSchemaEditor';
@@ -15,11 +16,12 @@ export function SchemaStep() {
   return (
     <StepSection
       id="step-schema"
-      number={2}
       title="Schema"
       intro="Say what is public about each column: its type, its range or its list of categories."
       unavailableBecause={
-        dataset === null || schema === null ? 'Load a dataset in step 1 to edit its schema.' : null
+        dataset === null || schema === null
+          ? `Load a dataset in step ${stepNumber('step-data')} to edit its schema.`
+          : null
       }
     >
       {schema !== null && dataset !== null && (

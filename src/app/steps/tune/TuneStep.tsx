@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useMemo } from 'react';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { ProgressBar } from '../../components/ProgressBar';
 import { StepSection } from '../../components/StepSection';
+import { stepNumber } from '../../components/step-order';
 import { logGrid } from '../../services/epsilon-scale';
 import { useRunReadiness } from '../../services/run-readiness';
 import { cancelSweep, startSweep } from '../../services/run-sweep';
@@ -58,11 +59,12 @@ export function TuneStep() {
   return (
     <StepSection
       id="step-tune"
-      number={4}
       title="Tune ε (optional)"
       intro="See how utility changes with ε before you choose: each point runs the mechanism several times."
       unavailableBecause={
-        blocked ? 'Pick a mechanism that can run on this schema (step 3) to sweep ε.' : null
+        blocked
+          ? `Pick a mechanism that can run on this schema (step ${stepNumber('step-mechanism')}) to sweep ε.`
+          : null
       }
     >
       <div className="sweep-settings">
@@ -115,7 +117,7 @@ export function TuneStep() {
       </div>
       <p className="hint">
         Grid: {grid.join(', ')} — {grid.length * prefs.sweepRepeats} runs with one release each, spread over
-        the workers. Parameters, δ and seed are those of step 3.
+        the workers. Parameters, δ and seed are those of step {stepNumber('step-mechanism')}.
       </p>
       <div className="run-controls">
         <button type="button" disabled={running} onClick={() => void startSweep()}>

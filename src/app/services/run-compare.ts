@@ -1,0 +1,168 @@
+import * as Comlink from 'comlink';
+import { isAbortError } from '../../worker/client/worker-pool';
+import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
+import {
+  addComparePoint,
+  beginCompare,
+  finishCompare,
+  resetCompareResults,
+  useCompareStore,
+  type CompareEntry,
+  type ComparePoint,
+} from '../state/compare-store';
+import { useDataStore } from '../state/data-store';
+import { useJobStore } from '../state/job-store';
+import { endProgress, reportProgress, startProgress } from '../state/progress-store';
+import { useSchemaStore } from '../state/schema-store';
+import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
+import { currentCompareCandidates } from './compare-candidates';
+import { ensureTableOnWorker, runPool } from './engine';
+import { messageOf } from './run-readiness';
+import { newJobId } from './run-synthesis';
+
+/**
+ * Comparison runs already computed, keyed by data, schema, mechanism, parameters, ε, δ, seed and
+ * repeat. Held in memory for this page only (they are computed from the real data).
+ */
+const compareCache = new Map<string, SweepPointResult>();
+let currentCompare: AbortController | null = null;
+
+/**
+ * Runs every ticked mechanism that can run, `repeats` times each with one release, at step 3's ε,
+ * δ and seed, spread over the worker pool (one job per run, scored like an ε-sweep point). Runs
+ * in the cache are not recomputed. With a seed, repeat r uses the seed "<seed>/ε/r", as the sweep
+ * does, so the mechanism of step 3 gives the same numbers here as in the sweep at that ε.
+ */
+export async function startCompare(): Promise<void> {
+  const dataset = useDataStore.getState().dataset;
+  const { schema } = useSchemaStore.getState();
+  const job = useJobStore.getState();
+  const { selectedIds, repeats } = useCompareStore.getState();
+  const chosen = currentCompareCandidates().filter(
+    (candidate) => selectedIds.includes(candidate.mechanism.id) && candidate.readiness.ready,
+  );
+  if (dataset === null || schema === null || chosen.length < 2) return;
+  cancelCompare();
+  const controller = new AbortController();
+  currentCompare = controller;
+  const epsilon = job.epsilon.trim();
+  const delta = job.delta.trim() || '0';
+  const seed = job.seed.trim();
+  const tableKey = tableKeyOf(dataset.datasetId, schema);
+  const entries: CompareEntry[] = chosen.map(({ mechanism, readiness, usesCurrentParams }) => ({
+    mechanismId: mechanism.id,
+    label: mechanism.label,
+    claim: readiness.claim!,
+    usesCurrentParams,
+  }));
+  // Repeat-major order, so every mechanism has a first result early.
+  const tasks = Array.from({ length: repeats }, (_, repeat) =>
+    chosen.map(({ mechanism, readiness }) => ({
+      repeat,
+      mechanismId: mechanism.id,
+      params: readiness.params!,
+      cacheKey: `${fnv1aHex(
+        stableJson({
+          data: dataset.datasetId,
+          schema,
+          mechanism: mechanism.id,
+          params: readiness.params,
+          epsilon,
+          delta,
+          seed,
+        }),
+      )}/${repeat}`,
+    })),
+  ).flat();
+  const cached = tasks.flatMap((task) => {
+    const point = compareCache.get(task.cacheKey);
+    return point === undefined ? [] : [{ ...point, mechanismId: task.mechanismId }];
+  });
+  const pending = tasks.filter((task) => !compareCache.has(task.cacheKey));
+  beginCompare(entries, { epsilon, delta, seeded: seed !== '', repeats }, cached);
+  startProgress('compare', `Comparing ${chosen.length} mechanisms × ${repeats} repeats`);
+  // Finished runs count 1; running ones count the fraction their worker reported.
+  const fractions = new Map<string, number>();
+  let done = cached.length;
+  const reportDone = () => {
+    let running = 0;
+    for (const fraction of fractions.values()) running += fraction;
+    reportProgress(
+      'compare',
+      (done + running) / tasks.length,
+      `${done} of ${tasks.length} runs done (${runPool().capacity} workers)`,
+    );
+  };
+  reportDone();
+  try {
+    await Promise.all(
+      pending.map((task) => {
+        const jobId = newJobId('compare');
+        const pointJob: SynthesisJob = {
+          jobId,
+          tableKey,
+          schema,
+          mechanismId: task.mechanismId,
+          params: task.params,
+          epsilon,
+          delta,
+          releases: 1,
+          seed: seed === '' ? undefined : `${seed}/${epsilon}/${task.repeat}`,
+        };
+        const onProgress = (fraction: number) => {
+          if (controller.signal.aborted) return;
+          fractions.set(jobId, fraction);
+          reportDone();
+        };
+        return runPool()
+          .run(
+            async (slot) => {
+              await ensureTableOnWorker(slot, tableKey, schema);
+              return slot.remote.sweepPoint(
+                pointJob,
+                Number(epsilon),
+                task.repeat,
+                Comlink.proxy(onProgress),
+              );
+            },
+            { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
+          )
+          .then((point) => {
+            compareCache.set(task.cacheKey, point);
+            if (controller.signal.aborted) return;
+            fractions.delete(jobId);
+            addComparePoint({ ...point, mechanismId: task.mechanismId } satisfies ComparePoint);
+            done += 1;
+            reportDone();
+          });
+      }),
+    );
+    if (currentCompare === controller) finishCompare('done');
+  } catch (error) {
+    controller.abort();
+    // A comparison replaced or discarded meanwhile no longer owns the store or the progress bar.
+    if (currentCompare === controller) {
+      if (isAbortError(error)) finishCompare('cancelled');
+      else finishCompare('failed', messageOf(error));
+    }
+  } finally {
+    if (currentCompare === controller) {
+      currentCompare = null;
+      endProgress('compare');
+    }
+  }
+}
+
+/** Stops the running comparison; the runs already finished stay in the table. */
+export function cancelCompare(): void {
+  currentCompare?.abort();
+}
+
+/** Stops any comparison and forgets its results and cached runs (a new dataset makes them meaningless). */
+export function discardCompare(): void {
+  currentCompare?.abort();
+  currentCompare = null;
+  endProgress('compare');
+  compareCache.clear();
+  resetCompareResults();
+}
