@@ -105,14 +105,19 @@ export async function startSweep(): Promise<void> {
           });
       }),
     );
-    finishSweep('done');
+    if (currentSweep === controller) finishSweep('done');
   } catch (error) {
     controller.abort();
-    if (isAbortError(error)) finishSweep('cancelled');
-    else finishSweep('failed', messageOf(error));
+    // A sweep that a newer one replaced leaves the newer one's status and progress alone.
+    if (currentSweep === controller) {
+      if (isAbortError(error)) finishSweep('cancelled');
+      else finishSweep('failed', messageOf(error));
+    }
   } finally {
-    if (currentSweep === controller) currentSweep = null;
-    endProgress('sweep');
+    if (currentSweep === controller) {
+      currentSweep = null;
+      endProgress('sweep');
+    }
   }
 }
 
