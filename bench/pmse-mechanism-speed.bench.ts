@@ -61,11 +61,15 @@ function context(rng: CryptoRng | SeededRng): RunContext {
   };
 }
 
+/** The paper's setting for the speed figures: unlimited depth, cp 0.01 (the mechanism's default is depth 1). */
+const PAPER_TREE = { treeDepth: 'unlimited', cp: 0.01 };
+
 const table = () => paperTable(...simulatePaperData(PAPER_N, new SeededRng('speed-data')));
 
-/** One chain of `iterations` iterations with the default tree, timed. */
+/** One chain of `iterations` iterations with the paper's tree, timed. */
 function iterationsPerSecond(iterations: number, seed: string): number {
   const params = resolveParams(pmseMechanism, {
+    ...PAPER_TREE,
     burnIn: Math.floor(iterations / 4),
     steps: iterations - Math.floor(iterations / 4),
   });
@@ -136,7 +140,7 @@ async function allocatedBytesPerCall(
 
 async function allocationChecks() {
   const rng = new SeededRng('speed-allocation');
-  const params = resolveParams(pmseMechanism, {});
+  const params = resolveParams(pmseMechanism, PAPER_TREE);
   const plan = planPmseRun(
     table(),
     UNBOUNDED_SCHEMA,
@@ -173,7 +177,7 @@ async function allocationChecks() {
 async function fullRunOnWorkers(workers: number) {
   const rng = new CryptoRng();
   const accountant = new Accountant(parseBudget(EPSILON));
-  const params = resolveParams(pmseMechanism, {});
+  const params = resolveParams(pmseMechanism, PAPER_TREE);
   const started = performance.now();
   const ctx = context(rng);
   const plan = planPmseRun(table(), UNBOUNDED_SCHEMA, params, ctx, rng, accountant);
@@ -206,7 +210,7 @@ async function fullRunOneThread() {
   const release = await runPmseMechanism(
     table(),
     UNBOUNDED_SCHEMA,
-    resolveParams(pmseMechanism, {}),
+    resolveParams(pmseMechanism, PAPER_TREE),
     context(new CryptoRng()),
   );
   const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
@@ -219,7 +223,7 @@ async function fullRunOneThread() {
 async function main(): Promise<void> {
   const workers = cliInteger('workers', 2);
   const iterations = cliInteger('iterations', 1000);
-  const defaults = resolveParams(pmseMechanism, {});
+  const defaults = resolveParams(pmseMechanism, PAPER_TREE);
   const loadAverageAtStart = loadavg().map((value) => round(value, 3));
   const oneWorker = iterationsPerSecond(iterations, 'speed-chain-0');
   const allocation = await allocationChecks();

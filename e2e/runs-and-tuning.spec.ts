@@ -121,6 +121,10 @@ test('the default ε sweep on the penguins demo draws its points, and a point se
   await studio.tune.usePoint(0.37);
   await expect(studio.mechanism.section.getByLabel('ε (epsilon)')).toHaveValue('0.37');
   await studio.mechanism.expectClaimEpsilon('0.37');
+  // An ε picked from utility computed on the real data is a tuning choice the claim does not pay for.
+  await expect(studio.mechanism.section.getByTestId('tuning-notes')).toContainText(
+    'ε = 0.37 was picked from an ε sweep run on the real data',
+  );
 });
 
 test('the main thread is never blocked for more than 50 ms while a 50,000-row table is synthesised', async ({

@@ -34,6 +34,7 @@ export function releaseReportOf(run: FinishedRun): ReleaseReport {
             `${summary.holdoutRows} of ${summary.trainRows + summary.holdoutRows} rows (${configuration.holdoutShare * 100}%, chosen at random) were kept back as a test set; the mechanism saw the other ${summary.trainRows}.`,
           ]
         : []),
+      ...configuration.tuningNotes,
     ],
   });
 }

@@ -11,7 +11,7 @@ import { resetResultsStore } from '../state/results-store';
 import { resetTuneStore } from '../state/tune-store';
 import type { Schema } from '../../core/table/types';
 import { getMechanism } from '../../core/mechanisms/registry';
-import { selectMechanism, useJobStore } from '../state/job-store';
+import { resetDataLooks, selectMechanism, useJobStore } from '../state/job-store';
 import { usePrefsStore } from '../state/prefs-store';
 import { dataSession } from './engine';
 import { messageOf } from './run-readiness';
@@ -46,6 +46,7 @@ export async function loadDataset(
     resetResultsStore();
     resetTuneStore();
     resetJobRunState();
+    resetDataLooks();
     useDataStore.setState({
       dataset: overview,
       provenance: options.provenance ?? null,

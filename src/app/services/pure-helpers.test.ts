@@ -14,6 +14,7 @@ import {
   schemaFileName,
 } from './file-names';
 import { summarizeSweep } from './sweep-summary';
+import { tuningNotes } from './tuning-notes';
 import { DEFAULT_PREFERENCES, migratePreferences, sanitizePreferences } from '../state/prefs-migration';
 
 describe('file names', () => {
@@ -124,5 +125,27 @@ describe('persisted preferences', () => {
     });
     expect(migratePreferences('garbage', 0)).toEqual(DEFAULT_PREFERENCES);
     expect(migratePreferences({ sweepRepeats: 7 }, 99)).toEqual(DEFAULT_PREFERENCES);
+  });
+});
+
+describe('tuning notes', () => {
+  const none = { sweep: false, compare: false, epsilonFromSweep: null };
+
+  it('are empty when nothing computed on the real data was shown', () => {
+    expect(tuningNotes(none, '1')).toEqual([]);
+  });
+
+  it('name an ε picked from a sweep point, and fall back to the general sentence once ε is retyped', () => {
+    const picked = { sweep: true, compare: false, epsilonFromSweep: '0.37' };
+    expect(tuningNotes(picked, ' 0.37 ')).toEqual([
+      expect.stringMatching(/^ε = 0\.37 was picked from an ε sweep/),
+    ]);
+    expect(tuningNotes(picked, '2')).toEqual([expect.stringMatching(/^An ε sweep was run on the real data/)]);
+  });
+
+  it('mention a comparison of mechanisms on the real data', () => {
+    const notes = tuningNotes({ ...none, compare: true }, '1');
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(/Mechanisms were compared on the real data .* not differentially private/);
   });
 });

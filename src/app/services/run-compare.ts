@@ -11,7 +11,7 @@ import {
   type ComparePoint,
 } from '../state/compare-store';
 import { useDataStore } from '../state/data-store';
-import { useJobStore } from '../state/job-store';
+import { noteDataLook, useJobStore } from '../state/job-store';
 import { endProgress, reportProgress, startProgress } from '../state/progress-store';
 import { useSchemaStore } from '../state/schema-store';
 import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
@@ -80,6 +80,7 @@ export async function startCompare(): Promise<void> {
   });
   const pending = tasks.filter((task) => !compareCache.has(task.cacheKey));
   beginCompare(entries, { epsilon, delta, seeded: seed !== '', repeats }, cached);
+  if (cached.length > 0) noteDataLook('compare');
   startProgress('compare', `Comparing ${chosen.length} mechanisms × ${repeats} repeats`);
   // Finished runs count 1; running ones count the fraction their worker reported.
   const fractions = new Map<string, number>();
@@ -132,6 +133,7 @@ export async function startCompare(): Promise<void> {
             if (controller.signal.aborted) return;
             fractions.delete(jobId);
             addComparePoint({ ...point, mechanismId: task.mechanismId } satisfies ComparePoint);
+            noteDataLook('compare');
             done += 1;
             reportDone();
           });

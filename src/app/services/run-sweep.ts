@@ -1,7 +1,7 @@
 import { isAbortError } from '../../worker/client/worker-pool';
 import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
 import { useDataStore } from '../state/data-store';
-import { useJobStore } from '../state/job-store';
+import { noteDataLook, useJobStore } from '../state/job-store';
 import { usePrefsStore } from '../state/prefs-store';
 import { endProgress, reportProgress, startProgress } from '../state/progress-store';
 import { useSchemaStore } from '../state/schema-store';
@@ -63,6 +63,7 @@ export async function startSweep(): Promise<void> {
   const cached = tasks.flatMap(({ epsilon, repeat }) => sweepCache.get(cacheKey(epsilon, repeat)) ?? []);
   const pending = tasks.filter(({ epsilon, repeat }) => !sweepCache.has(cacheKey(epsilon, repeat)));
   beginSweep(configurationKey, grid, prefs.sweepRepeats, cached);
+  if (cached.length > 0) noteDataLook('sweep');
   startProgress('sweep', `Sweeping ε over ${grid.length} values × ${prefs.sweepRepeats} repeats`);
   const tableKey = tableKeyOf(dataset.datasetId, schema);
   let done = cached.length;
@@ -100,6 +101,7 @@ export async function startSweep(): Promise<void> {
             sweepCache.set(cacheKey(epsilon, repeat), point);
             if (controller.signal.aborted) return;
             addSweepPoint(point);
+            noteDataLook('sweep');
             done += 1;
             reportDone();
           });

@@ -12,6 +12,7 @@ import { cancelEvaluation, defaultEvaluationSettings, startEvaluation } from './
 import { dataSession, ensureTableOnWorker, runPool } from './engine';
 import { runsChainsInParallel, synthesizeWithParallelChains } from './run-pmse-parallel';
 import { assessRun, messageOf } from './run-readiness';
+import { tuningNotes } from './tuning-notes';
 
 let currentRun: AbortController | null = null;
 let jobCounter = 0;
@@ -62,6 +63,7 @@ export async function startRun(): Promise<void> {
     releases: job.releases,
     seeded: job.seed.trim() !== '',
     holdoutShare: job.keepHoldout ? HOLDOUT_SHARE : 0,
+    tuningNotes: tuningNotes(job.dataLooks, job.epsilon),
   };
   const synthesisJob: SynthesisJob = {
     jobId,

@@ -5,6 +5,19 @@ export type ParamDraft = string | boolean;
 
 export type RunStatus = 'idle' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
+/**
+ * Results computed on the real data that the user has seen for the loaded dataset: choices made
+ * after seeing them (ε, mechanism) are tuning on the data that no claim pays for (tuning-notes.ts).
+ */
+export interface DataLooks {
+  sweep: boolean;
+  compare: boolean;
+  /** ε as set by clicking a sweep point; null when it was typed or never picked. */
+  epsilonFromSweep: string | null;
+}
+
+const NO_DATA_LOOKS: DataLooks = { sweep: false, compare: false, epsilonFromSweep: null };
+
 interface JobState {
   mechanismId: string | null;
   /** Per mechanism, the values the user changed from the defaults. */
@@ -20,6 +33,7 @@ interface JobState {
   runStatus: RunStatus;
   runJobId: string | null;
   runError: string | null;
+  dataLooks: DataLooks;
 }
 
 const initialJobState: JobState = {
@@ -33,6 +47,7 @@ const initialJobState: JobState = {
   runStatus: 'idle',
   runJobId: null,
   runError: null,
+  dataLooks: NO_DATA_LOOKS,
 };
 
 /** The job slice: what to run (mechanism, parameters, budget) and how the current run is going. */
@@ -57,6 +72,25 @@ export function setParamDraft(mechanismId: string, name: string, value: ParamDra
 
 export function setEpsilon(epsilon: string): void {
   useJobStore.setState({ epsilon });
+}
+
+/** ε taken from a point of an ε sweep run on the real data. */
+export function pickEpsilonFromSweep(epsilon: string): void {
+  useJobStore.setState((state) => ({
+    epsilon,
+    dataLooks: { ...state.dataLooks, epsilonFromSweep: epsilon },
+  }));
+}
+
+/** Records that sweep or comparison results computed on the real data were shown. */
+export function noteDataLook(kind: 'sweep' | 'compare'): void {
+  const { dataLooks } = useJobStore.getState();
+  if (!dataLooks[kind]) useJobStore.setState({ dataLooks: { ...dataLooks, [kind]: true } });
+}
+
+/** A new dataset: nothing has been seen of it yet. */
+export function resetDataLooks(): void {
+  useJobStore.setState({ dataLooks: NO_DATA_LOOKS });
 }
 
 export function setBudgetField(field: 'delta' | 'seed', value: string): void {

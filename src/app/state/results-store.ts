@@ -17,6 +17,8 @@ export interface RunConfiguration {
   seeded: boolean;
   /** Share of rows kept back from the mechanism as an ML test set (0: none). */
   holdoutShare: number;
+  /** Sentences on ε or the mechanism chosen after seeing results on the real data (tuning-notes.ts). */
+  tuningNotes: string[];
 }
 
 export interface FinishedRun {

@@ -11,10 +11,12 @@ export function ClaimPanel({
   claim,
   error,
   title = 'Privacy claim',
+  tuningNotes = [],
 }: {
   claim: PrivacyClaim | null;
   error: string | null;
   title?: string;
+  tuningNotes?: string[];
 }) {
   return (
     <section className="claim-panel" aria-live="polite" data-testid="claim-panel" aria-label={title}>
@@ -24,13 +26,13 @@ export function ClaimPanel({
       ) : claim === null ? (
         <p className="hint">Pick a mechanism to see its claim.</p>
       ) : (
-        <ClaimDetails claim={claim} />
+        <ClaimDetails claim={claim} tuningNotes={tuningNotes} />
       )}
     </section>
   );
 }
 
-export function ClaimDetails({ claim }: { claim: PrivacyClaim }) {
+export function ClaimDetails({ claim, tuningNotes = [] }: { claim: PrivacyClaim; tuningNotes?: string[] }) {
   return (
     <>
       <dl className="claim-facts">
@@ -72,6 +74,16 @@ export function ClaimDetails({ claim }: { claim: PrivacyClaim }) {
           <ul className="claim-assumptions">
             {claim.assumptions.map((assumption, i) => (
               <li key={i}>{assumption}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {tuningNotes.length > 0 && (
+        <>
+          <h4>Choices made after seeing the real data</h4>
+          <ul className="claim-assumptions" data-testid="tuning-notes">
+            {tuningNotes.map((note, i) => (
+              <li key={i}>{note}</li>
             ))}
           </ul>
         </>

@@ -1,5 +1,6 @@
 import { StepSection } from '../../components/StepSection';
 import { useRunReadiness } from '../../services/run-readiness';
+import { tuningNotes } from '../../services/tuning-notes';
 import { useJobStore } from '../../state/job-store';
 import { useSchemaStore } from '../../state/schema-store';
 import { BudgetFields } from './BudgetFields';
@@ -11,6 +12,8 @@ export function MechanismStep() {
   const schema = useSchemaStore((state) => state.schema);
   const mechanismId = useJobStore((state) => state.mechanismId);
   const readiness = useRunReadiness();
+  const dataLooks = useJobStore((state) => state.dataLooks);
+  const epsilon = useJobStore((state) => state.epsilon);
   return (
     <StepSection
       id="step-mechanism"
@@ -32,6 +35,7 @@ export function MechanismStep() {
               claim={readiness.claim}
               error={readiness.claimError}
               title="Privacy claim (before running)"
+              tuningNotes={tuningNotes(dataLooks, epsilon)}
             />
             {readiness.problems.length > 0 && (
               <div className="mechanism-problems" role="status">

@@ -26,7 +26,7 @@ export function ResultsStep() {
         <>
           <details className="claim-after-run">
             <summary>Privacy claim of this run (part of the release)</summary>
-            <ClaimDetails claim={run.summary.claim} />
+            <ClaimDetails claim={run.summary.claim} tuningNotes={run.configuration.tuningNotes} />
           </details>
           <DataHolderNote />
           <div className="evaluation-status" data-testid="evaluation-status" aria-live="polite">

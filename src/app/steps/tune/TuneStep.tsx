@@ -7,7 +7,7 @@ import { logGrid } from '../../services/epsilon-scale';
 import { useRunReadiness } from '../../services/run-readiness';
 import { cancelSweep, startSweep } from '../../services/run-sweep';
 import { summarizeSweep } from '../../services/sweep-summary';
-import { setEpsilon, useJobStore } from '../../state/job-store';
+import { pickEpsilonFromSweep, useJobStore } from '../../state/job-store';
 import { setPreference, usePrefsStore } from '../../state/prefs-store';
 import { useTuneStore } from '../../state/tune-store';
 import { SWEEP_METRICS, type SweepMetric } from '../../state/prefs-migration';
@@ -146,7 +146,7 @@ export function TuneStep() {
               points={summary}
               currentEpsilon={Number(epsilon)}
               metricLabel={metric.label}
-              onPickEpsilon={(value) => setEpsilon(String(value))}
+              onPickEpsilon={(value) => pickEpsilonFromSweep(String(value))}
             />
           </Suspense>
           <p className="caption">

@@ -53,7 +53,7 @@ function reserveMarginalBudgets(
 function assumptionsFor(domain: BinnedDomain, context: PublicContext): string[] {
   return [
     ...standardAssumptions(context.schema, context.seeded),
-    ...binnedDomainAssumptions(domain.codings),
+    ...binnedDomainAssumptions(domain.codings, context.schema),
     'Columns are synthesized independently of each other: relationships between columns are not kept.',
   ];
 }

@@ -55,7 +55,10 @@ function reserveReleaseBudgets(
 }
 
 function assumptionsFor(domain: BinnedDomain, context: PublicContext): string[] {
-  return [...standardAssumptions(context.schema, context.seeded), ...binnedDomainAssumptions(domain.codings)];
+  return [
+    ...standardAssumptions(context.schema, context.seeded),
+    ...binnedDomainAssumptions(domain.codings, context.schema),
+  ];
 }
 
 function claim(params: ParamValues, context: PublicContext): PrivacyClaim {

@@ -37,7 +37,7 @@ describe('laplace-histogram claim', () => {
     expect(claim.assumptions).toContain(
       'A seed was set: the random numbers are reproducible, so this output is for demonstration, not for release.',
     );
-    expect(claim.assumptions.join(' ')).toMatch(/numeric values outside the bounds were clamped/);
+    expect(claim.assumptions.join(' ')).toMatch(/Numeric values outside the bounds were clamped/);
   });
 
   it('uses the default bin rule computed by hand: ceil(6·1000^(1/3)/3.49) = 18 bins', async () => {

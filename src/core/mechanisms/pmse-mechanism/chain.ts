@@ -16,14 +16,7 @@ import {
   type ModelNoise,
 } from './synthesize';
 import { exponentialMechanismLogWeight, logFlatPrior, pmseSensitivity } from './target';
-
-/** CART settings of the propensity model inside u(X, θ) (rpart.control meaning). */
-export interface PmseTreeSettings {
-  maxDepth: number;
-  minSplit: number;
-  minBucket: number;
-  cp: number;
-}
+import type { PmseTreeSettings } from './pmse-params';
 
 /** What evaluates the pMSE of synthetic feature columns against fixed real ones. */
 export interface PmseEvaluator {

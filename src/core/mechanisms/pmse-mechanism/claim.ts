@@ -14,17 +14,25 @@ export function pmseAssumptions(settings: PmseSettings, releases: number): strin
   const sentences: string[] = [];
   if (settings.treeDepth === 1) {
     sentences.push(
-      'The quality u(X, θ) uses depth-1 trees, for which the greedy split is the globally optimal one, so the ' +
-        'sensitivity bound Δu = 1/n (Snoke & Slavković 2018, Theorem 2) holds exactly.',
+      'The quality u(X, θ) uses a depth-1 tree that takes the best split over every threshold (cp 0, no ' +
+        'minimum node size): u is the maximum of the pMSEs of fixed partitions, each of which moves by at ' +
+        'most 1/n between neighbours (Snoke & Slavković 2018, Theorem 2), so Δu = 1/n holds exactly.',
     );
   } else {
     sentences.push(
       `The sensitivity Δu = 1/n is proven for trees with globally optimal splits (Snoke & Slavković 2018, ` +
         `Theorem 2); the propensity trees here (depth ${settings.treeDepthLabel}, cp ${settings.cp}) are fitted ` +
-        'greedily and can exceed it: the paper measured 0.3–2.5 % of neighbouring datasets above the bound ' +
-        '(Table 1). Choose depth 1 for a guarantee that rests on the theorem alone.',
+        'greedily and pruned by cp, and then the bound can fail: the paper measured 0.3–2.5 % of random ' +
+        'neighbouring datasets above it (Table 1), and a chosen neighbour can move u by about cp·n/8 times ' +
+        'the bound by switching a split on or off. The stated ε is therefore not a proven upper bound for ' +
+        'this setting. Choose depth 1 for a guarantee that rests on the theorem alone.',
     );
   }
+  sentences.push(
+    'The Metropolis proposal (its scales and covariance) is adapted during burn-in from the chain’s own ' +
+      'history, which depends on the data through u; the tempering of early burn-in follows a schedule fixed ' +
+      'in advance. After burn-in the kernel is fixed and only post-burn-in states are released.',
+  );
   sentences.push(
     `Each θ̃ is drawn by a finite Metropolis chain (${settings.burnIn} burn-in and ${settings.steps} further ` +
       'iterations, from a start point and for a number of iterations fixed before the data are read), which ' +

@@ -120,7 +120,7 @@ export function buildPmseDiagnostics(plan: PmseRunPlan, results: PmseChainResult
     sensitivity: `1/n = 1/${spec.n}`,
     tree: {
       depth: settings.treeDepthLabel,
-      cp: settings.cp,
+      cp: spec.tree.cp,
       minSplit: spec.tree.minSplit,
       minBucket: spec.tree.minBucket,
     },

@@ -65,7 +65,7 @@ const quick = resolveParams(pmseMechanism, {
 describe('pmseMechanism claim', () => {
   it('is pure ε-DP composed of l exponential-mechanism releases at ε/l', () => {
     const claim = pmseMechanism.claim(
-      resolveParams(pmseMechanism, {}),
+      resolveParams(pmseMechanism, { treeDepth: 'unlimited' }),
       context(5000, new SeededRng(1), { releases: 10 }),
     );
     expect(claim.notion).toBe('pure-dp');
@@ -77,16 +77,19 @@ describe('pmseMechanism claim', () => {
     expect(claim.steps[0]!.what).toMatch(/^release 1 of 10: parameters θ̃ from the exponential mechanism/);
     const text = claim.assumptions.join('\n');
     expect(text).toMatch(/proven for trees with globally optimal splits/);
+    expect(text).toMatch(/not a proven upper bound/);
+    expect(text).toMatch(/proposal .* is adapted during burn-in/);
     expect(text).toMatch(/finite Metropolis chain/);
     expect(text).toMatch(/seed was set/);
     expect(text).toMatch(/5 releases taken 500 iterations apart/);
   });
 
-  it('says the bound holds exactly with depth-1 trees', () => {
+  it('says the bound holds exactly with depth-1 trees, the default', () => {
     const claim = pmseMechanism.claim(quick, context(100, new SeededRng(1), { releases: 2, seeded: false }));
     const text = claim.assumptions.join('\n');
-    expect(text).toMatch(/depth-1 trees, for which the greedy split is the globally optimal one/);
-    expect(text).not.toMatch(/can exceed it/);
+    expect(text).toMatch(/depth-1 tree that takes the best split over every threshold \(cp 0/);
+    expect(text).toMatch(/Δu = 1\/n holds exactly/);
+    expect(text).not.toMatch(/can fail|not a proven upper bound/);
     expect(text).not.toMatch(/seed was set/);
     expect(text).not.toMatch(/releases taken/);
   });
@@ -94,6 +97,7 @@ describe('pmseMechanism claim', () => {
   it('offers depth 1 as the exact-sensitivity setting in the form', () => {
     const depth = pmseMechanism.params.find((spec) => spec.name === 'treeDepth')!;
     expect(depth.options?.find((option) => option.value === '1')?.label).toMatch(/exact sensitivity/);
+    expect(depth.default).toBe('1');
   });
 });
 

@@ -10,8 +10,7 @@ import { buildSynthesisModel, modelNeutralPoint, modelParameterNames, type Synth
 import {
   drawIterations,
   drawsPerChain,
-  PMSE_TREE_MIN_BUCKET,
-  PMSE_TREE_MIN_SPLIT,
+  propensityTreeSettings,
   readPmseSettings,
   START_JITTER_SD,
   TRACE_POINT_LIMIT,
@@ -122,12 +121,7 @@ export function planPmseRun(
     if (count > 0) undeclaredMissingCounts[column.name] = count;
   });
 
-  const tree = {
-    maxDepth: settings.treeDepth,
-    minSplit: PMSE_TREE_MIN_SPLIT,
-    minBucket: PMSE_TREE_MIN_BUCKET,
-    cp: settings.cp,
-  };
+  const tree = propensityTreeSettings(settings);
   const chainSpecs: PmseChainSpec[] = draws.map((_, c) => ({
     chainIndex: c,
     model,

@@ -22,17 +22,20 @@ const schema: Schema = {
 };
 
 describe('pMSE mechanism parameters', () => {
-  it('reads the defaults: schema order, unlimited depth = rpart’s 30, cp 0.01, m 1, 2 chains', () => {
+  it('reads the defaults: schema order, depth 1 (exact sensitivity), cp 0.01, m 1, 2 chains', () => {
     const settings = readPmseSettings(resolveParams(pmseMechanism, {}), schema);
     expect(settings).toMatchObject({
       columnOrder: ['a', 'b'],
       missingColumns: [],
-      treeDepth: UNLIMITED_TREE_DEPTH,
-      treeDepthLabel: 'unlimited',
+      treeDepth: 1,
+      treeDepthLabel: '1',
       cp: 0.01,
       m: 1,
       chains: 2,
     });
+    expect(readPmseSettings(resolveParams(pmseMechanism, { treeDepth: 'unlimited' }), schema).treeDepth).toBe(
+      UNLIMITED_TREE_DEPTH,
+    );
     expect(UNLIMITED_TREE_DEPTH).toBe(30);
   });
 

@@ -8,6 +8,33 @@ export const UNLIMITED_TREE_DEPTH = 30;
 export const PMSE_TREE_MIN_SPLIT = 20;
 export const PMSE_TREE_MIN_BUCKET = 7;
 
+/** CART settings of the propensity model inside u(X, θ) (rpart.control meaning). */
+export interface PmseTreeSettings {
+  maxDepth: number;
+  minSplit: number;
+  minBucket: number;
+  cp: number;
+}
+
+/**
+ * The propensity tree of u(X, θ). Depth 1 is the exhaustive stump (cp 0, minsplit 2, minbucket 1):
+ * u is then the maximum over every threshold split of the pMSE of that fixed partition, each of
+ * which moves by at most 1/n between neighbours (Snoke & Slavković 2018, Theorem 2), so their
+ * maximum does too. With cp > 0 or minbucket > 1 the set of allowed splits depends on the data and
+ * the bound fails: with cp 0.01 one moved row can switch the only split on or off and change u by
+ * about cp/8 (cp·n/8 times 1/n; test in sensitivity.test.ts). Deeper trees keep the paper's rpart
+ * settings (minsplit 20, minbucket 7, the chosen cp).
+ */
+export function propensityTreeSettings(settings: Pick<PmseSettings, 'treeDepth' | 'cp'>): PmseTreeSettings {
+  if (settings.treeDepth === 1) return { maxDepth: 1, minSplit: 2, minBucket: 1, cp: 0 };
+  return {
+    maxDepth: settings.treeDepth,
+    minSplit: PMSE_TREE_MIN_SPLIT,
+    minBucket: PMSE_TREE_MIN_BUCKET,
+    cp: settings.cp,
+  };
+}
+
 /** Standard deviation of the per-chain jitter around the neutral starting point (standardised units). */
 export const START_JITTER_SD = 0.5;
 
@@ -40,18 +67,20 @@ export const PMSE_PARAMS: ParamSpec[] = [
     name: 'treeDepth',
     label: 'pMSE tree depth',
     type: 'enum',
-    default: 'unlimited',
+    default: '1',
     options: [
-      { value: '1', label: '1 — exact sensitivity (greedy split = optimal split)' },
+      { value: '1', label: '1 — exact sensitivity (best split over all thresholds, cp 0)' },
       { value: '2', label: '2' },
       { value: '5', label: '5' },
       { value: 'unlimited', label: 'unlimited (rpart maximum, 30)' },
     ],
     help:
       'Depth of the CART propensity model in the quality function. The sensitivity 1/n is proven for ' +
-      'globally optimal trees; with depth 1 greedy fitting is optimal, so the bound holds exactly. Deeper ' +
-      'trees measure similarity better but greedy fitting can exceed the bound (paper Table 1: up to 0.7 % of ' +
-      'cases at cp 0.01).',
+      'globally optimal trees. Depth 1 uses the best single split over every threshold (cp 0, no minimum ' +
+      'node size), so the bound and the ε hold exactly. Deeper trees measure similarity better but are ' +
+      'fitted greedily with cp pruning: the bound can then fail (paper Table 1: 0.3–2.9 % of random ' +
+      'neighbours; chosen neighbours can move u by about cp·n/8 times the bound), so ε is no longer a ' +
+      'proven upper bound.',
   },
   {
     name: 'cp',
@@ -60,7 +89,9 @@ export const PMSE_PARAMS: ParamSpec[] = [
     default: 0.01,
     min: 0,
     max: 1,
-    help: 'rpart cp of the propensity tree: a split must cut misclassification by cp × root risk (paper: 0.01).',
+    help:
+      'rpart cp of the propensity tree at depth 2 or more: a split must cut the risk by cp × root risk ' +
+      '(paper: 0.01). Depth 1 always uses cp 0.',
   },
   {
     name: 'm',

@@ -56,7 +56,7 @@ function reserveBudget(
 function assumptionsFor(domain: BinnedDomain, context: PublicContext): string[] {
   return [
     ...standardAssumptions(context.schema, context.seeded),
-    ...binnedDomainAssumptions(domain.codings),
+    ...binnedDomainAssumptions(domain.codings, context.schema),
     'The privacy comes from sampling: the M releases of n rows are M·n draws from one smoothed histogram, ' +
       'and λ is set for that total; releasing more rows from it would spend more ε.',
   ];
