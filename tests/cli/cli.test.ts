@@ -49,6 +49,37 @@ describe('dpsynth synth', () => {
     expect(JSON.stringify(report)).not.toMatch(/tvd|pmse/i);
   });
 
+  it('with --drop-incomplete-rows, says how many rows were dropped and what the claim then covers', async () => {
+    const header = MIXED_SCHEMA.columns.map((c) => c.name).join(',');
+    const rows = DATA.trimEnd().split('\n').slice(1, 201);
+    const missing = (row: string) => row.split(',').some((cell) => cell === '' || cell === 'NA'); // MIXED_SCHEMA.missing tokens present in the file
+    const incomplete = rows.filter(missing).length;
+    expect(incomplete).toBeGreaterThan(0); // the generator leaves some income empty and some education NA
+    const path = tempFiles({ 'data.csv': [header, ...rows].join('\n') + '\n', 's.json': SCHEMA });
+    const result = await cli(
+      'synth',
+      path('data.csv'),
+      '--schema',
+      path('s.json'),
+      '--mechanism',
+      'laplace-histogram',
+      '--epsilon',
+      '1',
+      '--drop-incomplete-rows',
+      '--out',
+      path('synth.csv'),
+      '--report',
+      path('report.json'),
+    );
+    expect(result.code).toBe(0);
+    const report = JSON.parse(readFileSync(path('report.json'), 'utf8'));
+    expect(report.rows).toBe(200 - incomplete);
+    expect(report.notes.join(' ')).toContain(`${incomplete} of 200 rows in ${path('data.csv')} were dropped`);
+    expect(report.claim.assumptions.join(' ')).toMatch(
+      new RegExp(`${incomplete} incomplete rows were dropped .* remaining ${200 - incomplete} complete rows`),
+    );
+  });
+
   it('prints the inferred schema, marked inferred', async () => {
     const path = tempFiles({ 'data.csv': DATA });
     const result = await cli('schema', path('data.csv'));

@@ -83,8 +83,10 @@ export const synthCommand = {
     });
     if (dropIncompleteRows) {
       release.claim.assumptions.push(
-        `${validation.droppedIncompleteRows} incomplete rows were dropped before synthesis, so n = ${table.nRows} ` +
-          'depends on the data; the guarantee treats this n as public.',
+        `${validation.droppedIncompleteRows} incomplete rows were dropped before synthesis (--drop-incomplete-rows). ` +
+          `The guarantee is for the remaining ${table.nRows} complete rows as the dataset, with that count ` +
+          'treated as public; it does not cover a change that turns a complete row of the file into an ' +
+          'incomplete one (or back), since that changes n.',
       );
     }
 
@@ -103,6 +105,12 @@ export const synthCommand = {
       releases: release.datasets.length,
       seeded: seed !== undefined,
       budget,
+      notes: dropIncompleteRows
+        ? [
+            `rows counts the complete rows the mechanism saw: ${validation.droppedIncompleteRows} of ` +
+              `${table.nRows + validation.droppedIncompleteRows} rows in ${dataPath} were dropped as incomplete.`,
+          ]
+        : [],
     });
     if (reportPath) io.writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);
     io.progress?.(1, 'done');
