@@ -78,7 +78,7 @@ export const PMSE_PARAMS: ParamSpec[] = [
       'Depth of the CART propensity model in the quality function. The sensitivity 1/n is proven for ' +
       'globally optimal trees. Depth 1 uses the best single split over every threshold (cp 0, no minimum ' +
       'node size), so the bound and the ε hold exactly. Deeper trees measure similarity better but are ' +
-      'fitted greedily with cp pruning: the bound can then fail (paper Table 1: 0.3–2.9 % of random ' +
+      'fitted greedily with cp pruning: the bound can then fail (paper Table 1: 0.3–2.5 % of random ' +
       'neighbours; chosen neighbours can move u by about cp·n/8 times the bound), so ε is no longer a ' +
       'proven upper bound.',
   },
