@@ -64,7 +64,7 @@ test('a demo loads with its declared schema and licence, and runs', async ({ pag
   await studio.data.expectLoaded('pmse-simulation.csv', 5000);
   await expect(studio.data.section).toContainText('Snoke & Slavković');
   await expect(studio.data.section).toContainText('CC0');
-  await expect(studio.schema.column('X1').locator('.badge')).toHaveText('declared');
+  await expect(studio.schema.columnBadge('X1')).toHaveText('declared');
   // One simulated X1 lies above the declared bound 15: it is clamped and counted, not dropped.
   await studio.schema.expectOutsideDomain('X1', /1 above the upper bound \(clamped\)/);
   await saveStepScreenshot(page, '02a-schema-demo-clamped-value', 'step-schema');

@@ -18,8 +18,11 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   await expect(studio.data.columnCards()).toHaveCount(PEOPLE_COLUMNS.length);
   await saveStepScreenshot(page, '01-data-step', 'step-data');
 
-  await expect(studio.schema.inferredBanner).toContainText('5 of 5 columns');
+  await expect(studio.schema.inferredBanner).toContainText('in 5 of 5 columns');
   await studio.schema.declareBounds('age', 16, 95);
+  // Declaring the bounds leaves the type and whole-number flag read from the data: still inferred.
+  await expect(studio.schema.columnBadge('age')).toHaveText('partly inferred');
+  await expect(studio.schema.column('age').locator('.badge[data-fact="integer"]')).toHaveText(/^inferred/);
   await studio.schema.declareBounds('income', 0, 150000);
   await studio.schema.declareAllPublic();
   await saveStepScreenshot(page, '02-schema-step', 'step-schema');

@@ -19,7 +19,8 @@ export class SchemaStep {
     const column = this.column(name);
     await column.getByLabel('Lower bound').fill(String(lower));
     await column.getByLabel('Upper bound').fill(String(upper));
-    await expect(column.locator('.badge')).toHaveText('declared');
+    // Only the bounds become declared; the column's other inferred facts stay inferred.
+    await expect(column.locator('.badge[data-fact="bounds"]')).toHaveText(/^declared/);
   }
 
   async declareCategories(name: string, categories: string[]): Promise<void> {
@@ -30,7 +31,12 @@ export class SchemaStep {
     await this.column(name)
       .getByRole('button', { name: /I declare these public/ })
       .click();
-    await expect(this.column(name).locator('.badge')).toHaveText('declared');
+    await expect(this.columnBadge(name)).toHaveText('declared');
+  }
+
+  /** The badge summing up a column: declared, inferred or partly inferred. */
+  columnBadge(name: string): Locator {
+    return this.column(name).locator('.schema-column-head .badge');
   }
 
   async declareAllPublic(): Promise<void> {

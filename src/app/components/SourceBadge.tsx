@@ -1,17 +1,34 @@
 import type { FieldSource } from '../../core/table/types';
 
-/** "declared" (public knowledge the user stated) or "inferred" (read from the data: not private). */
-export function SourceBadge({ source }: { source: FieldSource }) {
+const TITLES: Record<FieldSource, string> = {
+  declared: 'Declared by you as public knowledge.',
+  inferred:
+    'Read from the data: convenient, but it reveals something about the data and is flagged in the claim.',
+};
+
+/**
+ * "declared" (public knowledge the user stated) or "inferred" (read from the data: not private), for
+ * one fact of a column (`fact`, e.g. "bounds") or, with `partly`, for a column whose facts are mixed.
+ */
+export function SourceBadge({
+  source,
+  fact,
+  partly = false,
+}: {
+  source: FieldSource;
+  fact?: string;
+  partly?: boolean;
+}) {
   return (
     <span
       className={`badge badge-${source}`}
+      data-fact={fact}
       title={
-        source === 'declared'
-          ? 'Declared by you as public knowledge.'
-          : 'Read from the data: convenient, but it reveals something about the data and is flagged in the claim.'
+        partly ? 'Some facts of this column were read from the data; each is badged below.' : TITLES[source]
       }
     >
-      {source}
+      {partly ? 'partly inferred' : source}
+      {fact !== undefined && <span className="visually-hidden"> ({fact})</span>}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { ColumnSchema, Schema } from '../../core/table/types';
+import { columnFacts, inferredFactsOf, withFactSources } from '../../core/table/schema-facts';
+import type { ColumnSchema, Schema, SchemaFact } from '../../core/table/types';
 import type { SchemaValidation } from '../../worker/protocol';
 
 interface SchemaState {
@@ -24,29 +25,40 @@ export function replaceSchema(schema: Schema | null): void {
   useSchemaStore.setState({ schema, validation: null, importError: null });
 }
 
-/** Replaces column `index`; any edit by the user is a declaration that the column's domain is public. */
-export function updateColumn(index: number, column: ColumnSchema): void {
+/**
+ * Replaces column `index` after the user edited the facts `edited` (e.g. ["bounds"]): those become
+ * declared; the column's other facts keep their source, so an untouched inferred fact stays inferred.
+ */
+export function updateColumn(index: number, column: ColumnSchema, edited: readonly SchemaFact[]): void {
   updateColumns((columns) =>
-    columns.map((current, i) => (i === index ? { ...column, source: 'declared' } : current)),
+    columns.map((current, i) => (i === index ? withFactSources(column, edited, 'declared') : current)),
   );
 }
 
-/** Replaces column `index` with values read from the data: the column becomes "inferred". */
-export function replaceColumnAsInferred(index: number, column: ColumnSchema): void {
+/** Replaces column `index` after the facts `read` were read from the data: those become inferred. */
+export function replaceFactsAsInferred(
+  index: number,
+  column: ColumnSchema,
+  read: readonly SchemaFact[],
+): void {
   updateColumns((columns) =>
-    columns.map((current, i) => (i === index ? { ...column, source: 'inferred' } : current)),
+    columns.map((current, i) => (i === index ? withFactSources(column, read, 'inferred') : current)),
   );
 }
 
-/** "I declare these public": keeps the column's values and marks them declared. */
+/** "I declare these public": keeps the column's values and marks all of them declared. */
 export function declareColumn(index: number): void {
   updateColumns((columns) =>
-    columns.map((current, i) => (i === index ? { ...current, source: 'declared' } : current)),
+    columns.map((current, i) =>
+      i === index ? withFactSources(current, columnFacts(current), 'declared') : current,
+    ),
   );
 }
 
 export function declareAllColumns(): void {
-  updateColumns((columns) => columns.map((current) => ({ ...current, source: 'declared' })));
+  updateColumns((columns) =>
+    columns.map((current) => withFactSources(current, columnFacts(current), 'declared')),
+  );
 }
 
 export function setSchemaImportError(message: string | null): void {
@@ -63,9 +75,14 @@ function updateColumns(change: (columns: ColumnSchema[]) => ColumnSchema[]): voi
   useSchemaStore.setState({ schema: { ...schema, columns: change(schema.columns) } });
 }
 
-/** Columns whose domain (bounds or categories) was read from the data rather than declared. */
+/** Columns with at least one fact (type, bounds, integer flag, categories) read from the data. */
 export function selectInferredColumnNames(state: SchemaState): string[] {
   return (state.schema?.columns ?? [])
-    .filter((column) => column.source === 'inferred')
+    .filter((column) => inferredFactsOf(column).length > 0)
     .map((column) => column.name);
+}
+
+/** How many facts of the schema were read from the data rather than declared. */
+export function selectInferredFactCount(state: SchemaState): number {
+  return (state.schema?.columns ?? []).reduce((sum, column) => sum + inferredFactsOf(column).length, 0);
 }

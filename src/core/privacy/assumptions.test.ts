@@ -25,6 +25,27 @@ describe('schemaAssumptions', () => {
     ]);
   });
 
+  it('names only the facts still inferred in a partly declared column', () => {
+    const partly: Schema = {
+      ...schema,
+      columns: [
+        {
+          name: 'age',
+          type: 'numeric',
+          bounds: [0, 120],
+          integer: true,
+          source: 'inferred',
+          declaredFields: ['bounds'],
+        },
+      ],
+    };
+    expect(schemaAssumptions(partly)).toEqual([
+      'Column `age`: its type (numeric) and whole-number flag were read from the data instead of declared; ' +
+        'the guarantee assumes they are public knowledge.',
+    ]);
+    expect(inferredFields(partly)).toEqual(['age.type', 'age.integer']);
+  });
+
   it('is empty when everything is declared', () => {
     const declared: Schema = {
       ...schema,

@@ -1,27 +1,17 @@
+import { inferredFactsOf } from '../table/schema-facts';
 import type { ColumnSchema, Schema } from '../table/types';
 
 /** The sentence every seeded run carries (privacy rule 3). */
 export const SEEDED_ASSUMPTION =
   'A seed was set: the random numbers are reproducible, so this output is for demonstration, not for release.';
 
-/** The public facts of a column as schema paths, e.g. ["age.type", "age.bounds", "age.integer"]. */
-function publicFacts(column: ColumnSchema): string[] {
-  const facts = ['type'];
-  if (column.type === 'numeric') {
-    if (column.bounds !== undefined) facts.push('bounds');
-    if (column.integer !== undefined) facts.push('integer');
-  } else if (column.categories !== undefined) {
-    facts.push('categories');
-  }
-  return facts.map((fact) => `${column.name}.${fact}`);
-}
-
 /**
  * Schema fields whose values were read from the data rather than declared, as "column.field" paths
- * (type, bounds, integer, categories) of every column marked `source: "inferred"` (privacy rule 2).
+ * (type, bounds, integer, categories): every fact of a column marked `source: "inferred"` except
+ * those it lists in `declaredFields` (privacy rule 2). Example: ["age.type", "age.integer"].
  */
 export function inferredFields(schema: Schema): string[] {
-  return schema.columns.filter((c) => c.source === 'inferred').flatMap(publicFacts);
+  return schema.columns.flatMap((column) => inferredFactsOf(column).map((fact) => `${column.name}.${fact}`));
 }
 
 /** "a, b and c" */
@@ -31,34 +21,31 @@ function listInWords(items: string[]): string {
     : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-function describeFacts(column: ColumnSchema): string[] {
-  if (column.type === 'numeric') {
-    const facts = ['type (numeric)'];
-    if (column.bounds !== undefined) facts.push(`bounds [${column.bounds[0]}, ${column.bounds[1]}]`);
-    if (column.integer !== undefined)
-      facts.push(column.integer ? 'whole-number flag' : 'not-whole-number flag');
-    return facts;
-  }
-  const facts = ['type (categorical)'];
-  if (column.categories !== undefined) {
-    const n = column.categories.length;
-    facts.push(`list of ${n} ${n === 1 ? 'category' : 'categories'}`);
-  }
-  return facts;
+/** The inferred facts of a column in words, e.g. ["type (numeric)", "bounds [17, 90]"]. */
+function describeInferredFacts(column: ColumnSchema): string[] {
+  return inferredFactsOf(column).map((fact) => {
+    if (fact === 'type') return `type (${column.type})`;
+    if (column.type === 'numeric') {
+      if (fact === 'bounds') return `bounds [${column.bounds![0]}, ${column.bounds![1]}]`;
+      return column.integer ? 'whole-number flag' : 'not-whole-number flag';
+    }
+    const n = column.categories!.length;
+    return `list of ${n} ${n === 1 ? 'category' : 'categories'}`;
+  });
 }
 
 /**
- * One sentence per column whose public facts were read from the data instead of declared, naming
- * the column and the facts, and saying that the guarantee assumes they are public knowledge
+ * One sentence per column with public facts read from the data instead of declared, naming the
+ * column and those facts (a partly declared column names only its inferred ones), and saying that the guarantee assumes they are public knowledge
  * (privacy rule 2). Empty when every column is declared. Example:
  * "Column `age`: its type (numeric) and bounds [17, 90] were read from the data instead of declared;
  * the guarantee assumes they are public knowledge."
  */
 export function schemaAssumptions(schema: Schema): string[] {
   return schema.columns
-    .filter((column) => column.source === 'inferred')
+    .filter((column) => inferredFactsOf(column).length > 0)
     .map((column) => {
-      const facts = describeFacts(column);
+      const facts = describeInferredFacts(column);
       const verb = facts.length === 1 ? 'was' : 'were';
       const pronoun = facts.length === 1 ? 'it is' : 'they are';
       return (

@@ -86,7 +86,15 @@ describe('parseSchemaJson', () => {
     ],
     [
       schemaWithColumns([{ name: 'a', type: 'numeric', categories: ['x'] }]),
-      's.json: column 1 (a): unknown field "categories" for a numeric column; allowed fields are "name", "type", "bounds", "integer", "source".',
+      's.json: column 1 (a): unknown field "categories" for a numeric column; allowed fields are "name", "type", "bounds", "integer", "source", "declaredFields".',
+    ],
+    [
+      schemaWithColumns([{ name: 'a', type: 'numeric', bounds: [0, 1], declaredFields: ['bounds'] }]),
+      's.json: column 1 (a): "declaredFields" lists the declared facts of an inferred column; remove it when "source" is "declared".',
+    ],
+    [
+      schemaWithColumns([{ name: 'a', type: 'numeric', source: 'inferred', declaredFields: ['bounds'] }]),
+      's.json: column 1 (a): "declaredFields" must list distinct facts this column states: "type".',
     ],
     [
       schemaWithColumns([{ name: 'g', type: 'categorical', bounds: [0, 1] }]),
@@ -123,6 +131,44 @@ describe('parseSchemaJson', () => {
       true,
     );
     expect((caught as InputError).file).toBe('s.json');
+  });
+
+  it('reads a partly declared column, and an inferred column with every fact listed as declared', () => {
+    const parsed = parseSchemaJson(
+      schemaWithColumns([
+        {
+          name: 'a',
+          type: 'numeric',
+          bounds: [0, 1],
+          integer: false,
+          source: 'inferred',
+          declaredFields: ['bounds'],
+        },
+        {
+          name: 'g',
+          type: 'categorical',
+          categories: ['x'],
+          source: 'inferred',
+          declaredFields: ['categories', 'type'],
+        },
+      ]),
+      's.json',
+    );
+    expect(parsed.columns[0]).toEqual({
+      name: 'a',
+      type: 'numeric',
+      bounds: [0, 1],
+      integer: false,
+      source: 'inferred',
+      declaredFields: ['bounds'],
+    });
+    expect(parsed.columns[1]).toEqual({
+      name: 'g',
+      type: 'categorical',
+      categories: ['x'],
+      source: 'declared',
+    });
+    expect(parseSchemaJson(schemaToJson(parsed), 's.json')).toEqual(parsed);
   });
 
   it('names the column in the error for the studio to highlight it', () => {

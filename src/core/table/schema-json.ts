@@ -1,10 +1,11 @@
-import type { ColumnSchema, FieldSource, Schema } from './types';
+import type { ColumnSchema, FieldSource, Schema, SchemaFact } from './types';
+import { columnFacts, withFactSources } from './schema-facts';
 import { InputError, inputErrorAt } from './errors';
 import { DEFAULT_MISSING_TOKENS } from './infer';
 
 const TOP_LEVEL_KEYS = ['version', 'columns', 'missing'];
-const NUMERIC_KEYS = ['name', 'type', 'bounds', 'integer', 'source'];
-const CATEGORICAL_KEYS = ['name', 'type', 'categories', 'source'];
+const NUMERIC_KEYS = ['name', 'type', 'bounds', 'integer', 'source', 'declaredFields'];
+const CATEGORICAL_KEYS = ['name', 'type', 'categories', 'source', 'declaredFields'];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -42,6 +43,28 @@ class ColumnReader {
     if (value === undefined) return 'declared';
     if (value === 'declared' || value === 'inferred') return value;
     return this.fail('"source" must be "declared" or "inferred".');
+  }
+
+  /**
+   * `declaredFields` of a partly declared column: only with source "inferred", a list of facts the
+   * column states. The result is in normal form (withFactSources): all facts listed → "declared".
+   */
+  withDeclaredFields(column: ColumnSchema, value: unknown): ColumnSchema {
+    if (value === undefined) return column;
+    if (column.source !== 'inferred') {
+      this.fail(
+        '"declaredFields" lists the declared facts of an inferred column; remove it when "source" is "declared".',
+      );
+    }
+    const present = columnFacts(column);
+    const valid =
+      Array.isArray(value) &&
+      value.every((fact) => typeof fact === 'string' && present.includes(fact as SchemaFact)) &&
+      new Set(value).size === value.length;
+    if (!valid) {
+      this.fail(`"declaredFields" must list distinct facts this column states: ${quoteList(present)}.`);
+    }
+    return withFactSources(column, value as SchemaFact[], 'declared');
   }
 
   bounds(value: unknown): [number, number] | undefined {
@@ -109,23 +132,25 @@ function readColumn(
     reader.rejectUnknownKeys(value, NUMERIC_KEYS, 'numeric');
     const bounds = reader.bounds(value.bounds);
     const integer = reader.integer(value.integer);
-    return {
+    const column: ColumnSchema = {
       name,
       type: 'numeric',
       ...(bounds === undefined ? {} : { bounds }),
       ...(integer === undefined ? {} : { integer }),
       source: reader.source(value.source),
     };
+    return reader.withDeclaredFields(column, value.declaredFields);
   }
   if (value.type === 'categorical') {
     reader.rejectUnknownKeys(value, CATEGORICAL_KEYS, 'categorical');
     const categories = reader.categories(value.categories, missingTokens);
-    return {
+    const column: ColumnSchema = {
       name,
       type: 'categorical',
       ...(categories === undefined ? {} : { categories }),
       source: reader.source(value.source),
     };
+    return reader.withDeclaredFields(column, value.declaredFields);
   }
   return reader.fail('"type" must be "numeric" or "categorical".');
 }
@@ -136,7 +161,9 @@ function readColumn(
  * columns may have `bounds` [lower, upper] with lower < upper and `integer`; categorical columns may
  * have `categories` (unique strings, none of them a missing token); unknown fields are rejected so a
  * misspelt field cannot be silently ignored. `source` defaults to "declared" when absent (a schema
- * written by hand states public knowledge); `missing` defaults to DEFAULT_MISSING_TOKENS.
+ * written by hand states public knowledge); an "inferred" column may list in `declaredFields` the
+ * facts the user declared (type, bounds, integer, categories), the others having been read from the
+ * data; `missing` defaults to DEFAULT_MISSING_TOKENS.
  * Throws InputError with the file and the column ("s.json: column 3 (age): bounds must be …").
  */
 export function parseSchemaJson(text: string, fileName = 'schema'): Schema {
@@ -195,6 +222,7 @@ function columnToJsonLine(column: ColumnSchema): string {
     ordered.categories = column.categories;
   }
   ordered.source = column.source;
+  if (column.declaredFields !== undefined) ordered.declaredFields = column.declaredFields;
   const fields = Object.entries(ordered).map(
     ([key, value]) => `${JSON.stringify(key)}: ${compactJson(value)}`,
   );
@@ -209,7 +237,8 @@ function compactJson(value: unknown): string {
 
 /**
  * Writes a schema as the JSON of DESIGN.md §2: keys in a stable order (version, columns, missing; per
- * column name, type, bounds, integer, categories, source), one line per column so diffs stay readable.
+ * column name, type, bounds, integer, categories, source, declaredFields), one line per column so diffs
+ * stay readable.
  * parseSchemaJson(schemaToJson(s)) equals s for every valid schema.
  */
 export function schemaToJson(schema: Schema): string {

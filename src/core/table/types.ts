@@ -1,6 +1,9 @@
 /** Where a schema field came from: stated by the user as public knowledge, or read from the data. */
 export type FieldSource = 'declared' | 'inferred';
 
+/** The public facts a column schema can state (schema-facts.ts). */
+export type SchemaFact = 'type' | 'bounds' | 'integer' | 'categories';
+
 export interface NumericColumnSchema {
   name: string;
   type: 'numeric';
@@ -9,6 +12,8 @@ export interface NumericColumnSchema {
   /** Values are whole numbers; synthetic values are rounded. */
   integer?: boolean;
   source: FieldSource;
+  /** With source "inferred": the facts of this column the user declared; the others were read from the data. */
+  declaredFields?: SchemaFact[];
 }
 
 export interface CategoricalColumnSchema {
@@ -17,6 +22,8 @@ export interface CategoricalColumnSchema {
   /** Public list of levels; values outside it are counted and reported. */
   categories?: string[];
   source: FieldSource;
+  /** With source "inferred": the facts of this column the user declared; the others were read from the data. */
+  declaredFields?: SchemaFact[];
 }
 
 export type ColumnSchema = NumericColumnSchema | CategoricalColumnSchema;

@@ -4,7 +4,8 @@ import type { ColumnValidationCounts } from '../../../worker/protocol';
 import { SourceBadge } from '../../components/SourceBadge';
 import { dataSession } from '../../services/engine';
 import { messageOf } from '../../services/run-readiness';
-import { declareColumn, replaceColumnAsInferred, updateColumn } from '../../state/schema-store';
+import { columnFacts, factSource, inferredFactsOf } from '../../../core/table/schema-facts';
+import { declareColumn, replaceFactsAsInferred, updateColumn } from '../../state/schema-store';
 
 interface ColumnSchemaEditorProps {
   index: number;
@@ -26,17 +27,23 @@ export function ColumnSchemaEditor({
   const typeId = useId();
   const switchType = (type: ColumnSchema['type']) => {
     if (type === column.type) return;
-    if (inferred?.type === type) updateColumn(index, { ...inferred });
+    // Back to the inferred type: its inferred bounds or categories come back, still inferred.
+    if (inferred?.type === type) updateColumn(index, { ...inferred }, ['type']);
     else if (type === 'numeric')
-      updateColumn(index, { name: column.name, type: 'numeric', source: 'declared' });
-    else updateColumn(index, { name: column.name, type: 'categorical', categories: [], source: 'declared' });
+      updateColumn(index, { name: column.name, type: 'numeric', source: 'declared' }, ['type']);
+    else
+      updateColumn(index, { name: column.name, type: 'categorical', categories: [], source: 'declared' }, [
+        'type',
+      ]);
   };
+  const inferredCount = inferredFactsOf(column).length;
+  const partly = inferredCount > 0 && inferredCount < columnFacts(column).length;
   return (
     <li className="schema-column" data-testid="schema-column" data-column={column.name}>
       <div className="schema-column-head">
         <h4>{column.name}</h4>
-        <SourceBadge source={column.source} />
-        {column.source === 'inferred' && (
+        <SourceBadge source={inferredCount > 0 ? 'inferred' : 'declared'} partly={partly} />
+        {inferredCount > 0 && (
           <button type="button" className="link-button" onClick={() => declareColumn(index)}>
             I declare these public
             <span className="visually-hidden"> ({column.name})</span>
@@ -53,6 +60,7 @@ export function ColumnSchemaEditor({
           <option value="numeric">numeric</option>
           <option value="categorical">categorical</option>
         </select>
+        <SourceBadge source={factSource(column, 'type')} fact="type" />
         {column.type === 'numeric' ? (
           <NumericFields index={index} column={column} />
         ) : (
@@ -94,7 +102,7 @@ function NumericFields({ index, column }: { index: number; column: ColumnSchema 
       Number.isFinite(hi) &&
       lo < hi
     ) {
-      updateColumn(index, { ...column, bounds: [lo, hi] });
+      updateColumn(index, { ...column, bounds: [lo, hi] }, ['bounds']);
       setDraft(null);
     }
   };
@@ -109,6 +117,11 @@ function NumericFields({ index, column }: { index: number; column: ColumnSchema 
         aria-describedby={problem ? errorId : undefined}
         onChange={(event) => commit({ lower: event.target.value, upper })}
       />
+      {column.bounds !== undefined ? (
+        <SourceBadge source={factSource(column, 'bounds')} fact="bounds" />
+      ) : (
+        <span />
+      )}
       <label htmlFor={upperId}>Upper bound</label>
       <input
         id={upperId}
@@ -118,15 +131,21 @@ function NumericFields({ index, column }: { index: number; column: ColumnSchema 
         aria-describedby={problem ? errorId : undefined}
         onChange={(event) => commit({ lower, upper: event.target.value })}
       />
+      <span />
       <label className="checkbox-label" htmlFor={integerId}>
         <input
           id={integerId}
           type="checkbox"
           checked={column.integer === true}
-          onChange={(event) => updateColumn(index, { ...column, integer: event.target.checked })}
+          onChange={(event) => updateColumn(index, { ...column, integer: event.target.checked }, ['integer'])}
         />
         whole numbers
       </label>
+      {column.integer !== undefined ? (
+        <SourceBadge source={factSource(column, 'integer')} fact="integer" />
+      ) : (
+        <span />
+      )}
       {problem !== null && (
         <p id={errorId} className="field-problem">
           {problem}
@@ -159,14 +178,14 @@ function CategoryFields({
           .filter((line) => line !== ''),
       ),
     ];
-    updateColumn(index, { ...column, categories });
+    updateColumn(index, { ...column, categories }, ['categories']);
   };
   const fillFromData = async () => {
     try {
       const { tokens, truncated } = await dataSession.engine.distinctTokens(column.name, missingTokens, 1000);
       setDraft(null);
       // Read from the data, so the list is inferred, not declared.
-      replaceColumnAsInferred(index, { ...column, categories: tokens });
+      replaceFactsAsInferred(index, { ...column, categories: tokens }, ['categories']);
       setNote(truncated ? 'Only the first 1,000 distinct values were taken.' : null);
     } catch (error) {
       setNote(messageOf(error));
@@ -182,6 +201,11 @@ function CategoryFields({
         onChange={(event) => commit(event.target.value)}
         onBlur={() => setDraft(null)}
       />
+      {column.categories !== undefined ? (
+        <SourceBadge source={factSource(column, 'categories')} fact="categories" />
+      ) : (
+        <span />
+      )}
       <button type="button" className="link-button" onClick={() => void fillFromData()}>
         Fill from the data (inferred)
         <span className="visually-hidden"> for {column.name}</span>

@@ -2,7 +2,12 @@ import { useShallow } from 'zustand/react/shallow';
 import { StepSection } from '../../components/StepSection';
 import { stepNumber } from '../../components/step-order';
 import { useDataStore } from '../../state/data-store';
-import { declareAllColumns, selectInferredColumnNames, useSchemaStore } from '../../state/schema-store';
+import {
+  declareAllColumns,
+  selectInferredColumnNames,
+  selectInferredFactCount,
+  useSchemaStore,
+} from '../../state/schema-store';
 import { ColumnSchemaEditor } from './ColumnSchemaEditor';
 import { SchemaFileActions } from './SchemaFileActions';
 import { useSchemaValidation } from './use-schema-validation';
@@ -12,6 +17,7 @@ export function SchemaStep() {
   const schema = useSchemaStore((state) => state.schema);
   const validation = useSchemaStore((state) => state.validation);
   const inferredNames = useSchemaStore(useShallow(selectInferredColumnNames));
+  const inferredFactCount = useSchemaStore(selectInferredFactCount);
   useSchemaValidation();
   return (
     <StepSection
@@ -30,7 +36,9 @@ export function SchemaStep() {
             <div className="banner banner-warning" role="status" data-testid="inferred-banner">
               <p>
                 <strong>
-                  {inferredNames.length} of {schema.columns.length} columns have fields inferred from the data
+                  {inferredFactCount} {inferredFactCount === 1 ? 'field' : 'fields'} in {inferredNames.length}{' '}
+                  of {schema.columns.length} columns {inferredFactCount === 1 ? 'was' : 'were'} inferred from
+                  the data
                 </strong>{' '}
                 ({inferredNames.join(', ')}). Inferred bounds and categories are convenient but reveal
                 something about the data; the privacy claim lists them. Declare them only if they are public

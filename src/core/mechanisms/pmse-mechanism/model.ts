@@ -1,4 +1,5 @@
 import type { ColumnSchema, Schema } from '../../table/types';
+import { factSource } from '../../table/schema-facts';
 
 /**
  * The synthesis model g(θ) of the pMSE mechanism: a sequential (fully conditional) parametric model
@@ -118,7 +119,7 @@ function describeColumn(
   const valueOffset = parametersBefore + missingParameters;
   const indicator = mayBeMissing ? 1 : 0;
   if (spec.type === 'numeric') {
-    const declaredBounds = spec.source === 'declared' && spec.bounds ? spec.bounds : null;
+    const declaredBounds = factSource(spec, 'bounds') === 'declared' && spec.bounds ? spec.bounds : null;
     const width = declaredBounds ? declaredBounds[1] - declaredBounds[0] : 0;
     return {
       name: spec.name,
