@@ -193,9 +193,12 @@ function CategoryFields({
   };
   return (
     <>
-      <label htmlFor={listId}>Categories (one per line)</label>
+      <label htmlFor={listId} className="schema-wide-label">
+        Categories (one per line)
+      </label>
       <textarea
         id={listId}
+        className="schema-category-list"
         rows={Math.min(6, Math.max(2, (column.categories ?? []).length))}
         value={text}
         onChange={(event) => commit(event.target.value)}
