@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../table/types';
+import { binningChoiceFromParams, parseColumnBins } from './binning-params';
 import { cellStrides, domainCellCount, domainLimitProblem, planColumnCodings } from './column-coding';
 
-const scott = { rule: 'scott' as const, fixedBins: 10 };
-const fixed = (bins: number) => ({ rule: 'fixed' as const, fixedBins: bins });
+const scott = { rule: 'scott' as const, fixedBins: 10, perColumn: {}, problems: [] };
+const fixed = (bins: number) => ({ rule: 'fixed' as const, fixedBins: bins, perColumn: {}, problems: [] });
 
 function schemaOf(columns: Schema['columns']): Schema {
   return { version: 1, missing: [''], columns };
@@ -53,6 +54,46 @@ describe('planColumnCodings', () => {
   });
 });
 
+describe('per-column bin counts (columnBins)', () => {
+  const schema = schemaOf([
+    { name: 'age', type: 'numeric', bounds: [17, 90], integer: true, source: 'declared' },
+    { name: 'income', type: 'numeric', bounds: [0, 1e5], source: 'declared' },
+    { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'declared' },
+  ]);
+
+  it('override the rule for the named columns only', () => {
+    const choice = binningChoiceFromParams({ bins: 12, columnBins: ' income = 40 ' });
+    const { codings, problems } = planColumnCodings(schema, choice, 1000);
+    expect(problems).toEqual([]);
+    expect(codings.map((c) => c.levels)).toEqual([13, 41, 3]); // age 12 + missing, income 40 + missing
+    const scottAge = planColumnCodings(
+      schema,
+      binningChoiceFromParams({ bins: 0, columnBins: 'income=5' }),
+      1000,
+    );
+    expect(scottAge.codings.map((c) => c.levels)).toEqual([19, 6, 3]); // Scott's 18 for n = 1,000
+  });
+
+  it('report malformed entries, repeats, unknown and non-numeric columns as problems', () => {
+    expect(parseColumnBins('age=0, x, =3, a=b, age=10, age=11').problems).toEqual([
+      'columnBins entry "age=0" must be name=count with a whole count from 1 to 1000.',
+      'columnBins entry "x" must be name=count with a whole count from 1 to 1000.',
+      'columnBins entry "=3" must be name=count with a whole count from 1 to 1000.',
+      'columnBins entry "a=b" must be name=count with a whole count from 1 to 1000.',
+      'columnBins names `age` twice.',
+    ]);
+    const { problems } = planColumnCodings(
+      schema,
+      binningChoiceFromParams({ columnBins: 'weight=5, sex=3' }),
+      100,
+    );
+    expect(problems).toEqual([
+      'columnBins names `weight`, which is not in the schema.',
+      'columnBins names `sex`, which is not numeric.',
+    ]);
+  });
+});
+
 describe('domain size', () => {
   it('suggests fewer bins or columns above the limit', () => {
     const { codings } = planColumnCodings(
@@ -68,7 +109,7 @@ describe('domain size', () => {
     expect(domainLimitProblem(codings)).toBe(
       'the cross-tabulation has 1,003,003,001 cells (a 1001 × b 1001 × c 1001, each count including the ' +
         'missing-value cell), more than the limit of 20,000,000: choose fewer bins (a smaller `bins` ' +
-        'parameter) or synthesize fewer columns.',
+        'or `columnBins`) or synthesize fewer columns.',
     );
     expect(domainLimitProblem(codings.slice(0, 2))).toBeUndefined();
   });

@@ -54,11 +54,12 @@ export interface CodingPlan {
 
 /** The number of bins the binning choice gives a numeric column with these bounds. */
 export function numericBinCount(
-  column: { bounds: [number, number]; integer?: boolean },
+  column: { name?: string; bounds: [number, number]; integer?: boolean },
   choice: BinningChoice,
   n: number,
 ): number {
-  const wanted = choice.rule === 'fixed' ? choice.fixedBins : scottBinCountFromPublicRange(n);
+  const named = column.name === undefined ? undefined : choice.perColumn[column.name];
+  const wanted = named ?? (choice.rule === 'fixed' ? choice.fixedBins : scottBinCountFromPublicRange(n));
   if (!column.integer) return wanted;
   return Math.max(1, Math.min(wanted, integersInBounds(column.bounds[0], column.bounds[1])));
 }
@@ -70,7 +71,12 @@ export function numericBinCount(
  */
 export function planColumnCodings(schema: Schema, choice: BinningChoice, n: number): CodingPlan {
   const codings: ColumnCoding[] = [];
-  const problems: string[] = [];
+  const problems: string[] = [...choice.problems];
+  for (const name of Object.keys(choice.perColumn)) {
+    const column = schema.columns.find((candidate) => candidate.name === name);
+    if (column === undefined) problems.push(`columnBins names \`${name}\`, which is not in the schema.`);
+    else if (column.type !== 'numeric') problems.push(`columnBins names \`${name}\`, which is not numeric.`);
+  }
   for (const column of schema.columns) {
     const coding = codingOfColumn(column, choice, n);
     if (typeof coding === 'string') problems.push(coding);
@@ -98,7 +104,11 @@ function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number):
   if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(lo < hi)) {
     return `needs bounds lower < upper for numeric column \`${column.name}\`; got [${lo}, ${hi}].`;
   }
-  const bins = numericBinCount({ bounds: [lo, hi], integer: column.integer === true }, choice, n);
+  const bins = numericBinCount(
+    { name: column.name, bounds: [lo, hi], integer: column.integer === true },
+    choice,
+    n,
+  );
   if (column.integer) {
     const count = integersInBounds(lo, hi);
     if (count === 0) {
@@ -125,7 +135,7 @@ export function domainLimitProblem(
   const shown = cells < 1e15 ? formatCount(cells) : cells.toExponential(2);
   return (
     `the cross-tabulation has ${shown} cells (${shape}, each count including the missing-value cell), ` +
-    `more than the limit of ${formatCount(limit)}: choose fewer bins (a smaller \`bins\` parameter) ` +
+    `more than the limit of ${formatCount(limit)}: choose fewer bins (a smaller \`bins\` or \`columnBins\`) ` +
     'or synthesize fewer columns.'
   );
 }

@@ -7,7 +7,7 @@ import { throwIfAborted } from '../../table/abort';
 import { InputError } from '../../table/errors';
 import type { Column, Schema, Table } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
-import { BIN_COUNT_PARAM, binningChoiceFromParams } from '../common/binning-params';
+import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
 import { syntheticColumnFromLevels } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
@@ -134,7 +134,7 @@ export const dpMarginals: Mechanism = {
   reference:
     'Bindschaedler, Shokri & Gunter, Plausible deniability for privacy-preserving data synthesis, §3.2 (marginal synthesis baseline)',
   supports: { numeric: true, categorical: true },
-  params: [BIN_COUNT_PARAM],
+  params: BINNING_PARAMS,
   claim,
   check: (schema, params, context) => planDomain(schema, params, context?.n).problems,
   run: (table, schema, params, ctx) => runDpMarginals(table, schema, params, ctx),

@@ -46,6 +46,16 @@ describe('laplace-histogram claim', () => {
     expect(release.diagnostics.levelsPerColumn).toEqual({ age: 19, income: 19, sex: 3 });
     expect(release.diagnostics.domainCells).toBe(1083);
   });
+
+  it('gives a column named in columnBins its own bin count, and the rest the rule', async () => {
+    const { table, schema } = mixedTable(1000);
+    const params = resolveParams(laplaceHistogram, { columnBins: 'income=4' });
+    const release = await laplaceHistogram.run(table, schema, params, runContext(schema, 1000));
+    expect(release.diagnostics.levelsPerColumn).toEqual({ age: 19, income: 5, sex: 3 });
+    expect(laplaceHistogram.check(schema, resolveParams(laplaceHistogram, { columnBins: 'sex=3' }))).toEqual([
+      'columnBins names `sex`, which is not numeric.',
+    ]);
+  });
 });
 
 describe('laplace-histogram check', () => {

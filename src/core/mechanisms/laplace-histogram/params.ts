@@ -1,5 +1,5 @@
 import type { ParamSpec, ParamValues } from '../types';
-import { BIN_COUNT_PARAM, binningChoiceFromParams, type BinningChoice } from '../common/binning-params';
+import { BINNING_PARAMS, binningChoiceFromParams, type BinningChoice } from '../common/binning-params';
 import type { NoisyCountRepair } from '../common/noisy-cell-counts';
 
 export const NOISY_COUNT_REPAIR_PARAM: ParamSpec = {
@@ -16,7 +16,7 @@ export const NOISY_COUNT_REPAIR_PARAM: ParamSpec = {
     '2007); boundary-inflated clamps every count to [0, n] (Liu 2016c). Post-processing: no privacy cost.',
 };
 
-export const LAPLACE_HISTOGRAM_PARAMS: ParamSpec[] = [BIN_COUNT_PARAM, NOISY_COUNT_REPAIR_PARAM];
+export const LAPLACE_HISTOGRAM_PARAMS: ParamSpec[] = [...BINNING_PARAMS, NOISY_COUNT_REPAIR_PARAM];
 
 export interface LaplaceHistogramSettings {
   binning: BinningChoice;

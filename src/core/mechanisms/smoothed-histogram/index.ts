@@ -6,7 +6,7 @@ import type { Rational } from '../../rng/rational';
 import type { Schema, Table } from '../../table/types';
 import { InputError } from '../../table/errors';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
-import { BIN_COUNT_PARAM, binningChoiceFromParams } from '../common/binning-params';
+import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
 import { tableFromCells } from '../common/decode-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
 import { formatCount } from '../common/format-count';
@@ -128,7 +128,7 @@ export const smoothedHistogram: Mechanism = {
   reference:
     'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.1.2, eqs. 6–7 (Wasserman & Zhou 2010)',
   supports: { numeric: true, categorical: true },
-  params: [BIN_COUNT_PARAM],
+  params: BINNING_PARAMS,
   claim,
   check: (schema, params, context) => planDomain(schema, params, context?.n).problems,
   run: (table, schema, params, ctx) => runSmoothedHistogram(table, schema, params, ctx),
