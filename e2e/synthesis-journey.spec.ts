@@ -41,7 +41,7 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   expect(tvdOneWay).toBeGreaterThanOrEqual(0);
   expect(tvdOneWay).toBeLessThanOrEqual(1);
   await studio.results.expectFullEvaluation();
-  await studio.results.compareRegression('income');
+  await studio.results.compareRegression('income', 2);
   await saveStepScreenshot(page, '06-results-step', 'step-results');
 
   const csv = await studio.exports.downloadReleaseCsv(1, 2);
@@ -126,6 +126,8 @@ test('keeping rows back gives a machine-learning efficacy test, and the release 
   const ml = page.getByTestId('ml-efficacy-table');
   await expect(ml).toBeVisible();
   await expect(ml.getByRole('row')).toHaveCount(4);
+  // Two groups (accuracy, AUC) of two bars (trained on real, on synthetic) per model, where defined.
+  expect(await page.getByTestId('ml-efficacy-chart').locator('svg rect').count()).toBeGreaterThanOrEqual(6);
   await saveStepScreenshot(page, '06b-results-ml-efficacy', 'panel-ml-efficacy');
 
   // round(0.2 · 400) = 80 rows kept back: the mechanism saw, and released, 320.

@@ -31,14 +31,30 @@ export class ResultsStep {
     await expect(this.section.getByTestId('tvd-orders')).toBeVisible();
     await expect(this.section.getByTestId('per-column-table')).toBeVisible();
     await expect(this.section.getByTestId('distinguishing-game')).toBeVisible();
+    await expect(
+      this.section.getByTestId('distinguishing-game-chart').locator('svg rect').first(),
+    ).toBeVisible();
+    // The headline gains pMSE, S_pMSE with synthpop's verdict, 3-way TVD and the k-marginal score.
+    await expect(this.section.getByTestId('headline-pmse')).toHaveText(/^\d/);
+    await expect(this.section.getByTestId('headline-spmse')).toContainText(/good|acceptable|poor/);
+    await expect(this.section.getByTestId('k-marginal-score')).toHaveText(/^\d+ of 1000$/);
     await expect(this.section.getByTestId('disclosure-table')).toBeVisible();
   }
 
-  async compareRegression(response: string): Promise<void> {
+  /** Fits the regression; the plot has one dot per term for the real fit, each release and the combination. */
+  async compareRegression(response: string, releases = 1): Promise<void> {
     const panel = this.section.getByTestId('panel-regression');
     await panel.getByLabel('Response').selectOption(response);
     await panel.getByRole('button', { name: 'Compare regressions' }).click();
-    await expect(panel.getByTestId('regression-result').locator('svg circle').first()).toBeVisible();
+    const result = panel.getByTestId('regression-result');
+    await expect(result.locator('svg circle').first()).toBeVisible();
+    const terms = await result.locator('tbody tr').count();
+    const series = 1 + releases + (releases > 1 ? 1 : 0);
+    // A dot is drawn per estimable coefficient: at most terms × series, at least the real and one more.
+    const dots = await result.locator('svg circle').count();
+    expect(dots).toBeGreaterThan(terms);
+    expect(dots).toBeLessThanOrEqual(terms * series);
+    if (releases > 1) await expect(result.locator('figcaption')).toContainText('each release');
   }
 
   async tvd(which: 'one-way' | 'two-way'): Promise<number> {

@@ -1,33 +1,40 @@
-import { REAL_COLOUR, SYNTHETIC_COLOUR } from './OverlayBarChart';
-
 export interface CoefficientInterval {
   estimate: number | null;
   lower: number | null;
   upper: number | null;
 }
 
-interface CoefficientPlotProps {
-  terms: string[];
-  real: CoefficientInterval[];
-  synthetic: CoefficientInterval[];
-  syntheticLabel: string;
+/** One row of dots and whiskers per term: the real fit, each release, or the combined estimate. */
+export interface CoefficientSeries {
+  label: string;
+  colour: string;
+  /** One interval per term, in the order of `terms`. */
+  intervals: CoefficientInterval[];
 }
 
-const ROW_HEIGHT = 26;
+interface CoefficientPlotProps {
+  terms: string[];
+  series: CoefficientSeries[];
+}
+
+/** Colour of single releases when a combined estimate is drawn too: a paler synthetic orange. */
+export const RELEASE_COLOUR = '#efb77a';
+export { REAL_COLOUR, SYNTHETIC_COLOUR } from './OverlayBarChart';
+
+const SERIES_GAP = 8;
 const LABEL_WIDTH = 130;
 const WIDTH = 520;
 
 /**
- * Dot-and-whisker plot of regression coefficients: each term's estimate and confidence interval
- * fitted on the real data (grey) and on the synthetic data (orange), on one shared axis.
+ * Dot-and-whisker plot of regression coefficients: for each term the estimate and confidence
+ * interval of every series (real data, each synthetic release, the combined estimate) stacked on
+ * one shared axis, with a line at zero.
  */
-export function CoefficientPlot({ terms, real, synthetic, syntheticLabel }: CoefficientPlotProps) {
-  const all = [...real, ...synthetic].flatMap((interval) => [
-    interval.lower,
-    interval.upper,
-    interval.estimate,
-  ]);
-  const finite = all.filter((value): value is number => value !== null && Number.isFinite(value));
+export function CoefficientPlot({ terms, series }: CoefficientPlotProps) {
+  const finite = series
+    .flatMap((s) => s.intervals)
+    .flatMap((interval) => [interval.lower, interval.upper, interval.estimate])
+    .filter((value): value is number => value !== null && Number.isFinite(value));
   if (finite.length === 0) return <p className="hint">No coefficient could be estimated.</p>;
   let lo = Math.min(0, ...finite);
   let hi = Math.max(0, ...finite);
@@ -37,50 +44,62 @@ export function CoefficientPlot({ terms, real, synthetic, syntheticLabel }: Coef
   hi += pad;
   const plotWidth = WIDTH - LABEL_WIDTH - 10;
   const x = (value: number) => LABEL_WIDTH + ((value - lo) / (hi - lo)) * plotWidth;
-  const height = terms.length * ROW_HEIGHT + 30;
-  const interval = (
-    row: number,
-    offset: number,
-    value: CoefficientInterval,
-    colour: string,
-    name: string,
-  ) => {
-    if (value.estimate === null) return null;
-    const y = row * ROW_HEIGHT + 14 + offset;
+  const rowHeight = Math.max(26, series.length * SERIES_GAP + 10);
+  const height = terms.length * rowHeight + 30;
+  const interval = (row: number, index: number, s: CoefficientSeries) => {
+    const value = s.intervals[row];
+    if (!value || value.estimate === null || !Number.isFinite(value.estimate)) return null;
+    const y = row * rowHeight + rowHeight / 2 + (index - (series.length - 1) / 2) * SERIES_GAP;
     return (
-      <g>
+      <g key={s.label}>
         {value.lower !== null && value.upper !== null && (
-          <line x1={x(value.lower)} x2={x(value.upper)} y1={y} y2={y} stroke={colour} strokeWidth={2} />
+          <line x1={x(value.lower)} x2={x(value.upper)} y1={y} y2={y} stroke={s.colour} strokeWidth={2} />
         )}
-        <circle cx={x(value.estimate)} cy={y} r={4} fill={colour}>
-          <title>{`${terms[row]} (${name}): ${value.estimate.toPrecision(4)} [${value.lower?.toPrecision(4) ?? '—'}, ${value.upper?.toPrecision(4) ?? '—'}]`}</title>
+        <circle cx={x(value.estimate)} cy={y} r={3.5} fill={s.colour}>
+          <title>{`${terms[row]} (${s.label}): ${value.estimate.toPrecision(4)} [${value.lower?.toPrecision(4) ?? '—'}, ${value.upper?.toPrecision(4) ?? '—'}]`}</title>
         </circle>
       </g>
     );
   };
   return (
-    <svg
-      className="coefficient-plot"
-      viewBox={`0 0 ${WIDTH} ${height}`}
-      role="img"
-      aria-label={`Coefficients, real vs ${syntheticLabel}`}
-    >
-      <line x1={x(0)} x2={x(0)} y1={0} y2={height - 24} className="zero-line" />
-      {terms.map((term, row) => (
-        <g key={term}>
-          <text x={LABEL_WIDTH - 6} y={row * ROW_HEIGHT + 18} textAnchor="end" className="axis-text">
-            {term.length > 20 ? `${term.slice(0, 19)}…` : term}
-          </text>
-          {interval(row, -4, real[row]!, REAL_COLOUR, 'real')}
-          {interval(row, 4, synthetic[row]!, SYNTHETIC_COLOUR, syntheticLabel)}
-        </g>
-      ))}
-      <text x={x(lo)} y={height - 8} className="axis-text">
-        {lo.toPrecision(3)}
-      </text>
-      <text x={x(hi)} y={height - 8} textAnchor="end" className="axis-text">
-        {hi.toPrecision(3)}
-      </text>
-    </svg>
+    <figure className="coefficient-figure">
+      <svg
+        className="coefficient-plot"
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        role="img"
+        aria-label={`Coefficients with intervals: ${series.map((s) => s.label).join(', ')}`}
+      >
+        <line x1={x(0)} x2={x(0)} y1={0} y2={height - 24} className="zero-line" />
+        {terms.map((term, row) => (
+          <g key={term}>
+            <text
+              x={LABEL_WIDTH - 6}
+              y={row * rowHeight + rowHeight / 2 + 4}
+              textAnchor="end"
+              className="axis-text"
+            >
+              {term.length > 20 ? `${term.slice(0, 19)}…` : term}
+            </text>
+            {series.map((s, index) => interval(row, index, s))}
+          </g>
+        ))}
+        <text x={x(lo)} y={height - 8} className="axis-text">
+          {lo.toPrecision(3)}
+        </text>
+        <text x={x(hi)} y={height - 8} textAnchor="end" className="axis-text">
+          {hi.toPrecision(3)}
+        </text>
+      </svg>
+      <figcaption className="chart-legend">
+        {series
+          .filter((s, i, all) => all.findIndex((t) => t.colour === s.colour) === i)
+          .map((s) => (
+            <span key={s.label}>
+              <span className="legend-swatch" style={{ background: s.colour }} aria-hidden="true" />
+              {s.colour === RELEASE_COLOUR ? 'each release' : s.label}
+            </span>
+          ))}
+      </figcaption>
+    </figure>
   );
 }

@@ -1,4 +1,6 @@
 import type { UtilityReport } from '../../../core/metrics/evaluate';
+import { SYNTHETIC_COLOUR } from '../../charts/OverlayBarChart';
+import { ScoreBarChart } from '../../charts/ScoreBarChart';
 import type { FinishedRun } from '../../state/results-store';
 
 /** Held-out accuracy of a classifier trained to tell real rows from synthetic ones (0.5 is best). */
@@ -11,23 +13,35 @@ export function DistinguishingGamePanel({
   const game = evaluation?.distinguishingGame;
   if (!game) return null;
   return (
-    <dl className="headline-numbers" data-testid="distinguishing-game">
-      <div>
-        <dt>Mean accuracy</dt>
-        <dd>{game.meanAccuracy.toFixed(3)}</dd>
+    <>
+      <div data-testid="distinguishing-game-chart">
+        <ScoreBarChart
+          groups={game.perRelease.map((release, i) => ({
+            label: game.perRelease.length > 1 ? `Release ${i + 1}` : 'Synthetic',
+            bars: [{ label: 'held-out accuracy', value: release.accuracy, colour: SYNTHETIC_COLOUR }],
+          }))}
+          reference={{ value: 0.5, label: 'A coin flip: 0.5, the best a synthetic table can score' }}
+          ariaLabel="Held-out accuracy of telling real from synthetic rows per release; the dashed line marks 0.5, a coin flip"
+        />
       </div>
-      {game.perRelease.map((release, i) => (
-        <div key={i}>
-          <dt>Release {i + 1}</dt>
-          <dd>
-            {release.accuracy.toFixed(3)}
-            <span className="hint">
-              {' '}
-              ({release.model}, {release.testRows.toLocaleString('en')} test rows)
-            </span>
-          </dd>
+      <dl className="headline-numbers" data-testid="distinguishing-game">
+        <div>
+          <dt>Mean accuracy</dt>
+          <dd>{game.meanAccuracy.toFixed(3)}</dd>
         </div>
-      ))}
-    </dl>
+        {game.perRelease.map((release, i) => (
+          <div key={i}>
+            <dt>Release {i + 1}</dt>
+            <dd>
+              {release.accuracy.toFixed(3)}
+              <span className="hint">
+                {' '}
+                ({release.model}, {release.testRows.toLocaleString('en')} test rows)
+              </span>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import { useId } from 'react';
 import type { UtilityReport } from '../../../core/metrics/evaluate';
+import type { MlEfficacyReport } from '../../../core/metrics/ml-efficacy';
+import { REAL_COLOUR, SYNTHETIC_COLOUR } from '../../charts/OverlayBarChart';
+import { ScoreBarChart, type ScoreBarGroup } from '../../charts/ScoreBarChart';
 import { startEvaluation } from '../../services/run-evaluation';
 import { useResultsStore, type FinishedRun } from '../../state/results-store';
 
@@ -45,6 +48,18 @@ export function MlEfficacyPanel({ run, evaluation }: { run: FinishedRun; evaluat
             Task: {ml.task.positiveClass}; {ml.task.holdoutRowsScored.toLocaleString('en')} kept-back rows
             scored ({(ml.task.holdoutPositiveShare * 100).toFixed(0)}% positive).
           </p>
+          <p className="chart-legend">
+            <span className="legend-swatch" style={{ background: REAL_COLOUR }} aria-hidden="true" /> trained
+            on real rows{' '}
+            <span className="legend-swatch" style={{ background: SYNTHETIC_COLOUR }} aria-hidden="true" />{' '}
+            trained on synthetic rows (mean over releases)
+          </p>
+          <div data-testid="ml-efficacy-chart">
+            <ScoreBarChart
+              groups={efficacyBarGroups(ml)}
+              ariaLabel="Accuracy and AUC on the kept-back rows of models trained on real and on synthetic rows"
+            />
+          </div>
           <div className="table-scroll">
             <table className="metric-table" data-testid="ml-efficacy-table">
               <thead>
@@ -75,4 +90,24 @@ export function MlEfficacyPanel({ run, evaluation }: { run: FinishedRun; evaluat
       )}
     </>
   );
+}
+
+/** Two groups per model (accuracy, AUC), each with the real-trained and the synthetic-trained bar. */
+function efficacyBarGroups(ml: MlEfficacyReport): ScoreBarGroup[] {
+  return ml.models.flatMap((model) => [
+    {
+      label: `${model.model} accuracy`,
+      bars: [
+        { label: 'trained on real', value: model.real.accuracy, colour: REAL_COLOUR },
+        { label: 'trained on synthetic', value: model.mean.accuracy, colour: SYNTHETIC_COLOUR },
+      ],
+    },
+    {
+      label: `${model.model} AUC`,
+      bars: [
+        { label: 'trained on real', value: model.real.auc, colour: REAL_COLOUR },
+        { label: 'trained on synthetic', value: model.mean.auc, colour: SYNTHETIC_COLOUR },
+      ],
+    },
+  ]);
 }

@@ -1,6 +1,13 @@
 import { useId, useState } from 'react';
 import type { RegressionComparison } from '../../../core/metrics/regression-comparison';
-import { CoefficientPlot, type CoefficientInterval } from '../../charts/CoefficientPlot';
+import {
+  CoefficientPlot,
+  RELEASE_COLOUR,
+  REAL_COLOUR,
+  SYNTHETIC_COLOUR,
+  type CoefficientInterval,
+  type CoefficientSeries,
+} from '../../charts/CoefficientPlot';
 import { dataSession } from '../../services/engine';
 import { messageOf } from '../../services/run-readiness';
 import type { FinishedRun } from '../../state/results-store';
@@ -104,19 +111,32 @@ function RegressionResult({ result }: { result: RegressionComparison }) {
     upper: result.real.ciUpper[t] ?? null,
   }));
   const first = result.releases[0]!;
-  const syntheticIntervals: CoefficientInterval[] = result.terms.map((_, t) =>
-    combined
-      ? {
-          estimate: combined.estimate[t] ?? null,
-          lower: combined.ciLower[t] ?? null,
-          upper: combined.ciUpper[t] ?? null,
-        }
-      : {
-          estimate: first.fit.coefficients[t] ?? null,
-          lower: first.fit.ciLower[t] ?? null,
-          upper: first.fit.ciUpper[t] ?? null,
-        },
+  const releaseIntervals = result.releases.map((release) =>
+    result.terms.map((_, t) => ({
+      estimate: release.fit.coefficients[t] ?? null,
+      lower: release.fit.ciLower[t] ?? null,
+      upper: release.fit.ciUpper[t] ?? null,
+    })),
   );
+  const combinedIntervals: CoefficientInterval[] | null = combined
+    ? result.terms.map((_, t) => ({
+        estimate: combined.estimate[t] ?? null,
+        lower: combined.ciLower[t] ?? null,
+        upper: combined.ciUpper[t] ?? null,
+      }))
+    : null;
+  const syntheticIntervals = combinedIntervals ?? releaseIntervals[0]!;
+  const series: CoefficientSeries[] = [
+    { label: 'real', colour: REAL_COLOUR, intervals: realIntervals },
+    ...releaseIntervals.map((intervals, i) => ({
+      label: result.releases.length > 1 ? `release ${i + 1}` : 'synthetic',
+      colour: combinedIntervals ? RELEASE_COLOUR : SYNTHETIC_COLOUR,
+      intervals,
+    })),
+    ...(combinedIntervals
+      ? [{ label: syntheticLabel, colour: SYNTHETIC_COLOUR, intervals: combinedIntervals }]
+      : []),
+  ];
   const standardized = combined ? combined.standardizedDifference : first.standardizedDifference;
   const overlap = combined ? combined.ciOverlap : first.ciOverlap;
   return (
@@ -127,12 +147,7 @@ function RegressionResult({ result }: { result: RegressionComparison }) {
         {Math.round(result.level * 100)}% intervals; {result.real.rowsUsed.toLocaleString('en')} complete real
         rows.
       </p>
-      <CoefficientPlot
-        terms={result.terms}
-        real={realIntervals}
-        synthetic={syntheticIntervals}
-        syntheticLabel={syntheticLabel}
-      />
+      <CoefficientPlot terms={result.terms} series={series} />
       <div className="table-scroll">
         <table className="metric-table">
           <thead>

@@ -18,7 +18,7 @@ export const RESULTS_PANELS: readonly ResultsPanel[] = [
     id: 'headline',
     title: 'Headline',
     caption:
-      'TVD is half the summed absolute difference of shares: 0 means the marginals match exactly, 1 that they do not overlap. Lower is better.',
+      'TVD is half the summed absolute difference of shares: 0 means the marginals match exactly, 1 that they do not overlap; lower is better. S_pMSE: below 10 is acceptable, below 3 good (synthpop); the k-marginal score is 1000 at best.',
     forDataHolder: true,
     isAvailable: () => true,
     Component: HeadlinePanel,
@@ -58,7 +58,7 @@ export const RESULTS_PANELS: readonly ResultsPanel[] = [
     id: 'pmse',
     title: 'Propensity score (pMSE)',
     caption:
-      'A CART classifier tries to tell real from synthetic rows. Good: pMSE near 0 and S_pMSE near 1 (as hard as telling apart two halves of one dataset).',
+      'A CART classifier tries to tell real from synthetic rows. Good: pMSE near 0 and S_pMSE below 10, better below 3 (synthpop); on this scale synthetic rows drawn afresh from the real distribution score about 2.',
     forDataHolder: true,
     isAvailable: (_run, evaluation) => evaluation !== null,
     Component: PmsePanel,
