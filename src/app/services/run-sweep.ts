@@ -17,6 +17,14 @@ import { newJobId } from './run-synthesis';
  * repeat. Held in memory for this page only (they are computed from the real data).
  */
 const sweepCache = new Map<string, SweepPointResult>();
+/** At most this many points are kept (about 25 default sweeps); the oldest go first. */
+const SWEEP_CACHE_LIMIT = 1000;
+
+function rememberSweepPoint(key: string, point: SweepPointResult): void {
+  sweepCache.delete(key);
+  sweepCache.set(key, point);
+  while (sweepCache.size > SWEEP_CACHE_LIMIT) sweepCache.delete(sweepCache.keys().next().value!);
+}
 let currentSweep: AbortController | null = null;
 
 /**
@@ -45,21 +53,21 @@ export async function startSweep(): Promise<void> {
   const controller = new AbortController();
   currentSweep = controller;
   const seed = job.seed.trim();
-  const configurationKey = fnv1aHex(
-    stableJson({
-      data: dataset.datasetId,
-      schema,
-      mechanism: readiness.mechanism.id,
-      params: readiness.params,
-      delta: job.delta.trim() || '0',
-      seed,
-    }),
-  );
+  const configuration = stableJson({
+    data: dataset.datasetId,
+    schema,
+    mechanism: readiness.mechanism.id,
+    params: readiness.params,
+    delta: job.delta.trim() || '0',
+    seed,
+  });
+  const configurationKey = fnv1aHex(configuration);
   const grid = logGrid(prefs.sweepMinEpsilon, prefs.sweepMaxEpsilon, prefs.sweepPointCount);
   const tasks = grid.flatMap((epsilon) =>
     Array.from({ length: prefs.sweepRepeats }, (_, repeat) => ({ epsilon, repeat })),
   );
-  const cacheKey = (epsilon: number, repeat: number) => `${configurationKey}/${epsilon}/${repeat}`;
+  // The cache is keyed by the whole configuration, not its 32-bit hash, so two configurations never share points.
+  const cacheKey = (epsilon: number, repeat: number) => `${configuration}/${epsilon}/${repeat}`;
   const cached = tasks.flatMap(({ epsilon, repeat }) => sweepCache.get(cacheKey(epsilon, repeat)) ?? []);
   const pending = tasks.filter(({ epsilon, repeat }) => !sweepCache.has(cacheKey(epsilon, repeat)));
   beginSweep(configurationKey, grid, prefs.sweepRepeats, cached);
@@ -98,7 +106,7 @@ export async function startSweep(): Promise<void> {
             { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
           )
           .then((point) => {
-            sweepCache.set(cacheKey(epsilon, repeat), point);
+            rememberSweepPoint(cacheKey(epsilon, repeat), point);
             if (controller.signal.aborted) return;
             addSweepPoint(point);
             noteDataLook('sweep');

@@ -94,7 +94,11 @@ export async function startRun(): Promise<void> {
     const transfers = datasets.flatMap(tableBuffers);
     if (holdoutRows !== null) transfers.push(holdoutRows.buffer as ArrayBuffer);
     await dataSession.engine.keepReleases(jobId, schema, Comlink.transfer(datasets, transfers), holdoutRows);
-    if (controller.signal.aborted) return;
+    if (controller.signal.aborted) {
+      // Cancelled while the releases were being handed over: nothing is shown, the run is over.
+      setRunState('cancelled', jobId);
+      return;
+    }
     setFinishedRun({ summary, configuration });
     setRunState('succeeded', jobId);
     void startEvaluation(jobId, schema, defaultEvaluationSettings(schema));

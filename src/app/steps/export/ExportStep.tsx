@@ -43,8 +43,8 @@ export function ExportStep() {
           <h3>The release</h3>
           <p className="hint">
             The synthetic CSV files and the release report hold only differentially private output and public
-            configuration. Text cells that start with = + - @ or a tab are prefixed with ' so spreadsheets do
-            not run them.
+            configuration. Text cells that start with = + - @, a tab or a carriage return are prefixed with '
+            so spreadsheets do not run them.
           </p>
           {run.configuration.seeded && (
             <p className="seed-warning" role="note">

@@ -92,7 +92,7 @@ export function BudgetFields() {
         <p
           id={seedWarningId}
           className={seed.trim() ? 'seed-warning' : 'hint'}
-          role={seed.trim() ? 'alert' : undefined}
+          role={seed.trim() ? 'status' : undefined}
         >
           {seed.trim()
             ? 'Seeded runs are for demos, not for release: anyone with the seed can reproduce the noise.'

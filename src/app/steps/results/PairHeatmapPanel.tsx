@@ -1,7 +1,8 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PairHeatmap } from '../../../worker/protocol';
 import { dataSession } from '../../services/engine';
+import { messageOf } from '../../services/run-readiness';
 import { setHeatmap, setHeatmapChoice, useResultsStore, type FinishedRun } from '../../state/results-store';
 import { formatTvd } from './HeadlinePanel';
 
@@ -20,14 +21,21 @@ export function PairHeatmapPanel({ run }: { run: FinishedRun }) {
   const names = run.configuration.schema.columns.map((column) => column.name);
   const jobId = run.summary.jobId;
   const schema = run.configuration.schema;
+  const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
+  const requestKey = `${jobId}|${release}|${pair?.join('|')}`;
 
   useEffect(() => {
     if (pair === null) return;
     let current = true;
+    const key = `${jobId}|${release}|${pair.join('|')}`;
     dataSession.engine
       .pairHeatmap(jobId, release, schema, pair[0], pair[1])
       .then((result) => current && setHeatmap(result))
-      .catch(() => current && setHeatmap(null));
+      .catch((error: unknown) => {
+        if (!current) return;
+        setHeatmap(null);
+        setFailure({ key, message: messageOf(error) });
+      });
     return () => {
       current = false;
     };
@@ -74,7 +82,11 @@ export function PairHeatmapPanel({ run }: { run: FinishedRun }) {
           </>
         )}
       </div>
-      {heatmap === null ? (
+      {failure !== null && failure.key === requestKey ? (
+        <p role="alert" className="error-message">
+          The heatmap could not be computed: {failure.message}
+        </p>
+      ) : heatmap === null ? (
         <p className="hint">Computing…</p>
       ) : (
         <>

@@ -18,7 +18,8 @@ function formatMetric(value: number, digits: number): string {
 
 interface SweepChartProps {
   points: SweepSummaryPoint[];
-  currentEpsilon: number;
+  /** Marked with a line when it is a positive number; omitted while the ε field is empty or invalid. */
+  currentEpsilon: number | undefined;
   metricLabel: string;
   onPickEpsilon(epsilon: number): void;
 }
@@ -37,10 +38,8 @@ interface DotProps {
 export default function SweepChart({ points, currentEpsilon, metricLabel, onPickEpsilon }: SweepChartProps) {
   const data = points.map((point) => ({ ...point, band: [point.min, point.max] as [number, number] }));
   const epsilons = points.map((point) => point.epsilon);
-  const domain: [number, number] = [
-    Math.min(...epsilons, currentEpsilon),
-    Math.max(...epsilons, currentEpsilon),
-  ];
+  const marked = currentEpsilon === undefined ? [] : [currentEpsilon];
+  const domain: [number, number] = [Math.min(...epsilons, ...marked), Math.max(...epsilons, ...marked)];
   const renderDot = ({ cx, cy, index, payload }: DotProps) => {
     if (cx === undefined || cy === undefined || payload === undefined) return <g key={`dot-${index}`} />;
     const pick = () => onPickEpsilon(payload.epsilon);
@@ -110,12 +109,14 @@ export default function SweepChart({ points, currentEpsilon, metricLabel, onPick
             isAnimationActive={false}
             name="mean"
           />
-          <ReferenceLine
-            x={currentEpsilon}
-            stroke="#26547c"
-            strokeDasharray="4 4"
-            label={{ value: `current ε = ${currentEpsilon}`, position: 'top' }}
-          />
+          {currentEpsilon !== undefined && (
+            <ReferenceLine
+              x={currentEpsilon}
+              stroke="#26547c"
+              strokeDasharray="4 4"
+              label={{ value: `current ε = ${currentEpsilon}`, position: 'top' }}
+            />
+          )}
         </ComposedChart>
       </ResponsiveContainer>
     </div>

@@ -144,7 +144,7 @@ export function TuneStep() {
           <Suspense fallback={<div className="chart-placeholder" style={{ height: 300 }} />}>
             <SweepChart
               points={summary}
-              currentEpsilon={Number(epsilon)}
+              currentEpsilon={markableEpsilon(epsilon)}
               metricLabel={metric.label}
               onPickEpsilon={(value) => pickEpsilonFromSweep(String(value))}
             />
@@ -156,4 +156,10 @@ export function TuneStep() {
       )}
     </StepSection>
   );
+}
+
+/** The ε field's value when it can be marked on the log axis (a positive number); else undefined. */
+function markableEpsilon(text: string): number | undefined {
+  const value = Number(text.trim());
+  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
 }
