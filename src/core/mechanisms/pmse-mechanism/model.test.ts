@@ -65,7 +65,7 @@ describe('buildSynthesisModel', () => {
     expect(modelParameterNames(model)[20]).toBe('income | log σ');
   });
 
-  it('standardises with declared bounds only (center = midpoint, scale = width / 4)', () => {
+  it('standardises and clamps with declared bounds only (center = midpoint, scale = width / 4)', () => {
     const model = buildSynthesisModel(mixedSchema, ['age', 'sex', 'region', 'income'], new Set());
     expect(model.columns[0]).toMatchObject({ center: 54, scale: 18, bounds: [18, 90], integer: true });
     expect(model.columns[3]).toMatchObject({ center: 0, scale: 1, bounds: null });
@@ -74,8 +74,19 @@ describe('buildSynthesisModel', () => {
       ['x1'],
       new Set(),
     );
-    // Inferred bounds come from the data: they still clamp outputs but never move the start point.
-    expect(inferred.columns[0]).toMatchObject({ center: 0, scale: 1, bounds: [0, 8] });
+    // Inferred bounds are the data's own extremes: they neither move the start point nor clamp.
+    expect(inferred.columns[0]).toMatchObject({ center: 0, scale: 1, bounds: null });
+    const partlyDeclared = buildSynthesisModel(
+      {
+        ...paperSchema,
+        columns: [
+          { name: 'x1', type: 'numeric', bounds: [0, 8], source: 'inferred', declaredFields: ['bounds'] },
+        ],
+      },
+      ['x1'],
+      new Set(),
+    );
+    expect(partlyDeclared.columns[0]).toMatchObject({ center: 4, scale: 2, bounds: [0, 8] });
   });
 
   it('starts at the neutral point 0, which depends on the schema only', () => {

@@ -127,7 +127,8 @@ function describeColumn(
       mayBeMissing,
       center: declaredBounds && width > 0 ? (declaredBounds[0] + declaredBounds[1]) / 2 : 0,
       scale: declaredBounds && width > 0 ? width / 4 : 1,
-      bounds: spec.bounds ? [spec.bounds[0], spec.bounds[1]] : null,
+      // Only declared bounds clamp: inferred ones are the data's own extremes (the paper needs no bounds).
+      bounds: declaredBounds ? [declaredBounds[0], declaredBounds[1]] : null,
       integer: spec.integer === true,
       categories: [],
       designWidth,
