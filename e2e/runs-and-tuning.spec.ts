@@ -167,6 +167,8 @@ test('the pMSE mechanism runs its MCMC chains on two workers and shows their con
   await studio.data.loadDemo('pMSE paper simulation');
   await studio.data.expectLoaded('pmse-simulation.csv', 5000);
   await studio.mechanism.pick('pmse-mechanism');
+  // The paper's model X1 ~ N(θ1, θ2), X2 ~ N(θ3 + θ4·x1, θ5) has five parameters.
+  await expect(page.getByTestId('mechanism-facts')).toContainText('Synthesis model: 5 parameters');
   // Short chains keep the test quick; the defaults are tuned for R̂ < 1.1.
   await studio.mechanism.setParam('Burn-in iterations', '300');
   await studio.mechanism.setParam('Iterations after burn-in', '400');
@@ -176,7 +178,13 @@ test('the pMSE mechanism runs its MCMC chains on two workers and shows their con
   await expect(studio.run.progress).toContainText('2 MCMC chains on 2 workers');
   // The data worker plus two pool workers, one chain each.
   expect(page.workers().length).toBeGreaterThanOrEqual(3);
+  // Live traces of u and acceptance per chain during the run, with an R̂ badge.
+  const live = page.getByTestId('live-mcmc');
+  await expect(live.locator('polyline')).toHaveCount(4);
   await studio.run.expectFinished(90_000);
+  // 100 points per chain arrive; with 400 of 700 iterations after burn-in the badge shows a number.
+  await expect(page.getByTestId('live-rhat')).toHaveText(/^R̂ \(u\): \d\.\d{3}$/);
+  await saveStepScreenshot(page, '05a-run-live-mcmc', 'step-run');
   const mcmc = page.getByTestId('panel-mcmc');
   await expect(mcmc).toContainText('Largest R̂');
   await expect(mcmc).toContainText('Chain 2 acceptance');

@@ -214,7 +214,7 @@ export const engine = {
     jobId: string,
     spec: PmseChainSpec,
     chainSeed: string | null,
-    onProgress: (done: number, total: number) => void,
+    onProgress: (done: number, total: number, u: number, recentAcceptance: number) => void,
   ): Promise<PmseChainResult> {
     return withJob(jobId, async (signal) => runPmseChain(spec, chainSeed, onProgress, signal));
   },

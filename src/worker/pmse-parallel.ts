@@ -63,7 +63,7 @@ export function planPmseChains(
 export function runPmseChain(
   spec: PmseChainSpec,
   chainSeed: string | null,
-  onProgress: (done: number, total: number) => void,
+  onProgress: (done: number, total: number, u: number, recentAcceptance: number) => void,
   signal: AbortSignalLike,
 ): PmseChainResult {
   const chainSeeds: (string | null)[] = [];

@@ -4,6 +4,7 @@ import type { PoolSlot } from '../../worker/client/worker-pool';
 import { PMSE_MECHANISM_ID } from '../../worker/pmse-parallel';
 import type { SynthesisOutcome } from '../../worker/engine';
 import type { SynthesisJob } from '../../worker/protocol';
+import { addLiveMcmcPoint, beginLiveMcmc } from '../state/live-mcmc-store';
 import { runPool } from './engine';
 
 /** Whether a job can spread its work over several workers (the pMSE mechanism's chains). */
@@ -27,6 +28,8 @@ export async function synthesizeWithParallelChains(
   const { chainSpecs, chainSeeds } = await planner.remote.planPmseChains(job);
   const chains = chainSpecs.length;
   const doneByChain = new Array<number>(chains).fill(0);
+  const firstSpec = chainSpecs[0]!;
+  beginLiveMcmc(job.jobId, chains, firstSpec.burnIn, firstSpec.burnIn + firstSpec.steps);
   const report = () => {
     const share = doneByChain.reduce((sum, done) => sum + done, 0) / chains;
     progress(0.95 * share, `${chains} MCMC chains on ${Math.min(chains, runPool().capacity)} workers`);
@@ -36,8 +39,9 @@ export async function synthesizeWithParallelChains(
       job.jobId,
       chainSpecs[c]!,
       chainSeeds[c] ?? null,
-      Comlink.proxy((done: number, total: number) => {
+      Comlink.proxy((done: number, total: number, u: number, recentAcceptance: number) => {
         doneByChain[c] = done / total;
+        addLiveMcmcPoint(job.jobId, c, done, u, recentAcceptance);
         report();
       }),
     );

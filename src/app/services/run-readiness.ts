@@ -20,6 +20,8 @@ export interface RunReadiness {
   claimError: string | null;
   /** check() sentences: why the mechanism cannot run on this schema. */
   problems: string[];
+  /** describe() sentences: public facts about the configured model (size, warnings). */
+  facts: string[];
   ready: boolean;
   /** The first reason the run cannot start, as a sentence; null when ready. */
   blocker: string | null;
@@ -52,6 +54,7 @@ export function assessRun(inputs: RunInputs): RunReadiness {
     claim: null,
     claimError: null,
     problems: [],
+    facts: [],
     ready: false,
     blocker: null,
   };
@@ -90,6 +93,12 @@ export function assessRun(inputs: RunInputs): RunReadiness {
   } catch (error) {
     problems = [messageOf(error)];
   }
+  let facts: string[] = [];
+  try {
+    facts = problems.length === 0 ? (mechanism.describe?.(params, context) ?? []) : [];
+  } catch {
+    facts = []; // describe is informative only; check() and the claim report what is wrong
+  }
   const releasesProblem =
     Number.isInteger(inputs.releases) && inputs.releases >= 1 && inputs.releases <= 100
       ? null
@@ -103,6 +112,7 @@ export function assessRun(inputs: RunInputs): RunReadiness {
     claim,
     claimError,
     problems,
+    facts,
     ready: blocker === null,
     blocker,
   };

@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { clearLiveMcmc } from '../state/live-mcmc-store';
 import { isAbortError } from '../../worker/client/worker-pool';
 import type { SynthesisJob } from '../../worker/protocol';
 import { tableBuffers } from '../../worker/table-transfer';
@@ -78,6 +79,7 @@ export async function startRun(): Promise<void> {
     holdoutShare: configuration.holdoutShare,
   };
   setRunState('running', jobId);
+  clearLiveMcmc();
   startProgress('run', `Starting ${readiness.mechanism!.label}`);
   try {
     const { summary, datasets, holdoutRows } = await runPool().run(

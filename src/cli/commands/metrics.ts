@@ -6,6 +6,7 @@ import type { Schema } from '../../core/table/types';
 import { InputError } from '../../core/table/errors';
 import { evaluateUtility, type UtilityReport } from '../../core/metrics/evaluate';
 import type { RegressionSpec } from '../../core/metrics/regression-comparison';
+import type { SubsetTvd } from '../../core/metrics/tvd';
 import { SYNTHPOP_CART_DEFAULTS } from '../../core/models/cart';
 import { makeRng } from '../../core/rng/make-rng';
 import { readUserFile, type CliIo } from '../io';
@@ -123,14 +124,19 @@ export const metricsCommand = {
       rng,
     );
 
-    const tvd: Record<string, number> = {};
-    const tvdSubsets: Record<string, { columns: string[]; tvd: number }[]> = {};
+    const tvd: Record<string, number | null> = {};
+    const tvdSkipped: Record<string, string> = {};
+    const tvdSubsets: Record<string, SubsetTvd[]> = {};
     for (const [k, order] of Object.entries(report.tvd.byK)) {
-      if (order.mean === null || order.perRelease === null) continue;
+      if (order.mean === null || order.perRelease === null) {
+        tvd[k] = null;
+        tvdSkipped[k] = order.skipped ?? 'not computed.';
+        continue;
+      }
       tvd[k] = order.mean;
-      tvdSubsets[k] = order.perRelease[0]!.subsets;
+      tvdSubsets[k] = meanSubsetTvds(order.perRelease.map((r) => r.subsets));
     }
-    const first = report.pmse.perRelease[0]!;
+    const perRelease = report.pmse.perRelease;
     const result = {
       real: { file: realPath, rows: real.nRows },
       synthetic: synthPaths.map((file, i) => ({ file, rows: synths[i]!.nRows })),
@@ -140,14 +146,16 @@ export const metricsCommand = {
         model: report.pmse.model,
         value: report.pmse.mean.value,
         ratio: report.pmse.mean.ratio,
-        nullMean: first.nullMean,
-        ...(first.rawRatio !== null ? { rawRatio: first.rawRatio } : {}),
-        ...(first.k !== null ? { k: first.k } : {}),
+        nullMean: meanOfAll(perRelease.map((r) => r.nullMean)),
+        rawRatio: meanOfAll(perRelease.map((r) => r.rawRatio)),
+        k: meanOfAll(perRelease.map((r) => r.k)),
         ...(model === 'cart' ? { cart, permutations } : {}),
         droppedConstant: report.pmse.droppedConstant,
-        perRelease: report.pmse.perRelease,
+        warnings: pmseWarnings(report.pmse),
+        perRelease,
       },
       tvd,
+      ...(Object.keys(tvdSkipped).length > 0 ? { tvdSkipped } : {}),
       tvdSubsets,
       tvdPerRelease: report.tvd.byK,
       tvdFullTable: report.tvd.fullTable,
@@ -168,9 +176,43 @@ export const metricsCommand = {
   },
 };
 
+/** The mean of the values, or null when any is null (a key every release must have). */
+function meanOfAll(values: (number | null)[]): number | null {
+  if (values.length === 0 || values.some((v) => v === null)) return null;
+  return (values as number[]).reduce((s, v) => s + v, 0) / values.length;
+}
+
+/** Each subset's TVD averaged over releases (subsets matched by their column names). */
+function meanSubsetTvds(perRelease: SubsetTvd[][]): SubsetTvd[] {
+  const key = (columns: string[]) => columns.join('\u0000');
+  const sums = new Map<string, number>();
+  for (const subsets of perRelease) {
+    for (const s of subsets) sums.set(key(s.columns), (sums.get(key(s.columns)) ?? 0) + s.tvd);
+  }
+  return perRelease[0]!.map((s) => ({
+    columns: s.columns,
+    tvd: sums.get(key(s.columns))! / perRelease.length,
+  }));
+}
+
+/** Warnings about the pMSE fit: a logistic model that separates real from synthetic rows. */
+export function pmseWarnings(pmse: UtilityReport['pmse']): string[] {
+  if (pmse.model !== 'logit') return [];
+  const releases = pmse.perRelease.length;
+  return pmse.perRelease.flatMap((r, j) => {
+    const extreme = r.extremePropensities ?? 0;
+    if (extreme === 0) return [];
+    return [
+      `${releases > 1 ? `release ${j + 1}: ` : ''}the logistic model separates real from synthetic rows ` +
+        `(${extreme} fitted propensities within 1e-8 of 0 or 1): the maximum-likelihood fit does not exist ` +
+        'and pMSE/S_pMSE depend on the optimiser; use --pmse-model cart',
+    ];
+  });
+}
+
 /** The human-readable summary of `dpsynth metrics` (the JSON holds every number). */
 function formatMetricsText(
-  pmse: { model: string; value: number; ratio: number | null },
+  pmse: { model: string; value: number; ratio: number | null; warnings: string[] },
   report: UtilityReport,
   releases: number,
 ): string[] {
@@ -180,6 +222,7 @@ function formatMetricsText(
       (pmse.ratio === null
         ? ''
         : `   S_pMSE: ${pmse.ratio.toPrecision(4)} (below 10 is good, below 3 better)`),
+    ...pmse.warnings.map((w) => `Warning: ${w}`),
   ];
   for (const [k, order] of Object.entries(report.tvd.byK)) {
     lines.push(
@@ -188,8 +231,13 @@ function formatMetricsText(
         : `TVD of ${k}-way marginals: ${order.mean.toPrecision(6)} (0 is identical)`,
     );
   }
-  if (report.tvd.fullTable.mean !== null)
-    lines.push(`TVD of the full table: ${report.tvd.fullTable.mean.toPrecision(6)}`);
+  const full = report.tvd.fullTable;
+  if (full.mean !== null)
+    lines.push(
+      `TVD of the full table: ${full.mean.toPrecision(6)}` +
+        (full.skipped ? ` (over the releases compared; ${full.skipped})` : ''),
+    );
+  else if (full.skipped) lines.push(`TVD of the full table: skipped (${full.skipped})`);
   if (report.tvd.kMarginalScore !== null)
     lines.push(`k-marginal score: ${report.tvd.kMarginalScore.mean.toFixed(1)} of 1000`);
   const worst = [...report.perColumn.mean].sort((a, b) => b.tvd - a.tvd)[0];

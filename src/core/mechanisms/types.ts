@@ -64,6 +64,12 @@ export interface Mechanism {
   params: ParamSpec[];
   /** The claim before running, from parameters and public facts only. */
   claim(params: ParamValues, context: PublicContext): PrivacyClaim;
+  /**
+   * Optional: public facts about the configured model, each a sentence (e.g. the number of model
+   * parameters, the number of histogram cells, a warning that ε is too small for this n), from
+   * parameters and public facts only. Shown under the studio's form and printed by the CLI.
+   */
+  describe?(params: ParamValues, context: PublicContext): string[];
   /** Problems that prevent running, each a clear sentence; empty when it can run. */
   check(schema: Schema, params: ParamValues, context?: PublicContext): string[];
   run(table: Table, schema: Schema, params: ParamValues, ctx: RunContext): Promise<Release>;

@@ -13,7 +13,13 @@ import { compareColumns, type ColumnComparison } from './per-column';
 import { computePmseReleases, type PmseOptions } from './pmse';
 import { propensityHistogram, type PropensityHistogram } from './propensity-histogram';
 import { compareRegressions, type RegressionComparison, type RegressionSpec } from './regression-comparison';
-import { fullTableTvdFromEncoded, kMarginalScore, tvdKWayFromEncoded, type KWayTvd } from './tvd';
+import {
+  FULL_TABLE_TVD_MAX_CELLS,
+  fullTableTvdFromEncoded,
+  kMarginalScore,
+  tvdKWayFromEncoded,
+  type KWayTvd,
+} from './tvd';
 
 /** Note carried by every report: utility metrics read the real data (DESIGN.md §2, release report). */
 export const EVALUATION_NOTE = 'Computed from the real data: for the data holder, not for release.';
@@ -75,17 +81,27 @@ export interface UtilityReport {
       k: number | null;
       leaves: number | null;
       converged: boolean | null;
+      /**
+       * Logit: fitted propensities within 1e-8 of 0 or 1. Above 0 the model separates real from
+       * synthetic rows, the maximum-likelihood fit does not exist and pMSE depends on where the
+       * optimiser stopped. null for CART.
+       */
+      extremePropensities: number | null;
       propensities: PropensityHistogram;
     }[];
     mean: { value: number; ratio: number | null };
+    /** Columns dropped as constant in the pooled data of any release (union, in column order). */
     droppedConstant: string[];
     settings: Record<string, unknown>;
   };
   tvd: {
     bins: number;
     byK: Record<string, TvdOrderReport>;
-    /** TVD of the joint distribution of all columns; null per release when above 10^6 cells. */
-    fullTable: { perRelease: (number | null)[]; mean: number | null };
+    /**
+     * TVD of the joint distribution of all columns; null per release when above 10^6 cells, and
+     * then `skipped` says so (mean over the releases compared, null when none was).
+     */
+    fullTable: { perRelease: (number | null)[]; mean: number | null; skipped?: string };
     /** SDNist k-marginal score 1000 · (1 − mean 2-way TVD); null when k = 2 was not computed. */
     kMarginalScore: { perRelease: number[]; mean: number } | null;
   };
@@ -108,6 +124,28 @@ export interface UtilityReport {
 function meanOrNull(values: (number | null)[]): number | null {
   const defined = values.filter((v): v is number => v !== null && Number.isFinite(v));
   return defined.length === 0 ? null : defined.reduce((s, v) => s + v, 0) / defined.length;
+}
+
+/** The names in any of `lists`, in `order` (names not in `order` last, in first-seen order). */
+function unionInColumnOrder(order: string[], lists: string[][]): string[] {
+  const all = new Set(lists.flat());
+  return [...order.filter((name) => all.has(name)), ...[...all].filter((name) => !order.includes(name))];
+}
+
+/** Why the full-table TVD is missing for some releases, or undefined when every release has it. */
+function fullTableSkipReason(perRelease: (number | null)[], m: number): string | undefined {
+  const missing = perRelease.flatMap((v, j) => (v === null ? [j + 1] : []));
+  if (missing.length === 0) return undefined;
+  const which =
+    perRelease.length === 1
+      ? ''
+      : missing.length === perRelease.length
+        ? ' in every release'
+        : ` in release${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${perRelease.length}`;
+  return (
+    `the joint table of all ${m} columns has more than ${FULL_TABLE_TVD_MAX_CELLS.toLocaleString('en-US')} ` +
+    `cells${which}: almost every cell would hold at most one row, so it is not compared.`
+  );
 }
 
 function binomial(m: number, k: number): number {
@@ -225,10 +263,15 @@ export function evaluateUtility(
     const full = encoded.map((e) => fullTableTvdFromEncoded(e));
     const two = byK['2']?.perRelease;
     const scores = two ? two.map((r) => kMarginalScore(r.mean)) : null;
+    const fullSkipped = fullTableSkipReason(full, m);
     return {
       bins,
       byK,
-      fullTable: { perRelease: full, mean: meanOrNull(full) },
+      fullTable: {
+        perRelease: full,
+        mean: meanOrNull(full),
+        ...(fullSkipped === undefined ? {} : { skipped: fullSkipped }),
+      },
       kMarginalScore: scores ? { perRelease: scores, mean: meanOrNull(scores)! } : null,
     };
   });
@@ -275,13 +318,17 @@ export function evaluateUtility(
         k: r.k ?? null,
         leaves: r.leaves ?? null,
         converged: r.converged ?? null,
+        extremePropensities: r.model === 'logit' ? (r.nExtreme ?? 0) : null,
         propensities: propensityHistogram(r.propensities!.real, r.propensities!.synth),
       })),
       mean: {
         value: results.reduce((s, r) => s + r.value, 0) / M,
         ratio: ratios.every((v) => v !== null) ? meanOrNull(ratios) : null,
       },
-      droppedConstant: results[0]!.droppedConstant,
+      droppedConstant: unionInColumnOrder(
+        real.columns.map((c) => c.name),
+        results.map((r) => r.droppedConstant),
+      ),
       settings:
         pmseOptions.model === 'cart'
           ? { cart: { ...pmseOptions.cart }, permutations: pmseOptions.permutations }

@@ -37,6 +37,16 @@ export function MechanismStep() {
               title="Privacy claim (before running)"
               tuningNotes={tuningNotes(dataLooks, epsilon)}
             />
+            {readiness.facts.length > 0 && (
+              <div className="mechanism-facts" data-testid="mechanism-facts">
+                <p>This configuration:</p>
+                <ul>
+                  {readiness.facts.map((fact, i) => (
+                    <li key={i}>{fact}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {readiness.problems.length > 0 && (
               <div className="mechanism-problems" role="status">
                 <p>Cannot run yet:</p>

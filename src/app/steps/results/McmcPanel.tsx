@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { CHAIN_COLOURS } from '../../charts/chain-colours';
 import { StaggeredMount } from '../../components/StaggeredMount';
 import type { FinishedRun } from '../../state/results-store';
 
@@ -25,8 +26,6 @@ export function mcmcDiagnosticsOf(run: FinishedRun): McmcDiagnostics | null {
 
 // The charting library is loaded only when a run has MCMC diagnostics.
 const TraceChart = lazy(() => import('../../charts/TraceChart'));
-
-const CHAIN_COLOURS = ['#26547c', '#d9822b', '#2f6b3a', '#a4262c', '#6b4c9a', '#5b6b7f'];
 
 /** Acceptance rates, split-R̂ per quantity, and the trace of u(X, θ) of every chain. */
 export function McmcPanel({ run }: { run: FinishedRun }) {

@@ -1,4 +1,5 @@
 import { ProgressBar } from '../../components/ProgressBar';
+import { LiveMcmcPanel } from './LiveMcmcPanel';
 import { StepSection } from '../../components/StepSection';
 import { stepNumber } from '../../components/step-order';
 import { useRunReadiness } from '../../services/run-readiness';
@@ -75,6 +76,7 @@ export function RunStep() {
         </p>
       )}
       <ProgressBar channel="run" label="Run progress" />
+      <LiveMcmcPanel />
       <div aria-live="polite" data-testid="run-status">
         {status === 'succeeded' && finished && (
           <p className="status-ok">

@@ -6,6 +6,7 @@ import type { Rational } from '../../rng/rational';
 import type { Schema, Table } from '../../table/types';
 import { throwIfAborted } from '../../table/abort';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
+import { describeBinnedDomain } from '../common/describe-domain';
 import { tableFromCells } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
@@ -134,6 +135,7 @@ export const laplaceHistogram: Mechanism = {
   supports: { numeric: true, categorical: true },
   params: LAPLACE_HISTOGRAM_PARAMS,
   claim,
+  describe: (params, context) => describeBinnedDomain(planDomain(context.schema, params, context.n)),
   check: (schema, params, context) => planDomain(schema, params, context?.n).problems,
   run: (table, schema, params, ctx) => runLaplaceHistogram(table, schema, params, ctx),
 };

@@ -146,4 +146,28 @@ describe('runAdaptiveMetropolis bookkeeping', () => {
     ).toThrow(expect.objectContaining({ name: 'AbortError' }));
     expect(target.evaluations).toBeLessThan(2500);
   });
+
+  it('reports live snapshots whose acceptance adds up to the final rate and whose value is the current state', () => {
+    const rng = new SeededRng(9);
+    const reports: { done: number; monitored: number; acceptance: number }[] = [];
+    // total = 10,000 → a report every 100 iterations; burn-in ends on a report boundary.
+    const result = runAdaptiveMetropolis(
+      gaussianTarget(),
+      [0, 0],
+      { burnIn: 1000, steps: 9000, initialScales: [1, 1], drawAt: [], traceLimit: 100 },
+      rng,
+      boxMuller(rng),
+      { onProgress: (done, _total, monitored, acceptance) => reports.push({ done, monitored, acceptance }) },
+    );
+    expect(reports).toHaveLength(100);
+    expect(reports.map((r) => r.done)).toEqual(Array.from({ length: 100 }, (_, i) => (i + 1) * 100));
+    // Each report covers the 100 iterations since the previous one, so the post-burn-in reports
+    // count exactly the accepted proposals behind result.acceptanceRate.
+    const acceptedAfterBurnIn = reports
+      .filter((r) => r.done > 1000)
+      .reduce((sum, r) => sum + r.acceptance * 100, 0);
+    expect(acceptedAfterBurnIn).toBeCloseTo(result.acceptanceRate * 9000, 6);
+    // The trace keeps every 100th iteration: the last report's value is the trace's last value.
+    expect(reports.at(-1)!.monitored).toBe(result.trace.monitored.at(-1));
+  });
 });

@@ -52,8 +52,13 @@ export interface AdaptiveMetropolisSettings {
 
 export interface MetropolisHooks {
   signal?: AbortSignalLike;
-  /** Called about a hundred times per run with the iterations done and the total. */
-  onProgress?(done: number, total: number): void;
+  /**
+   * Called about a hundred times per run with the iterations done and the total, the monitored
+   * value of the current state (u for the pMSE mechanism) and the share of proposals accepted
+   * since the previous call: enough for a live trace. These come from the data (for the data
+   * holder, like the final diagnostics).
+   */
+  onProgress?(done: number, total: number, monitored: number, recentAcceptance: number): void;
 }
 
 /** Thinned trajectory: iteration numbers (from 1, burn-in included) and values at them. */
@@ -183,6 +188,8 @@ export function runAdaptiveMetropolis(
 
   let acceptedAfterBurnIn = 0;
   let acceptedDuringBurnIn = 0;
+  let acceptedSinceReport = 0;
+  let lastReportAt = 0;
   const progressEvery = Math.max(1, Math.floor(total / 100));
 
   for (let t = 0; t < total; t++) {
@@ -212,6 +219,7 @@ export function runAdaptiveMetropolis(
       currentLogWeight = proposalLogWeight;
       currentLogPrior = proposalLogPrior;
       currentMonitored = target.lastMonitoredValue?.() ?? NaN;
+      acceptedSinceReport++;
     }
 
     if (inBurnIn) {
@@ -243,8 +251,11 @@ export function runAdaptiveMetropolis(
       for (let j = 0; j < d; j++) traceParameters[j]![tracePosition] = current[j]!;
       tracePosition++;
     }
-    if (hooks.onProgress && ((t + 1) % progressEvery === 0 || t + 1 === total))
-      hooks.onProgress(t + 1, total);
+    if (hooks.onProgress && ((t + 1) % progressEvery === 0 || t + 1 === total)) {
+      hooks.onProgress(t + 1, total, currentMonitored, acceptedSinceReport / (t + 1 - lastReportAt));
+      acceptedSinceReport = 0;
+      lastReportAt = t + 1;
+    }
   }
 
   return {

@@ -8,6 +8,7 @@ import { runChain, type PmseChainResult } from './chain';
 import { checkPmseMechanism } from './check';
 import { pmseClaim, pmseClaimAssumptions } from './claim';
 import { buildPmseDiagnostics } from './diagnostics';
+import { describePmseMechanism } from './describe';
 import { makeChainRng, planPmseRun, type BudgetReserver, type PmseRunPlan } from './plan';
 import { PMSE_PARAMS } from './pmse-params';
 import { synthesizeReleaseTable } from './release-table';
@@ -91,6 +92,7 @@ export const pmseMechanism: Mechanism = {
   supports: { numeric: true, categorical: true },
   params: PMSE_PARAMS,
   claim: pmseClaim,
+  describe: describePmseMechanism,
   check: checkPmseMechanism,
   run: (table, schema, params, ctx) => runPmseMechanism(table, schema, params, ctx),
 };

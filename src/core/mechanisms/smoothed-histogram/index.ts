@@ -6,6 +6,7 @@ import type { Rational } from '../../rng/rational';
 import type { Schema, Table } from '../../table/types';
 import { InputError } from '../../table/errors';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
+import { describeBinnedDomain } from '../common/describe-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
 import { tableFromCells } from '../common/decode-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
@@ -119,6 +120,30 @@ export async function runSmoothedHistogram(
   };
 }
 
+/**
+ * The domain size and λ: with T = M·n draws, λ ≥ K/(K + n(e^(ε/T) − 1)) ≈ K/(K + ε·n/T) is close
+ * to 1 unless ε is large or K small, and the rows are then nearly uniform over the domain.
+ */
+function describeSmoothedHistogram(params: ParamValues, context: PublicContext): string[] {
+  const domain = planDomain(context.schema, params, context.n);
+  const lines = describeBinnedDomain(domain, 'Histogram');
+  if (lines.length === 0) return lines;
+  let epsilon: Rational;
+  try {
+    epsilon = parseBudget(context.epsilon, context.delta).epsilon;
+  } catch {
+    return lines; // the budget fields report an invalid ε themselves
+  }
+  const { lambda } = smoothingPlan(domain.domainCells, context.n, context.releases, epsilon);
+  lines.push(
+    `Each row comes from the uniform distribution over all cells with probability λ = ${lambda.toPrecision(3)}` +
+      (lambda > 0.5
+        ? ': most rows carry no information from the data; fewer cells or a larger ε lower λ.'
+        : '.'),
+  );
+  return lines;
+}
+
 /** Wasserman & Zhou's smoothed histogram, sampled (Bowen & Liu, DIPS study §3.1.2, eqs. 6–7). */
 export const smoothedHistogram: Mechanism = {
   id: ID,
@@ -130,6 +155,7 @@ export const smoothedHistogram: Mechanism = {
   supports: { numeric: true, categorical: true },
   params: BINNING_PARAMS,
   claim,
+  describe: describeSmoothedHistogram,
   check: (schema, params, context) => planDomain(schema, params, context?.n).problems,
   run: (table, schema, params, ctx) => runSmoothedHistogram(table, schema, params, ctx),
 };

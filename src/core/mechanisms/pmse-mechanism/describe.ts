@@ -1,0 +1,26 @@
+import type { Schema } from '../../table/types';
+import type { ParamValues, PublicContext } from '../types';
+import { buildSynthesisModel, describeOrderProblems } from './model';
+import { readPmseSettings } from './pmse-params';
+import { publicWarnings } from './diagnostics';
+
+/**
+ * Public facts about the configured synthesis model g(θ), from the schema and parameters only:
+ * the number of parameters k (the dimension the MCMC explores) with its split by column, and the
+ * public warning when ε·n/(2l) is too small for the exponential mechanism to concentrate.
+ * Example: the paper's two numeric columns X1, X2 → "… 5 parameters: X1 2, X2 3".
+ */
+export function describePmseMechanism(params: ParamValues, context: PublicContext): string[] {
+  const schema: Schema = context.schema;
+  const settings = readPmseSettings(params, schema);
+  if (describeOrderProblems(schema, settings.columnOrder).length > 0) return [];
+  const model = buildSynthesisModel(schema, settings.columnOrder, new Set(settings.missingColumns));
+  const byColumn = model.columns.map((column) => `${column.name} ${column.parameterCount}`).join(', ');
+  const releaseEpsilon = Number(context.epsilon) / context.releases;
+  return [
+    `Synthesis model: ${model.parameterCount} parameters (θ), in column order: ${byColumn}.`,
+    ...(releaseEpsilon > 0 && Number.isFinite(releaseEpsilon)
+      ? publicWarnings(releaseEpsilon, context.n)
+      : []),
+  ];
+}
