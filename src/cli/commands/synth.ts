@@ -1,7 +1,14 @@
 import { decodeCsvBytes, parseCsv } from '../../core/table/csv-read';
 import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/schema-json';
 import { buildTable } from '../../core/table/build-table';
+import { describeValidation } from '../../core/table/validation-report';
 import { writeCsv } from '../../core/table/csv-write';
+import { tableFromColumns } from '../../core/table/table-from-columns';
+import type { RawTable } from '../../core/table/csv-read';
+import type { Table } from '../../core/table/types';
+import { selectRows } from '../../core/metrics/select-rows';
+import { complementIndices } from '../../core/metrics/sample-indices';
+import { splitRowsForJob } from '../../worker/holdout';
 import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
 import type { PublicContext } from '../../core/mechanisms/types';
@@ -30,6 +37,9 @@ export const synthCommand = {
     report: { type: 'string' },
     'drop-incomplete-rows': { type: 'boolean' },
     'escape-formulas': { type: 'boolean' },
+    'holdout-share': { type: 'string' },
+    'holdout-out': { type: 'string' },
+    'train-out': { type: 'string' },
   } as const,
   async run(args: ParsedArgs, io: CliIo) {
     const v = args.values;
@@ -47,6 +57,7 @@ export const synthCommand = {
     const releases = parseReleases(v.releases);
     const params = resolveParams(mechanism, parseParamFlags((v.param as string[] | undefined) ?? []));
     const seed = v.seed === undefined ? undefined : String(v.seed);
+    const holdoutOptions = parseHoldoutOptions(v);
 
     const schemaPath = String(v.schema);
     const schema = parseSchemaJson(
@@ -60,8 +71,27 @@ export const synthCommand = {
     checkSchemaMatchesHeader(schema, raw.header, dataPath);
 
     const dropIncompleteRows = Boolean(v['drop-incomplete-rows']);
-    const { table, report: validation } = buildTable(raw, schema, { dropIncompleteRows });
-    for (const message of validation.messages) io.err(`dpsynth: ${dataPath}: ${message}\n`);
+    const built = buildTable(raw, schema);
+    // fileRows[i]: the data row of the file behind row i of `complete`, to copy kept-back rows verbatim.
+    const fileRows = dropIncompleteRows
+      ? completeRowIndices(built.table)
+      : Uint32Array.from({ length: built.table.nRows }, (_, i) => i);
+    const complete = dropIncompleteRows ? selectRows(built.table, fileRows) : built.table;
+    const droppedIncompleteRows = built.table.nRows - complete.nRows;
+    for (const message of describeValidation(built.report.columns, droppedIncompleteRows)) {
+      io.err(`dpsynth: ${dataPath}: ${message}\n`);
+    }
+
+    let table = complete;
+    let heldOut: Uint32Array | null = null;
+    if (holdoutOptions) {
+      checkHoldoutSize(holdoutOptions.share, complete.nRows);
+      // The studio's split (src/worker/holdout.ts): a uniformly random subset of round(share · n) rows,
+      // drawn with the seed "<seed>/holdout" when seeded so the mechanism's random stream is unchanged.
+      const split = splitRowsForJob(complete, { holdoutShare: holdoutOptions.share, seed });
+      table = split.train;
+      heldOut = split.holdoutRows!;
+    }
 
     const context: PublicContext = {
       n: table.nRows,
@@ -83,17 +113,48 @@ export const synthCommand = {
     });
     if (dropIncompleteRows) {
       release.claim.assumptions.push(
-        `${validation.droppedIncompleteRows} incomplete rows were dropped before synthesis (--drop-incomplete-rows). ` +
-          `The guarantee is for the remaining ${table.nRows} complete rows as the dataset, with that count ` +
+        `${droppedIncompleteRows} incomplete rows were dropped before synthesis (--drop-incomplete-rows). ` +
+          `The guarantee is for the remaining ${complete.nRows} complete rows as the dataset, with that count ` +
           'treated as public; it does not cover a change that turns a complete row of the file into an ' +
           'incomplete one (or back), since that changes n.',
       );
     }
+    for (const warning of mechanismWarnings(release.diagnostics)) io.err(warning);
 
     const outPaths = releasePaths(String(v.out), release.datasets.length);
     release.datasets.forEach((dataset, i) => {
       io.writeFile(outPaths[i]!, writeCsv(dataset, { escapeFormulas: Boolean(v['escape-formulas']) }));
     });
+    const written = [...outPaths];
+    const notes: string[] = [];
+    if (dropIncompleteRows) {
+      notes.push(
+        `rows counts the complete rows the mechanism saw: ${droppedIncompleteRows} of ` +
+          `${built.table.nRows} rows in ${dataPath} were dropped as incomplete.`,
+      );
+    }
+    let splitSummary = '';
+    if (holdoutOptions && heldOut) {
+      const keptBack = pick(fileRows, heldOut);
+      io.writeFile(holdoutOptions.holdoutOut, fileRowsCsv(raw, keptBack));
+      written.push(holdoutOptions.holdoutOut);
+      if (holdoutOptions.trainOut !== undefined) {
+        const seen = pick(fileRows, complementIndices(complete.nRows, heldOut));
+        io.writeFile(holdoutOptions.trainOut, fileRowsCsv(raw, seen));
+        written.push(holdoutOptions.trainOut);
+      }
+      const split =
+        `the mechanism saw ${table.nRows} of ${complete.nRows} rows; ${heldOut.length} were kept back as a ` +
+        'test set and never reached it';
+      notes.push(
+        `${split[0]!.toUpperCase()}${split.slice(1)} (a uniformly random subset, --holdout-share ` +
+          `${holdoutOptions.share}).`,
+      );
+      splitSummary =
+        `dpsynth: ${split} (written to ${holdoutOptions.holdoutOut}` +
+        (holdoutOptions.trainOut === undefined ? '' : `; the rows it saw to ${holdoutOptions.trainOut}`) +
+        ').\n';
+    }
     const reportPath = v.report === undefined ? undefined : String(v.report);
     const report = buildReleaseReport({
       appVersion: APP_VERSION,
@@ -105,20 +166,114 @@ export const synthCommand = {
       releases: release.datasets.length,
       seeded: seed !== undefined,
       budget,
-      notes: dropIncompleteRows
-        ? [
-            `rows counts the complete rows the mechanism saw: ${validation.droppedIncompleteRows} of ` +
-              `${table.nRows + validation.droppedIncompleteRows} rows in ${dataPath} were dropped as incomplete.`,
-          ]
-        : [],
+      notes,
     });
-    if (reportPath) io.writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+    if (reportPath) {
+      io.writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);
+      written.push(reportPath);
+    }
     io.progress?.(1, 'done');
-    io.err(
-      `dpsynth: wrote ${outPaths.join(', ')}${reportPath ? ` and ${reportPath}` : ''}\n${formatClaim(release.claim)}`,
-    );
+    io.err(`dpsynth: wrote ${listOf(written)}\n${splitSummary}${formatClaim(release.claim)}`);
   },
 };
+
+/** "a", "a and b", "a, b and c". */
+function listOf(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+}
+
+/** Rows (ascending indices) of a table without a missing value in any column. */
+function completeRowIndices(table: Table): Uint32Array {
+  const keep: number[] = [];
+  for (let i = 0; i < table.nRows; i++) {
+    if (table.columns.every((column) => column.missing[i] === 0)) keep.push(i);
+  }
+  return Uint32Array.from(keep);
+}
+
+/** `indices[at[k]]` for every k. */
+function pick(indices: Uint32Array, at: Uint32Array): Uint32Array {
+  return at.map((i) => indices[i]!);
+}
+
+/**
+ * The given data rows of the file as CSV, header and cells as the file had them (the table writer
+ * quotes where RFC 4180 needs it; the delimiter becomes a comma and line ends '\n').
+ */
+function fileRowsCsv(raw: RawTable, rows: Uint32Array): string {
+  const table = tableFromColumns(
+    raw.header.map((name, j) => ({
+      name,
+      kind: 'categorical' as const,
+      values: Array.from(rows, (i) => raw.columns[j]![i]!),
+    })),
+  );
+  return writeCsv(table);
+}
+
+interface HoldoutOptions {
+  share: number;
+  holdoutOut: string;
+  trainOut?: string;
+}
+
+/** --holdout-share F and --holdout-out go together (with the optional --train-out); 0 < F < 1. */
+function parseHoldoutOptions(v: ParsedArgs['values']): HoldoutOptions | undefined {
+  const share = v['holdout-share'];
+  const holdoutOut = v['holdout-out'];
+  const trainOut = v['train-out'];
+  if (share === undefined && holdoutOut === undefined) {
+    if (trainOut !== undefined)
+      throw new UsageError('--train-out needs --holdout-share F and --holdout-out test.csv.');
+    return undefined;
+  }
+  if (share === undefined || holdoutOut === undefined) {
+    throw new UsageError(
+      '--holdout-share F and --holdout-out test.csv go together: the share of rows to keep back from the ' +
+        'mechanism and the file they are written to.',
+    );
+  }
+  const text = String(share);
+  const f = Number(text);
+  if (text.trim() === '' || !(f > 0 && f < 1)) {
+    throw new UsageError(
+      `--holdout-share must be a number strictly between 0 and 1, e.g. 0.2; got '${text}'.`,
+    );
+  }
+  return {
+    share: f,
+    holdoutOut: String(holdoutOut),
+    ...(trainOut === undefined ? {} : { trainOut: String(trainOut) }),
+  };
+}
+
+/** Both parts of the split must keep at least one row. */
+function checkHoldoutSize(share: number, n: number): void {
+  const kept = Math.round(share * n);
+  if (kept >= 1 && kept <= n - 1) return;
+  throw new InputError(
+    `--holdout-share ${share} of ${n} rows keeps back ${kept}, which leaves ` +
+      (kept < 1 ? 'no test set' : 'no rows for the mechanism') +
+      '; choose a share that leaves at least one row on each side.',
+  );
+}
+
+/**
+ * The mechanism's warnings, one stderr line each: `diagnostics.warnings` (from public facts, e.g.
+ * ε·n/(2·releases) below 100 for the pMSE mechanism) and `diagnostics.mcmc.warnings` (computed
+ * from the real data, e.g. R̂ above 1.1; for the data holder, not for release).
+ */
+function mechanismWarnings(diagnostics: Record<string, unknown> | undefined): string[] {
+  const strings = (value: unknown): string[] =>
+    Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
+  const mcmc = diagnostics?.mcmc;
+  const fromData =
+    typeof mcmc === 'object' && mcmc !== null ? strings((mcmc as { warnings?: unknown }).warnings) : [];
+  return [
+    ...strings(diagnostics?.warnings).map((w) => `warning: ${w}\n`),
+    ...fromData.map((w) => `warning (from the real data, for you only): ${w}\n`),
+  ];
+}
 
 function missingOptionMessage(option: string): string {
   if (option === 'schema') {

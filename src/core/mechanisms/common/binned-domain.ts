@@ -1,12 +1,24 @@
 import type { Schema } from '../../table/types';
 import type { BinningChoice } from './binning-params';
-import { domainCellCount, domainLimitProblem, planColumnCodings, type ColumnCoding } from './column-coding';
+import { scottBinCountFromPublicRange } from './bin-count-rules';
+import {
+  DOMAIN_CELL_LIMIT,
+  domainCellCount,
+  domainLimitProblem,
+  planColumnCodings,
+  type ColumnCoding,
+} from './column-coding';
 
 /** The codings of a schema, the size of their cross-tabulation and every reason it cannot be used. */
 export interface BinnedDomain {
   codings: ColumnCoding[];
   domainCells: number;
   problems: string[];
+  /**
+   * Set when the default (Scott's rule) was lowered to fit the cell limit: Scott's count and the
+   * most bins a rule-following numeric column got instead.
+   */
+  scottLowered?: { scott: number; cap: number };
 }
 
 /**
@@ -21,12 +33,47 @@ export function planBinnedDomain(
   n: number | undefined,
   limitCrossTabulation: boolean,
 ): BinnedDomain {
-  const { codings, problems } = planColumnCodings(schema, choice, n ?? 0);
+  const lowered =
+    limitCrossTabulation && choice.rule === 'scott' && n !== undefined
+      ? scottCapThatFits(schema, choice, n)
+      : undefined;
+  const planned = lowered ? { ...choice, scottCap: lowered.cap } : choice;
+  const { codings, problems } = planColumnCodings(schema, planned, n ?? 0);
   if (schema.columns.length === 0) problems.push('the schema has no columns to synthesize.');
   const sizeKnown = n !== undefined || choice.rule === 'fixed';
   if (problems.length === 0 && limitCrossTabulation && sizeKnown) {
     const tooLarge = domainLimitProblem(codings);
     if (tooLarge) problems.push(tooLarge);
   }
-  return { codings, domainCells: domainCellCount(codings), problems };
+  return {
+    codings,
+    domainCells: domainCellCount(codings),
+    problems,
+    ...(lowered ? { scottLowered: lowered } : {}),
+  };
+}
+
+/**
+ * The default binning is Scott's rule, ceil(6·n^(1/3)/3.49) bins per numeric column; with several
+ * numeric columns the cross-tabulation soon passes DOMAIN_CELL_LIMIT (10,000 rows and four numeric
+ * columns: 38⁴ numeric levels alone). Rather than refuse the default, the columns that follow the
+ * rule get at most `cap` bins, the largest cap whose cross-tabulation fits — computed from n, the
+ * schema and the parameters only, so it is as public as the rule. Undefined when no lowering is
+ * needed or none helps (then check() reports the limit with its advice). Cost O(scott · columns).
+ */
+function scottCapThatFits(
+  schema: Schema,
+  choice: BinningChoice,
+  n: number,
+): { scott: number; cap: number } | undefined {
+  const scott = scottBinCountFromPublicRange(n);
+  const cellsWithCap = (cap: number) => {
+    const plan = planColumnCodings(schema, { ...choice, scottCap: cap }, n);
+    return plan.problems.length > 0 ? Infinity : domainCellCount(plan.codings);
+  };
+  if (cellsWithCap(scott) <= DOMAIN_CELL_LIMIT) return undefined;
+  for (let cap = scott - 1; cap >= 1; cap--) {
+    if (cellsWithCap(cap) <= DOMAIN_CELL_LIMIT) return { scott, cap };
+  }
+  return undefined;
 }

@@ -9,6 +9,11 @@ export interface BinningChoice {
   perColumn: Record<string, number>;
   /** Why `columnBins` could not be read, one sentence each (reported by `check`). */
   problems: string[];
+  /**
+   * With rule 'scott': the most bins a column following the rule gets. Set by planBinnedDomain when
+   * Scott's counts would make the cross-tabulation exceed the cell limit (from n and the schema only).
+   */
+  scottCap?: number;
 }
 
 /** Largest bin count of one column, as for `bins`. */
@@ -24,7 +29,8 @@ export const BIN_COUNT_PARAM: ParamSpec = {
   max: MAX_BINS_PER_COLUMN,
   help:
     "0 (the default) applies Scott's rule with σ = (upper − lower)/6 taken from the declared bounds, never " +
-    'from the data: ceil(6·n^(1/3)/3.49) equal-width bins, 18 for n = 1,000. Any other value is the number ' +
+    'from the data: ceil(6·n^(1/3)/3.49) equal-width bins, 18 for n = 1,000, lowered evenly when the ' +
+    'cross-tabulation would pass 20,000,000 cells. Any other value is the number ' +
     'of equal-width bins for every numeric column not named in the per-column list. Integer columns never ' +
     'get more bins than there are integers in their bounds.',
 };

@@ -59,7 +59,8 @@ export function numericBinCount(
   n: number,
 ): number {
   const named = column.name === undefined ? undefined : choice.perColumn[column.name];
-  const wanted = named ?? (choice.rule === 'fixed' ? choice.fixedBins : scottBinCountFromPublicRange(n));
+  const scott = Math.min(scottBinCountFromPublicRange(n), choice.scottCap ?? Infinity);
+  const wanted = named ?? (choice.rule === 'fixed' ? choice.fixedBins : scott);
   if (!column.integer) return wanted;
   return Math.max(1, Math.min(wanted, integersInBounds(column.bounds[0], column.bounds[1])));
 }

@@ -1,4 +1,5 @@
 import type { BinnedDomain } from './binned-domain';
+import { DOMAIN_CELL_LIMIT } from './column-coding';
 import { formatCount } from './format-count';
 
 /**
@@ -9,7 +10,15 @@ import { formatCount } from './format-count';
 export function describeBinnedDomain(domain: BinnedDomain, what = 'Cross-tabulation'): string[] {
   if (domain.problems.length > 0 || domain.codings.length === 0) return [];
   const perColumn = domain.codings.map((coding) => `${coding.name} ${coding.levels}`).join(', ');
-  return [
+  const lines = [
     `${what} of ${formatCount(domain.domainCells)} cells: ${perColumn} (each count includes a missing-value cell).`,
   ];
+  if (domain.scottLowered) {
+    lines.push(
+      `Scott's rule gives ${domain.scottLowered.scott} bins per numeric column; the default lowers that to ` +
+        `${domain.scottLowered.cap} so the cross-tabulation stays within ${formatCount(DOMAIN_CELL_LIMIT)} cells. ` +
+        'Set bins or columnBins to choose yourself.',
+    );
+  }
+  return lines;
 }
