@@ -46,7 +46,7 @@ export const LiveTraceChart = memo(function LiveTraceChart({
   const y = (value: number) => MARGIN.top + plotHeight * (1 - (value - lo) / (hi - lo));
   return (
     <svg className="live-trace" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={ariaLabel}>
-      <text x={4} y={MARGIN.top + 8} className="axis-text">
+      <text x={4} y={MARGIN.top + plotHeight / 2 + 3} className="axis-text">
         {yLabel}
       </text>
       {[lo, hi].map((tick) => (
