@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Rational } from '../../rng/rational';
+import { parseRational, Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
-import { countNoiseScale, perturbAllCellCounts } from './noisy-cell-counts';
+import { countNoiseScale, makeCountNoiseSampler, perturbAllCellCounts } from './noisy-cell-counts';
 import { countRowsPerCell, sparseFromDenseCounts } from './sparse-cell-counts';
 
 const idle = { aborted: false };
@@ -11,6 +11,16 @@ describe('countNoiseScale', () => {
     expect(countNoiseScale(Rational.of(1, 2)).equals(Rational.of(4))).toBe(true);
     expect(countNoiseScale(Rational.of(3, 10)).equals(Rational.of(20, 3))).toBe(true);
     expect(countNoiseScale(Rational.of(1, 2), 1).equals(Rational.of(2))).toBe(true);
+  });
+});
+
+describe('makeCountNoiseSampler', () => {
+  it('refuses a scale above 2^40 with a sentence instead of failing inside the sampler', () => {
+    // 2/ε ≤ 2^40 ⇔ ε ≥ 2^−39 ≈ 1.82e−12.
+    expect(() => makeCountNoiseSampler(Rational.of(1, 2 ** 39))).not.toThrow();
+    expect(() => makeCountNoiseSampler(parseRational('1e-20'))).toThrow(
+      expect.objectContaining({ name: 'InputError', message: expect.stringMatching(/Use a larger ε/) }),
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { throwIfAborted } from '../../table/abort';
+import { InputError } from '../../table/errors';
 import { GrowableCellWeights } from './growable-cells';
 import type { SparseCellCounts } from './sparse-cell-counts';
 import type { AbortSignalLike } from '../types';
@@ -26,12 +27,27 @@ export function countNoiseScale(
   return Rational.of(sensitivity).div(epsilon);
 }
 
+/**
+ * Largest noise scale accepted: 2^40. A discrete Laplace draw then exceeds 2^53 (beyond exact
+ * integers in a double) with probability about e^(−2^53/2^40) = e^(−8192), i.e. never; larger
+ * scales (ε below about 2·10⁻¹² per count) are refused up front instead of failing mid-run.
+ */
+export const LARGEST_COUNT_NOISE_SCALE = 2 ** 40;
+
 /** The exact discrete Laplace sampler for noisy counts at this ε (scale 2/ε by default). */
 export function makeCountNoiseSampler(
   epsilon: Rational,
   sensitivity: number = CROSS_TABULATION_SENSITIVITY_REPLACE_ONE,
 ): (rng: Rng) => number {
-  return makeDiscreteLaplaceSampler(countNoiseScale(epsilon, sensitivity));
+  const scale = countNoiseScale(epsilon, sensitivity);
+  if (scale.toNumber() > LARGEST_COUNT_NOISE_SCALE) {
+    throw new InputError(
+      `ε = ${epsilon.toNumber()} per count gives a noise scale of ${scale.toNumber().toPrecision(3)}, above ` +
+        `${LARGEST_COUNT_NOISE_SCALE.toExponential(2)}: the counts would be pure noise and cannot be sampled ` +
+        'exactly. Use a larger ε or fewer releases.',
+    );
+  }
+  return makeDiscreteLaplaceSampler(scale);
 }
 
 /**
