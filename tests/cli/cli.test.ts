@@ -107,6 +107,133 @@ describe('dpsynth synth', () => {
   });
 });
 
+describe('dpsynth synth --holdout-share', () => {
+  const header = MIXED_SCHEMA.columns.map((c) => c.name).join(',');
+  const rows = DATA.trimEnd().split('\n').slice(1, 401);
+  const data = [header, ...rows].join('\n') + '\n';
+  const linesOf = (file: string) => readFileSync(file, 'utf8').trimEnd().split('\n');
+  const synthArgs = (path: (n: string) => string, ...extra: string[]) => [
+    'synth',
+    path('data.csv'),
+    ...['--schema', path('s.json'), '--mechanism', 'laplace-histogram', '--epsilon', '1'],
+    ...['--param', 'bins=4', '--out', path('synth.csv'), '--report', path('report.json')],
+    ...extra,
+  ];
+
+  it('keeps back a random test set, copied verbatim, that the mechanism never sees', async () => {
+    const path = tempFiles({ 'data.csv': data, 's.json': SCHEMA });
+    const split = [
+      '--holdout-share',
+      '0.2',
+      '--holdout-out',
+      path('test.csv'),
+      '--train-out',
+      path('train.csv'),
+    ];
+    const result = await cli(...synthArgs(path, ...split, '--seed', '5'));
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      'the mechanism saw 320 of 400 rows; 80 were kept back as a test set and never reached it',
+    );
+    const [testHeader, ...testRows] = linesOf(path('test.csv'));
+    const [trainHeader, ...trainRows] = linesOf(path('train.csv'));
+    expect(testHeader).toBe(header);
+    expect(trainHeader).toBe(header);
+    expect(testRows).toHaveLength(80);
+    expect(trainRows).toHaveLength(320);
+    expect([...testRows, ...trainRows].sort()).toEqual([...rows].sort());
+    expect(linesOf(path('synth.csv'))).toHaveLength(1 + 320);
+    const report = JSON.parse(readFileSync(path('report.json'), 'utf8'));
+    expect(report.rows).toBe(320);
+    expect(report.notes.join(' ')).toMatch(
+      /the mechanism saw 320 of 400 rows; 80 were kept back as a test set and never reached it/i,
+    );
+
+    // The same seed keeps back the same rows; then the test set serves ML efficacy.
+    const again = tempFiles({ 'data.csv': data, 's.json': SCHEMA });
+    const split2 = ['--holdout-share', '0.2', '--holdout-out', again('test.csv')];
+    expect((await cli(...synthArgs(again, ...split2, '--seed', '5'))).code).toBe(0);
+    expect(readFileSync(again('test.csv'), 'utf8')).toBe(readFileSync(path('test.csv'), 'utf8'));
+    const metrics = await cli(
+      'metrics',
+      ...[path('train.csv'), path('synth.csv'), '--holdout', path('test.csv'), '--ml-target', 'smoker'],
+      ...['--json', '--seed', '1', '--skip', 'game,disclosure', '--permutations', '2'],
+    );
+    expect(metrics.code).toBe(0);
+    const parsed = JSON.parse(metrics.stdout);
+    expect(parsed.real.rows).toBe(320);
+    expect(parsed.holdout.rows).toBe(80);
+    expect(parsed.mlEfficacy.task.holdoutRowsScored).toBe(80);
+  });
+
+  it('splits only the complete rows with --drop-incomplete-rows', async () => {
+    const path = tempFiles({ 'data.csv': data, 's.json': SCHEMA });
+    const split = [
+      '--holdout-share',
+      '0.5',
+      '--holdout-out',
+      path('test.csv'),
+      '--train-out',
+      path('train.csv'),
+    ];
+    const result = await cli(...synthArgs(path, '--drop-incomplete-rows', ...split));
+    expect(result.code).toBe(0);
+    const complete = rows.filter((row) => !row.split(',').some((cell) => cell === '' || cell === 'NA'));
+    const kept = [...linesOf(path('test.csv')).slice(1), ...linesOf(path('train.csv')).slice(1)];
+    expect(kept.sort()).toEqual([...complete].sort());
+    const report = JSON.parse(readFileSync(path('report.json'), 'utf8'));
+    expect(report.rows).toBe(complete.length - Math.round(0.5 * complete.length));
+  });
+
+  it.each([
+    [['--holdout-share', '0.2'], /--holdout-share F and --holdout-out test\.csv go together/],
+    [['--holdout-out', 'test.csv'], /--holdout-share F and --holdout-out test\.csv go together/],
+    [['--train-out', 'train.csv'], /--train-out needs --holdout-share/],
+    [['--holdout-share', '0', '--holdout-out', 'test.csv'], /strictly between 0 and 1.*got '0'/],
+    [['--holdout-share', '1', '--holdout-out', 'test.csv'], /strictly between 0 and 1.*got '1'/],
+    [['--holdout-share=-0.2', '--holdout-out', 'test.csv'], /strictly between 0 and 1.*got '-0.2'/],
+    [['--holdout-share', 'a fifth', '--holdout-out', 'test.csv'], /strictly between 0 and 1/],
+    [['--holdout-share', '0.001', '--holdout-out', 'test.csv'], /keeps back 0, which leaves no test set/],
+  ])('rejects %j with exit code 2', async (extra, message) => {
+    const path = tempFiles({ 'data.csv': data, 's.json': SCHEMA });
+    const result = await cli(...synthArgs(path, ...extra.map((a) => (a.endsWith('.csv') ? path(a) : a))));
+    expect(result.stderr).toMatch(message);
+    expect(result.code).toBe(2);
+  });
+});
+
+describe("dpsynth synth prints the mechanism's warnings", () => {
+  it('warns when ε·n/(2·releases) is below 100 for the pMSE mechanism', async () => {
+    const lines = ['x,g'];
+    // Two x values are missing in a column not declared able to be missing: a warning from the real data.
+    for (let i = 0; i < 40; i++) lines.push(`${i < 2 ? '' : (i % 10) / 2},${i % 3 === 0 ? 'a' : 'b'}`);
+    const schema = {
+      version: 1,
+      columns: [
+        { name: 'x', type: 'numeric', bounds: [0, 5], source: 'declared' },
+        { name: 'g', type: 'categorical', categories: ['a', 'b'], source: 'declared' },
+      ],
+      missing: [''],
+    };
+    const path = tempFiles({ 'data.csv': lines.join('\n') + '\n', 's.json': JSON.stringify(schema) });
+    const result = await cli(
+      'synth',
+      path('data.csv'),
+      ...['--schema', path('s.json'), '--mechanism', 'pmse-mechanism', '--epsilon', '1', '--releases', '2'],
+      ...['--param', 'burnIn=0', '--param', 'steps=4', '--param', 'thinning=1', '--param', 'chains=2'],
+      ...['--seed', '3', '--out', path('synth.csv')],
+    );
+    expect(result.code).toBe(0);
+    // ε/releases = 0.5 and n = 40: ε·n/(2·releases) = 10.
+    expect(result.stderr).toMatch(
+      /^warning: Each release gets ε = 0\.500 with n = 40: .*is 10\.0; aim for 100/m,
+    );
+    expect(result.stderr).toMatch(
+      /^warning \(from the real data, for you only\): Column `x` has 2 missing values but is not declared/m,
+    );
+  });
+});
+
 describe('bad input exits 2 with a message naming the problem', () => {
   const base = (path: (n: string) => string, data = 'data.csv', schema = 's.json') => [
     'synth',

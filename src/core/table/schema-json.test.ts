@@ -36,7 +36,12 @@ describe('parseSchemaJson', () => {
   });
 
   it.each<[string, string]>([
-    ['{', 's.json: is not valid JSON'],
+    ['{', 's.json, line 1, column 2: is not valid JSON'],
+    // The parser names the "x": line 3, column 3, as an editor counts them.
+    [
+      '{\n "version": 1,\n  x}',
+      's.json, line 3, column 3: is not valid JSON (Expected double-quoted property name)',
+    ],
     ['[]', 's.json: a schema must be a JSON object'],
     [
       JSON.stringify({ version: 2, columns: [{ name: 'a', type: 'numeric' }] }),

@@ -168,10 +168,11 @@ function readColumn(
  */
 export function parseSchemaJson(text: string, fileName = 'schema'): Schema {
   let document: unknown;
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   try {
-    document = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    document = JSON.parse(body);
   } catch (error) {
-    throw inputErrorAt({ file: fileName }, `is not valid JSON (${(error as Error).message}).`);
+    throw jsonSyntaxError(fileName, body, (error as Error).message);
   }
   if (!isPlainObject(document)) {
     throw inputErrorAt(
@@ -280,4 +281,24 @@ export function checkSchemaMatchesHeader(schema: Schema, header: string[], fileN
   }
   sentences.push('Make the schema and the file name the same columns.');
   throw new InputError(sentences.join(' '), { file: fileName, column: lacking[0] ?? extra[0]! });
+}
+
+/**
+ * The JSON parser's message with its character position turned into a line and column, so the
+ * message points where an editor does: "s.json: line 3, column 2: is not valid JSON (Expected …)".
+ */
+function jsonSyntaxError(fileName: string, body: string, message: string): InputError {
+  const position = /at position (\d+)/.exec(message);
+  if (position === null) return inputErrorAt({ file: fileName }, `is not valid JSON (${message}).`);
+  const offset = Math.min(Number(position[1]), body.length);
+  const before = body.slice(0, offset);
+  const line = before.split('\n').length;
+  const column = offset - before.lastIndexOf('\n');
+  const reason = message
+    .replace(/\s*in JSON at position \d+.*$/, '')
+    .replace(/\s*\(line \d+ column \d+\)$/, '');
+  return new InputError(`${fileName}, line ${line}, column ${column}: is not valid JSON (${reason}).`, {
+    file: fileName,
+    line,
+  });
 }
