@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { cli } from './cli-harness';
+import { cli, tempFiles } from './cli-harness';
 
 // Reference values from tests/reference/cli/make_fixtures.sh: tvd_ref.py (TVD) and pmse_ref.R (rpart, synthpop's
 // utility.gen defaults) on tests/fixtures/cli/real.csv and synth.csv.
@@ -90,6 +90,96 @@ describe('dpsynth metrics', () => {
     expect(result.stdout).toContain('Distinguishing game accuracy');
     expect(result.stdout).toContain('Not differentially private');
     expect(result.stdout).toContain('for the data holder, not for release');
+  });
+
+  it("gives means over releases next to the mean pMSE and each subset's TVD", async () => {
+    const real = 'tests/fixtures/cli/real.csv';
+    const synth = 'tests/fixtures/cli/synth.csv';
+    const result = await cli(
+      'metrics',
+      real,
+      synth,
+      real,
+      '--json',
+      '--seed',
+      '1',
+      '--skip',
+      'game,disclosure',
+    );
+    expect(result.code).toBe(0);
+    const metrics = JSON.parse(result.stdout);
+    const [first, second] = metrics.pmse.perRelease;
+    expect(metrics.pmse.perRelease).toHaveLength(2);
+    expect(metrics.pmse.nullMean).toBeCloseTo((first.nullMean + second.nullMean) / 2, 15);
+    expect(metrics.pmse.rawRatio).toBeCloseTo((first.rawRatio + second.rawRatio) / 2, 15);
+    expect(metrics.pmse.k).toBeNull(); // CART has no k
+    expect(metrics.pmse.warnings).toEqual([]);
+    expect(first.extremePropensities).toBeNull();
+    for (const k of ['1', '2', '3']) {
+      const perRelease = metrics.tvdPerRelease[k].perRelease;
+      metrics.tvdSubsets[k].forEach((subset: { columns: string[]; tvd: number }, i: number) => {
+        expect(subset.columns).toEqual(perRelease[0].subsets[i].columns);
+        expect(subset.tvd).toBeCloseTo((perRelease[0].subsets[i].tvd + perRelease[1].subsets[i].tvd) / 2, 15);
+      });
+    }
+    expect(metrics.tvdSkipped).toBeUndefined();
+  });
+
+  it('lists a column dropped as constant in any release', async () => {
+    const real = ['x,c', ...Array.from({ length: 30 }, (_, i) => `${i},a`)].join('\n') + '\n';
+    const varied =
+      ['x,c', ...Array.from({ length: 30 }, (_, i) => `${i + 1},${i % 2 ? 'a' : 'b'}`)].join('\n') + '\n';
+    const path = tempFiles({ 'real.csv': real, 'varied.csv': varied, 'same.csv': real });
+    const result = await cli(
+      'metrics',
+      ...[path('real.csv'), path('varied.csv'), path('same.csv')],
+      ...['--json', '--seed', '1', '--skip', 'game,disclosure', '--permutations', '2'],
+    );
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).pmse.droppedConstant).toEqual(['c']);
+  });
+
+  it('warns when the logistic model separates real from synthetic rows', async () => {
+    const rows = (offset: number) =>
+      ['x,g', ...Array.from({ length: 40 }, (_, i) => `${offset + i},${i % 2 ? 'a' : 'b'}`)].join('\n') +
+      '\n';
+    const path = tempFiles({ 'real.csv': rows(0), 'synth.csv': rows(100) });
+    const args = [path('real.csv'), path('synth.csv'), '--pmse-model', 'logit', '--skip', 'game,disclosure'];
+    const json = JSON.parse((await cli('metrics', ...args, '--json')).stdout);
+    expect(json.pmse.perRelease[0].extremePropensities).toBeGreaterThan(0);
+    const expected =
+      `the logistic model separates real from synthetic rows (${json.pmse.perRelease[0].extremePropensities} ` +
+      'fitted propensities within 1e-8 of 0 or 1): the maximum-likelihood fit does not exist and pMSE/S_pMSE ' +
+      'depend on the optimiser; use --pmse-model cart';
+    expect(json.pmse.warnings).toEqual([expected]);
+    const text = await cli('metrics', ...args);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`Warning: ${expected}`);
+  });
+
+  it('says when a k-way or the full-table TVD is skipped as too large', async () => {
+    // 200 columns: C(200, 3) · 3 · (300 + 300) ≈ 2.4·10^9 cell visits exceeds TVD_MAX_WORK; the joint
+    // table has far more than 10^6 cells.
+    const m = 200;
+    const file = (shift: number) =>
+      [
+        Array.from({ length: m }, (_, j) => `c${j}`).join(','),
+        ...Array.from({ length: 300 }, (_, i) =>
+          Array.from({ length: m }, (_, j) => (i * (j + 1) + shift) % 7).join(','),
+        ),
+      ].join('\n') + '\n';
+    const path = tempFiles({ 'real.csv': file(0), 'synth.csv': file(1) });
+    const args = [path('real.csv'), path('synth.csv'), '--tvd-k', '1,3', '--permutations', '1'];
+    const common = [...args, '--skip', 'game,disclosure', '--seed', '1'];
+    const json = JSON.parse((await cli('metrics', ...common, '--json')).stdout);
+    expect(json.tvd['1']).toBeGreaterThan(0);
+    expect(json.tvd['3']).toBeNull();
+    expect(json.tvdSkipped['3']).toMatch(/1313400 subsets of 200 columns/);
+    expect(json.tvdFullTable.mean).toBeNull();
+    expect(json.tvdFullTable.skipped).toMatch(/more than 1,000,000 cells/);
+    const text = (await cli('metrics', ...common)).stdout;
+    expect(text).toContain('TVD of 3-way marginals: skipped (1313400 subsets of 200 columns');
+    expect(text).toMatch(/TVD of the full table: skipped \(the joint table of all 200 columns has more than/);
   });
 
   it.each([

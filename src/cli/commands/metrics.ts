@@ -196,7 +196,7 @@ function meanSubsetTvds(perRelease: SubsetTvd[][]): SubsetTvd[] {
 }
 
 /** Warnings about the pMSE fit: a logistic model that separates real from synthetic rows. */
-export function pmseWarnings(pmse: UtilityReport['pmse']): string[] {
+function pmseWarnings(pmse: UtilityReport['pmse']): string[] {
   if (pmse.model !== 'logit') return [];
   const releases = pmse.perRelease.length;
   return pmse.perRelease.flatMap((r, j) => {

@@ -4,7 +4,8 @@ import { SeededRng } from '../rng/seeded-rng';
 import { EVALUATION_NOTE, evaluateUtility } from './evaluate';
 import { splitHoldout } from './holdout-split';
 import { computePmse } from './pmse';
-import { tvdKWay } from './tvd';
+import { testTable } from './testing/test-table';
+import { FULL_TABLE_TVD_MAX_CELLS, fullTableTvd, tvdKWay } from './tvd';
 
 describe('evaluateUtility on the mixed fixture (3 releases)', () => {
   const { real: fullReal, synths } = readFixtureTables(
@@ -91,5 +92,41 @@ describe('evaluateUtility on the mixed fixture (3 releases)', () => {
     expect(small.regression).toBeNull();
     expect(small.distinguishingGame).toBeNull();
     expect(small.pmse.mean.ratio).toBeNull();
+  });
+});
+
+describe('full-table TVD cutoff', () => {
+  // m categorical columns, each with all 8 levels observed: the joint table has 8^m observed cells.
+  const table = (m: number, shift: number) =>
+    testTable(
+      Object.fromEntries(
+        Array.from({ length: m }, (_, j) => [
+          `c${j}`,
+          Array.from({ length: 16 }, (_, i) => `v${(i + shift * j) % 8}`),
+        ]),
+      ),
+    );
+  const options = {
+    tvdK: [1],
+    distinguishingGame: false as const,
+    disclosure: false,
+    pmse: { permutations: 0 },
+  };
+
+  it('compares up to 10^6 cells and returns null above, with the reason in the report', () => {
+    expect(8 ** 6).toBeLessThanOrEqual(FULL_TABLE_TVD_MAX_CELLS);
+    expect(8 ** 7).toBeGreaterThan(FULL_TABLE_TVD_MAX_CELLS);
+    expect(fullTableTvd(table(6, 0), table(6, 1))).toBeGreaterThan(0);
+    expect(fullTableTvd(table(7, 0), table(7, 1))).toBeNull();
+
+    const small = evaluateUtility(table(6, 0), [table(6, 1)], options, new SeededRng(1));
+    expect(small.tvd.fullTable.mean).toBeGreaterThan(0);
+    expect(small.tvd.fullTable.skipped).toBeUndefined();
+    const large = evaluateUtility(table(7, 0), [table(7, 1), table(7, 2)], options, new SeededRng(1));
+    expect(large.tvd.fullTable).toEqual({
+      perRelease: [null, null],
+      mean: null,
+      skipped: expect.stringMatching(/all 7 columns has more than 1,000,000 cells in every release/),
+    });
   });
 });

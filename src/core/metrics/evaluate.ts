@@ -143,7 +143,7 @@ function fullTableSkipReason(perRelease: (number | null)[], m: number): string |
         ? ' in every release'
         : ` in release${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${perRelease.length}`;
   return (
-    `the joint table of all ${m} columns has more than ${FULL_TABLE_TVD_MAX_CELLS.toLocaleString('en-US')} ` +
+    `the joint table of all ${m} columns has more than ${String(FULL_TABLE_TVD_MAX_CELLS).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ` +
     `cells${which}: almost every cell would hold at most one row, so it is not compared.`
   );
 }

@@ -6,7 +6,7 @@ import { SeededRng } from './seeded-rng';
 import { fitContinuous, ksPowerMargin, linearGrid, standardNormalCdf } from './testing/continuous-fit';
 
 const ALPHA = 1e-6;
-// 50,000 draws per fit. Each family also gets a wrong-parameter sampler (a parameter × 1.3) that
+// 50,000 draws per fit. Each family also gets wrong-parameter samplers (a parameter × 1.3 and × 0.7) that
 // the same test must reject; ksPowerMargin() asserts √N·sup|G − F| > 2.2·λ_α (λ_α ≈ 2.68), which
 // guarantees rejection with probability > 1 − α, so the rejection is not a lucky seed.
 const DRAWS = 50_000;
@@ -14,11 +14,14 @@ const DRAWS = 50_000;
 interface Family {
   readonly name: string;
   readonly draw: (rng: SeededRng) => number;
-  readonly wrongDraw: (rng: SeededRng) => number;
   readonly cdf: (x: number) => number;
-  readonly wrongCdf: (x: number) => number;
+  /** The same family with its scale-like parameter multiplied by `factor`: sampler and exact CDF. */
+  readonly wrong: (factor: number) => { draw: (rng: SeededRng) => number; cdf: (x: number) => number };
   readonly grid: number[];
 }
+
+/** The wrong-parameter factors every family must be rejected at (a scale off by ×1.3 or ×0.7). */
+const WRONG_FACTORS = [1.3, 0.7];
 
 const normalCdf = (mean: number, sd: number) => (x: number) => standardNormalCdf((x - mean) / sd);
 const gammaCdf = (shape: number, scale: number) => (x: number) =>
@@ -28,71 +31,64 @@ const inverseGammaCdf = (shape: number, scale: number) => (x: number) =>
 const betaCdf = (a: number, b: number) => (x: number) =>
   x <= 0 ? 0 : x >= 1 ? 1 : regularizedIncompleteBeta(x, a, b);
 
+const normal = (mean: number, sd: number) => ({
+  draw: (rng: SeededRng) => sampleNormal(rng, mean, sd),
+  cdf: normalCdf(mean, sd),
+});
+const gamma = (shape: number, scale: number) => ({
+  draw: (rng: SeededRng) => sampleGamma(rng, shape, scale),
+  cdf: gammaCdf(shape, scale),
+});
+const beta = (a: number, b: number) => ({
+  draw: (rng: SeededRng) => sampleBeta(rng, a, b),
+  cdf: betaCdf(a, b),
+});
+const inverseGamma = (shape: number, scale: number) => ({
+  draw: (rng: SeededRng) => sampleInverseGamma(rng, shape, scale),
+  cdf: inverseGammaCdf(shape, scale),
+});
+
 const families: Family[] = [
-  {
-    name: 'normal(3, 2²)',
-    draw: (rng) => sampleNormal(rng, 3, 2),
-    wrongDraw: (rng) => sampleNormal(rng, 3, 2.6),
-    cdf: normalCdf(3, 2),
-    wrongCdf: normalCdf(3, 2.6),
-    grid: linearGrid(-10, 16, 500),
-  },
+  { name: 'normal(3, 2²)', ...normal(3, 2), wrong: (f) => normal(3, 2 * f), grid: linearGrid(-10, 16, 500) },
   {
     name: 'gamma(shape 0.5, scale 2) = χ²(1)',
-    draw: (rng) => sampleGamma(rng, 0.5, 2),
-    wrongDraw: (rng) => sampleGamma(rng, 0.65, 2),
-    cdf: gammaCdf(0.5, 2),
-    wrongCdf: gammaCdf(0.65, 2),
+    ...gamma(0.5, 2),
+    wrong: (f) => gamma(0.5 * f, 2),
     grid: linearGrid(0.001, 10, 500),
   },
   {
     name: 'gamma(shape 3.7, scale 0.5)',
-    draw: (rng) => sampleGamma(rng, 3.7, 0.5),
-    wrongDraw: (rng) => sampleGamma(rng, 3.7, 0.65),
-    cdf: gammaCdf(3.7, 0.5),
-    wrongCdf: gammaCdf(3.7, 0.65),
+    ...gamma(3.7, 0.5),
+    wrong: (f) => gamma(3.7, 0.5 * f),
     grid: linearGrid(0.01, 10, 500),
   },
   {
     name: 'beta(0.5, 0.5) (arcsine law)',
     draw: (rng) => sampleBeta(rng, 0.5, 0.5),
-    wrongDraw: (rng) => sampleBeta(rng, 0.65, 0.5),
     // Closed form: I_x(½, ½) = (2/π)·arcsin(√x).
     cdf: (x) => (x <= 0 ? 0 : x >= 1 ? 1 : (2 / Math.PI) * Math.asin(Math.sqrt(x))),
-    wrongCdf: betaCdf(0.65, 0.5),
+    wrong: (f) => beta(0.5 * f, 0.5),
     grid: linearGrid(0, 1, 500),
   },
   {
     name: 'beta(1.6, 1.6)',
-    draw: (rng) => sampleBeta(rng, 1.6, 1.6),
-    wrongDraw: (rng) => sampleBeta(rng, 2.08, 1.6),
-    cdf: betaCdf(1.6, 1.6),
-    wrongCdf: betaCdf(2.08, 1.6),
+    ...beta(1.6, 1.6),
+    wrong: (f) => beta(1.6 * f, 1.6),
     grid: linearGrid(0, 1, 500),
   },
-  {
-    name: 'beta(2, 5)',
-    draw: (rng) => sampleBeta(rng, 2, 5),
-    wrongDraw: (rng) => sampleBeta(rng, 2.6, 5),
-    cdf: betaCdf(2, 5),
-    wrongCdf: betaCdf(2.6, 5),
-    grid: linearGrid(0, 1, 500),
-  },
+  { name: 'beta(2, 5)', ...beta(2, 5), wrong: (f) => beta(2 * f, 5), grid: linearGrid(0, 1, 500) },
   {
     name: 'beta(3, 1)',
     draw: (rng) => sampleBeta(rng, 3, 1),
-    wrongDraw: (rng) => sampleBeta(rng, 3.9, 1),
     // Closed form: I_x(a, 1) = x^a.
     cdf: (x) => (x <= 0 ? 0 : x >= 1 ? 1 : x ** 3),
-    wrongCdf: (x) => (x <= 0 ? 0 : x >= 1 ? 1 : x ** 3.9),
+    wrong: (f) => beta(3 * f, 1),
     grid: linearGrid(0, 1, 500),
   },
   {
     name: 'inverse-gamma(shape 3, scale 2)',
-    draw: (rng) => sampleInverseGamma(rng, 3, 2),
-    wrongDraw: (rng) => sampleInverseGamma(rng, 3, 2.6),
-    cdf: inverseGammaCdf(3, 2),
-    wrongCdf: inverseGammaCdf(3, 2.6),
+    ...inverseGamma(3, 2),
+    wrong: (f) => inverseGamma(3, 2 * f),
     grid: linearGrid(0.01, 10, 500),
   },
 ];
@@ -105,12 +101,15 @@ describe('continuous samplers (Kolmogorov–Smirnov against exact CDFs, α = 1e�
       expect(fit.pValue, `D = ${fit.statistic}`).toBeGreaterThan(ALPHA);
     });
 
-    it(`${family.name}: the same test rejects a wrong parameter`, () => {
-      expect(ksPowerMargin(family.cdf, family.wrongCdf, family.grid, DRAWS, ALPHA)).toBeGreaterThan(1.1);
-      const rng = new SeededRng(`ks wrong ${family.name}`);
-      const fit = fitContinuous(() => family.wrongDraw(rng), DRAWS, family.cdf);
-      expect(fit.pValue, `D = ${fit.statistic}`).toBeLessThan(ALPHA);
-    });
+    for (const factor of WRONG_FACTORS) {
+      it(`${family.name}: the same test rejects the parameter × ${factor}`, () => {
+        const wrong = family.wrong(factor);
+        expect(ksPowerMargin(family.cdf, wrong.cdf, family.grid, DRAWS, ALPHA)).toBeGreaterThan(1.1);
+        const rng = new SeededRng(`ks wrong ${factor} ${family.name}`);
+        const fit = fitContinuous(() => wrong.draw(rng), DRAWS, family.cdf);
+        expect(fit.pValue, `D = ${fit.statistic}`).toBeLessThan(ALPHA);
+      });
+    }
   }
 
   it('beta(2, 2) fits with 400,000 draws, enough to expose a method off by 0.007 in CDF', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { regularizedIncompleteBeta } from '../stats/regularized-incomplete-beta';
 import { sampleDirichlet } from './dirichlet';
 import { SeededRng } from './seeded-rng';
-import { fitContinuous } from './testing/continuous-fit';
+import { fitContinuous, ksPowerMargin, linearGrid } from './testing/continuous-fit';
 
 const ALPHA = 1e-6;
 
@@ -43,6 +43,11 @@ describe('sampleDirichlet', () => {
     // α₂ × 1.3 moves the marginal CDF by up to 0.108 (scipy beta.cdf): √N·0.108 ≈ 19 >> 2·2.68.
     const wrong = fitContinuous(() => sampleDirichlet(rng, [0.3, 1, 3.25, 0.05])[2], 30_000, marginalCdf);
     expect(wrong.pValue, `D = ${wrong.statistic}`).toBeLessThan(ALPHA);
+    // α₂ × 0.7 = 1.75: the marginal becomes Beta(1.75, 3.1 − 1.75); the power margin is computed, not cited.
+    const smallerCdf = (x: number) => (x <= 0 ? 0 : x >= 1 ? 1 : regularizedIncompleteBeta(x, 1.75, 1.35));
+    expect(ksPowerMargin(marginalCdf, smallerCdf, linearGrid(0, 1, 500), 30_000, ALPHA)).toBeGreaterThan(1.1);
+    const smaller = fitContinuous(() => sampleDirichlet(rng, [0.3, 1, 1.75, 0.05])[2], 30_000, marginalCdf);
+    expect(smaller.pValue, `D = ${smaller.statistic}`).toBeLessThan(ALPHA);
   });
 
   it('stays finite for tiny α and validates α', () => {

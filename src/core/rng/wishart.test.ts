@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { regularizedGammaP, regularizedGammaQ } from '../stats/regularized-gamma';
 import { SeededRng } from './seeded-rng';
 import { choleskyLower } from './small-matrix';
-import { fitContinuous } from './testing/continuous-fit';
+import { fitContinuous, ksPowerMargin, linearGrid } from './testing/continuous-fit';
 import { sampleInverseWishart, sampleWishart } from './wishart';
 
 const ALPHA = 1e-6;
@@ -61,6 +61,12 @@ describe('sampleWishart (Bartlett decomposition)', () => {
       (x) => (x <= 0 ? 0 : regularizedGammaP(4.5 / 2, x / (2 * 3))),
     );
     expect(wrong.pValue, `D = ${wrong.statistic}`).toBeLessThan(ALPHA);
+    // df × 0.7: σ²·χ²(3.15); the power margin is computed from the two exact CDFs.
+    const cdf = (x: number) => (x <= 0 ? 0 : regularizedGammaP(4.5 / 2, x / (2 * 3)));
+    const smallerCdf = (x: number) => (x <= 0 ? 0 : regularizedGammaP((4.5 * 0.7) / 2, x / (2 * 3)));
+    expect(ksPowerMargin(cdf, smallerCdf, linearGrid(0.01, 60, 1000), 30_000, ALPHA)).toBeGreaterThan(1.1);
+    const smaller = fitContinuous(() => sampleWishart(rng, 4.5 * 0.7, [[3]])[0][0], 30_000, cdf);
+    expect(smaller.pValue, `D = ${smaller.statistic}`).toBeLessThan(ALPHA);
   });
 
   it('validates df and the scale matrix', () => {
@@ -113,5 +119,10 @@ describe('sampleInverseWishart', () => {
     // ψ × 1.3 moves the CDF by up to 0.17 (scipy invgamma.cdf): √N·0.17 ≈ 30 >> 2·2.68.
     const wrong = fitContinuous(() => sampleInverseWishart(rng, 6, [[2 * 1.3]])[0][0], 30_000, cdf);
     expect(wrong.pValue, `D = ${wrong.statistic}`).toBeLessThan(ALPHA);
+    // ψ × 0.7: inverse-gamma(3, 0.7); the power margin is computed from the two exact CDFs.
+    const smallerCdf = (x: number) => (x <= 0 ? 0 : regularizedGammaQ(6 / 2, (2 * 0.7) / (2 * x)));
+    expect(ksPowerMargin(cdf, smallerCdf, linearGrid(0.01, 10, 1000), 30_000, ALPHA)).toBeGreaterThan(1.1);
+    const smaller = fitContinuous(() => sampleInverseWishart(rng, 6, [[2 * 0.7]])[0][0], 30_000, cdf);
+    expect(smaller.pValue, `D = ${smaller.statistic}`).toBeLessThan(ALPHA);
   });
 });
