@@ -10,7 +10,9 @@
 // mechanism accepts. ε = 1, one release, seeded.
 // Reported: wall-clock seconds of run() (validation, counting, noise on every cell, drawing and
 // decoding rows), the seconds to generate the data, cells in the domain, cells with a positive noisy
-// count, noise draws per second, and the process's peak resident memory.
+// count, noise draws per second, and the process's peak resident memory. `endToEnd` times what the
+// CLI does with a file: the table is first written as CSV text (not timed), then parse + build with
+// the declared schema, run() and writing the synthetic CSV are timed together.
 // Env: LAPLACE_BENCH_ROWS (default 1000000), LAPLACE_BENCH_BINS (default 15).
 import { performance } from 'node:perf_hooks';
 import { laplaceHistogram } from '../src/core/mechanisms/laplace-histogram';
@@ -19,6 +21,7 @@ import { SeededRng } from '../src/core/rng/seeded-rng';
 import type { Rng } from '../src/core/rng/types';
 import { uniformInt } from '../src/core/rng/uniform-int';
 import type { Column, Schema, Table } from '../src/core/table/types';
+import { buildTable, parseCsv, writeCsv } from '../src/core/table';
 
 const ROWS = Number(process.env.LAPLACE_BENCH_ROWS ?? 1_000_000);
 const BINS = Number(process.env.LAPLACE_BENCH_BINS ?? 15);
@@ -116,6 +119,20 @@ const release = await laplaceHistogram.run(table, SCHEMA, params, {
 });
 const runSeconds = (performance.now() - runStart) / 1000;
 const domainCells = release.diagnostics.domainCells as number;
+
+// End to end from CSV text to CSV text, as `dpsynth synth` does (file reads and writes excluded).
+const csvText = writeCsv(table);
+const endToEndStart = performance.now();
+const parsed = buildTable(parseCsv(csvText, { fileName: 'bench.csv' }), SCHEMA).table;
+const parseSeconds = (performance.now() - endToEndStart) / 1000;
+const endToEndRelease = await laplaceHistogram.run(parsed, SCHEMA, params, {
+  ...context,
+  rng: new SeededRng(8),
+  progress: () => {},
+  signal: { aborted: false },
+});
+const syntheticCsv = writeCsv(endToEndRelease.datasets[0]!);
+const endToEndSeconds = (performance.now() - endToEndStart) / 1000;
 const positiveNoisyCells = (release.diagnostics.positiveNoisyCells as number[])[0]!;
 
 console.log(
@@ -131,6 +148,12 @@ console.log(
     positiveNoisyCells,
     noiseDrawsPerSecond: Math.round(domainCells / runSeconds),
     syntheticRows: release.datasets[0]!.nRows,
+    endToEnd: {
+      inputCsvMB: Number((csvText.length / 1e6).toFixed(1)),
+      parseAndBuildSeconds: Number(parseSeconds.toFixed(3)),
+      totalSeconds: Number(endToEndSeconds.toFixed(3)),
+      outputCsvMB: Number((syntheticCsv.length / 1e6).toFixed(1)),
+    },
     peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
     node: process.version,
   }),
