@@ -142,9 +142,10 @@ function fullTableSkipReason(perRelease: (number | null)[], m: number): string |
       : missing.length === perRelease.length
         ? ' in every release'
         : ` in release${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${perRelease.length}`;
+  const limit = String(FULL_TABLE_TVD_MAX_CELLS).replace(/\B(?=(\d{3})+(?!\d))/g, ','); // 1,000,000
   return (
-    `the joint table of all ${m} columns has more than ${String(FULL_TABLE_TVD_MAX_CELLS).replace(/\B(?=(\d{3})+(?!\d))/g, ',')} ` +
-    `cells${which}: almost every cell would hold at most one row, so it is not compared.`
+    `the joint table of all ${m} columns has more than ${limit} cells${which}: almost every cell ` +
+    'would hold at most one row, so it is not compared.'
   );
 }
 
