@@ -224,7 +224,12 @@ describe("dpsynth synth prints the mechanism's warnings", () => {
       ...['--seed', '3', '--out', path('synth.csv')],
     );
     expect(result.code).toBe(0);
-    // ε/releases = 0.5 and n = 40: ε·n/(2·releases) = 10.
+    // x: mean and log σ (2); g given x: a logit intercept and slope (2).
+    expect(result.stderr).toMatch(
+      /^pmse-mechanism: Synthesis model: 4 parameters \(θ\), in column order: x 2, g 2\.$/m,
+    );
+    // ε/releases = 0.5 and n = 40: ε·n/(2·releases) = 10; said once, as a warning.
+    expect(result.stderr.match(/Each release gets/g)).toHaveLength(1);
     expect(result.stderr).toMatch(
       /^warning: Each release gets ε = 0\.500 with n = 40: .*is 10\.0; aim for 100/m,
     );

@@ -105,6 +105,8 @@ export const synthCommand = {
     if (problems.length > 0) {
       throw new InputError(`${mechanism.id} cannot run on ${schemaPath}:\n  - ${problems.join('\n  - ')}`);
     }
+    // Public facts about the configured model (e.g. the pMSE mechanism's parameter count).
+    const facts = mechanism.describe?.(params, context) ?? [];
     const release = await mechanism.run(table, schema, params, {
       ...context,
       rng: makeRng(seed),
@@ -119,7 +121,11 @@ export const synthCommand = {
           'incomplete one (or back), since that changes n.',
       );
     }
-    for (const warning of mechanismWarnings(release.diagnostics)) io.err(warning);
+    const warnings = mechanismWarnings(release.diagnostics);
+    for (const fact of facts) {
+      if (!warnings.some((warning) => warning.includes(fact))) io.err(`${mechanism.id}: ${fact}\n`);
+    }
+    for (const warning of warnings) io.err(warning);
 
     const outPaths = releasePaths(String(v.out), release.datasets.length);
     release.datasets.forEach((dataset, i) => {
