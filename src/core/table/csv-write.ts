@@ -61,6 +61,9 @@ function cellWriter(
  * form that reads back to the same double). With escapeFormulas, header and categorical cells starting
  * with = + - @ tab or CR get a leading apostrophe (OWASP CSV injection advice); numeric cells never do.
  * O(rows × columns); strings are built per block of rows and joined once.
+ * Written by hand rather than with PapaParse's unparse, which reads rows (an array or object per row):
+ * here the columns are typed arrays, each categorical level is quoted and escaped once, not per
+ * cell, and formula escaping depends on the column's type, which unparse cannot tell.
  */
 export function writeCsv(table: Table, opts: WriteCsvOptions = {}): string {
   const delimiter = opts.delimiter ?? ',';
