@@ -16,14 +16,20 @@ import { newJobId } from './run-synthesis';
  * Sweep results already computed, keyed by data, schema, mechanism, parameters, δ, seed, ε and
  * repeat. Held in memory for this page only (they are computed from the real data).
  */
-const sweepCache = new Map<string, SweepPointResult>();
-/** At most this many points are kept (about 25 default sweeps); the oldest go first. */
-const SWEEP_CACHE_LIMIT = 1000;
+const sweepCache = new Map<string, Map<string, SweepPointResult>>();
+/**
+ * Configurations kept (each with its points under "ε/repeat"); the least recently swept goes first.
+ * Keyed by the whole configuration JSON, not a hash, so two configurations never share points; one
+ * key per configuration keeps the memory at one copy of it.
+ */
+const SWEEP_CACHE_CONFIGURATIONS = 20;
 
-function rememberSweepPoint(key: string, point: SweepPointResult): void {
-  sweepCache.delete(key);
-  sweepCache.set(key, point);
-  while (sweepCache.size > SWEEP_CACHE_LIMIT) sweepCache.delete(sweepCache.keys().next().value!);
+function pointsOf(configuration: string): Map<string, SweepPointResult> {
+  const points = sweepCache.get(configuration) ?? new Map<string, SweepPointResult>();
+  sweepCache.delete(configuration);
+  sweepCache.set(configuration, points);
+  while (sweepCache.size > SWEEP_CACHE_CONFIGURATIONS) sweepCache.delete(sweepCache.keys().next().value!);
+  return points;
 }
 let currentSweep: AbortController | null = null;
 
@@ -66,10 +72,10 @@ export async function startSweep(): Promise<void> {
   const tasks = grid.flatMap((epsilon) =>
     Array.from({ length: prefs.sweepRepeats }, (_, repeat) => ({ epsilon, repeat })),
   );
-  // The cache is keyed by the whole configuration, not its 32-bit hash, so two configurations never share points.
-  const cacheKey = (epsilon: number, repeat: number) => `${configuration}/${epsilon}/${repeat}`;
-  const cached = tasks.flatMap(({ epsilon, repeat }) => sweepCache.get(cacheKey(epsilon, repeat)) ?? []);
-  const pending = tasks.filter(({ epsilon, repeat }) => !sweepCache.has(cacheKey(epsilon, repeat)));
+  const points = pointsOf(configuration);
+  const pointKey = (epsilon: number, repeat: number) => `${epsilon}/${repeat}`;
+  const cached = tasks.flatMap(({ epsilon, repeat }) => points.get(pointKey(epsilon, repeat)) ?? []);
+  const pending = tasks.filter(({ epsilon, repeat }) => !points.has(pointKey(epsilon, repeat)));
   beginSweep(configurationKey, grid, prefs.sweepRepeats, cached);
   if (cached.length > 0) noteDataLook('sweep');
   startProgress('sweep', `Sweeping ε over ${grid.length} values × ${prefs.sweepRepeats} repeats`);
@@ -106,7 +112,7 @@ export async function startSweep(): Promise<void> {
             { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
           )
           .then((point) => {
-            rememberSweepPoint(cacheKey(epsilon, repeat), point);
+            points.set(pointKey(epsilon, repeat), point);
             if (controller.signal.aborted) return;
             addSweepPoint(point);
             noteDataLook('sweep');

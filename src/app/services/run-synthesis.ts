@@ -118,6 +118,8 @@ export function cancelRun(): void {
   currentRun?.abort();
 }
 
+/** A new dataset: the run state is idle again and the previous data's live MCMC traces go. */
 export function resetJobRunState(): void {
   setRunState('idle', null);
+  clearLiveMcmc();
 }

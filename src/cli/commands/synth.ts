@@ -105,8 +105,9 @@ export const synthCommand = {
     if (problems.length > 0) {
       throw new InputError(`${mechanism.id} cannot run on ${schemaPath}:\n  - ${problems.join('\n  - ')}`);
     }
-    // Public facts about the configured model (e.g. the pMSE mechanism's parameter count).
+    // Public facts about the configured model (e.g. the pMSE mechanism's parameter count), before the run.
     const facts = mechanism.describe?.(params, context) ?? [];
+    for (const fact of facts) io.err(`${mechanism.id}: ${fact}\n`);
     const release = await mechanism.run(table, schema, params, {
       ...context,
       rng: makeRng(seed),
@@ -121,11 +122,10 @@ export const synthCommand = {
           'incomplete one (or back), since that changes n.',
       );
     }
-    const warnings = mechanismWarnings(release.diagnostics);
-    for (const fact of facts) {
-      if (!warnings.some((warning) => warning.includes(fact))) io.err(`${mechanism.id}: ${fact}\n`);
+    // A public warning that describe() already gave before the run is not repeated.
+    for (const warning of mechanismWarnings(release.diagnostics)) {
+      if (!facts.some((fact) => warning.includes(fact))) io.err(warning);
     }
-    for (const warning of warnings) io.err(warning);
 
     const outPaths = releasePaths(String(v.out), release.datasets.length);
     release.datasets.forEach((dataset, i) => {

@@ -285,7 +285,7 @@ export function checkSchemaMatchesHeader(schema: Schema, header: string[], fileN
 
 /**
  * The JSON parser's message with its character position turned into a line and column, so the
- * message points where an editor does: "s.json: line 3, column 2: is not valid JSON (Expected …)".
+ * message points where an editor does: "s.json, line 3, column 3: is not valid JSON (Expected …)".
  */
 function jsonSyntaxError(fileName: string, body: string, message: string): InputError {
   const position = /at position (\d+)/.exec(message);

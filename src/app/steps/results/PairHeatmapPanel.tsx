@@ -30,7 +30,11 @@ export function PairHeatmapPanel({ run }: { run: FinishedRun }) {
     const key = `${jobId}|${release}|${pair.join('|')}`;
     dataSession.engine
       .pairHeatmap(jobId, release, schema, pair[0], pair[1])
-      .then((result) => current && setHeatmap(result))
+      .then((result) => {
+        if (!current) return;
+        setFailure(null);
+        setHeatmap(result);
+      })
       .catch((error: unknown) => {
         if (!current) return;
         setHeatmap(null);

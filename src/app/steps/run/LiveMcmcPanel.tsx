@@ -1,24 +1,9 @@
 import { useShallow } from 'zustand/react/shallow';
-import { RHAT_WARNING_THRESHOLD, splitRhat } from '../../../core/mechanisms/pmse-mechanism/rhat';
+import { RHAT_WARNING_THRESHOLD } from '../../../core/mechanisms/pmse-mechanism/rhat';
+import { liveRhat } from '../../services/live-rhat';
 import { CHAIN_COLOURS } from '../../charts/chain-colours';
 import { LiveTraceChart } from '../../charts/LiveTraceChart';
 import { useLiveMcmcStore, type LiveChainTrace } from '../../state/live-mcmc-store';
-
-/** Fewest post-burn-in points per chain before a live R̂ is shown (split-R̂ needs halves of ≥ 2). */
-const LIVE_RHAT_MIN_POINTS = 8;
-
-/**
- * Split-R̂ of u over the post-burn-in points of the live traces (about one point per 1 % of the
- * run): a rough early view of the R̂ the run reports at the end from every iteration. Null until
- * every chain has LIVE_RHAT_MIN_POINTS points after burn-in.
- */
-export function liveRhat(chains: LiveChainTrace[], burnIn: number): number | null {
-  if (chains.length < 2) return null;
-  const kept = chains.map((chain) => chain.u.filter((_, i) => chain.iterations[i]! > burnIn));
-  if (kept.some((values) => values.length < LIVE_RHAT_MIN_POINTS)) return null;
-  const value = splitRhat(kept);
-  return Number.isFinite(value) ? value : null;
-}
 
 /** Acceptance over the points after burn-in (each point covers the iterations since the previous one). */
 function postBurnInAcceptance(chain: LiveChainTrace, burnIn: number): number | null {

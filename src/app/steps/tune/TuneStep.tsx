@@ -1,3 +1,4 @@
+import { parseRational } from '../../../core/rng/rational';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -160,6 +161,10 @@ export function TuneStep() {
 
 /** The ε field's value when it can be marked on the log axis (a positive number); else undefined. */
 function markableEpsilon(text: string): number | undefined {
-  const value = Number(text.trim());
-  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
+  try {
+    const value = parseRational(text.trim()).toNumber(); // decimals and fractions such as 1/3
+    return Number.isFinite(value) && value > 0 ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

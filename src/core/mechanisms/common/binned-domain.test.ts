@@ -21,7 +21,7 @@ const scott = { rule: 'scott' as const, fixedBins: 0, perColumn: {}, problems: [
 
 describe('planBinnedDomain: the default bin count fits the cell limit', () => {
   it("lowers Scott's count evenly to the largest cap that fits (n = 10,000)", () => {
-    // Scott: ceil(6 · 10000^(1/3) / 3.49) = ceil(37.04) = 38 bins → 39⁴ · 7 = 16,240,887 cells: fits.
+    // Scott: ceil(6 · 10000^(1/3) / 3.49) = ceil(37.04) = 38 bins → 39⁴ · 7 = 16,194,087 cells: fits.
     expect(planBinnedDomain(schema, scott, 10_000, true).scottLowered).toBeUndefined();
     // n = 100,000: ceil(6 · 46.416 / 3.49) = 80 bins → 81⁴ · 7 ≈ 3.01e8 > 2e7. The largest cap c with
     // (c + 1)⁴ · 7 ≤ 2e7 is 40 (41⁴ · 7 = 19,780,327; 42⁴ · 7 = 21,781,872).

@@ -55,8 +55,8 @@ export function planBinnedDomain(
 
 /**
  * The default binning is Scott's rule, ceil(6·n^(1/3)/3.49) bins per numeric column; with several
- * numeric columns the cross-tabulation soon passes DOMAIN_CELL_LIMIT (10,000 rows and four numeric
- * columns: 38⁴ numeric levels alone). Rather than refuse the default, the columns that follow the
+ * numeric columns the cross-tabulation soon passes DOMAIN_CELL_LIMIT (100,000 rows and four numeric
+ * columns: 81⁴ ≈ 4.3·10⁷ numeric levels alone). Rather than refuse the default, the columns that follow the
  * rule get at most `cap` bins, the largest cap whose cross-tabulation fits — computed from n, the
  * schema and the parameters only, so it is as public as the rule. Undefined when no lowering is
  * needed or none helps (then check() reports the limit with its advice). Cost O(scott · columns).

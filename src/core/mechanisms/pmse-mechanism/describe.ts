@@ -1,3 +1,5 @@
+import { Accountant } from '../../privacy/accountant';
+import { parseBudget } from '../../privacy/budget';
 import type { Schema } from '../../table/types';
 import type { ParamValues, PublicContext } from '../types';
 import { buildSynthesisModel, describeOrderProblems } from './model';
@@ -16,11 +18,14 @@ export function describePmseMechanism(params: ParamValues, context: PublicContex
   if (describeOrderProblems(schema, settings.columnOrder).length > 0) return [];
   const model = buildSynthesisModel(schema, settings.columnOrder, new Set(settings.missingColumns));
   const byColumn = model.columns.map((column) => `${column.name} ${column.parameterCount}`).join(', ');
-  const releaseEpsilon = Number(context.epsilon) / context.releases;
-  return [
-    `Synthesis model: ${model.parameterCount} parameters (θ), in column order: ${byColumn}.`,
-    ...(releaseEpsilon > 0 && Number.isFinite(releaseEpsilon)
-      ? publicWarnings(releaseEpsilon, context.n)
-      : []),
-  ];
+  const lines = [`Synthesis model: ${model.parameterCount} parameters (θ), in column order: ${byColumn}.`];
+  let releaseEpsilon: number;
+  try {
+    // ε/l exactly as the run reserves it (plan.ts), rounded down the same way.
+    const budget = parseBudget(context.epsilon, context.delta);
+    releaseEpsilon = Accountant.split(budget.epsilon, context.releases).toNumberDown();
+  } catch {
+    return lines; // the budget fields report an invalid ε themselves
+  }
+  return [...lines, ...publicWarnings(releaseEpsilon, context.n)];
 }
