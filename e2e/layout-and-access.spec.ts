@@ -1,10 +1,15 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { StudioPage } from './pages/studio-page';
 import { expect, saveStepScreenshot, test } from './support/test';
 
 /** Form controls and buttons without an accessible name, described for the failure message. */
 async function unlabelledControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
+    const labelledByText = (element: HTMLElement) => {
+      const ids = (element.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean);
+      const texts = ids.map((id) => document.getElementById(id)?.textContent?.trim() ?? '');
+      return texts.length > 0 && texts.every((text) => text !== '');
+    };
     const problems: string[] = [];
     const controls = document.querySelectorAll<HTMLElement>(
       'input, select, textarea, button, [role="button"]',
@@ -13,12 +18,25 @@ async function unlabelledControls(page: Page): Promise<string[]> {
       const named =
         (element as HTMLInputElement).labels?.length ||
         element.getAttribute('aria-label') ||
-        element.getAttribute('aria-labelledby') ||
+        // aria-labelledby counts only when every id it names exists and the label has text.
+        labelledByText(element) ||
         (element.tagName === 'BUTTON' && element.textContent?.trim());
       if (!named) problems.push(element.outerHTML.slice(0, 120));
     }
     return problems;
   });
+}
+
+/**
+ * Presses Tab until `target` has the focus, proving it is reachable in the tab order (a `.focus()`
+ * call would not). Fails after `limit` presses.
+ */
+async function tabTo(page: Page, target: Locator, limit = 400): Promise<void> {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`not reached after ${limit} Tab presses: ${target.toString()}`);
 }
 
 test('every control is labelled and the journey works from the keyboard', async ({ page }) => {
@@ -28,21 +46,22 @@ test('every control is labelled and the journey works from the keyboard', async 
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('nav-step-data')).toBeFocused();
 
-  await studio.data.section.getByRole('button', { name: 'Load demo: Palmer penguins' }).focus();
+  await tabTo(page, studio.data.section.getByRole('button', { name: 'Load demo: Palmer penguins' }));
   await page.keyboard.press('Enter');
   await studio.data.expectLoaded('penguins.csv', 344);
-  await studio.data.section.getByTestId('row-preview').focus();
+  await tabTo(page, studio.data.section.getByTestId('row-preview'));
   await page.keyboard.press('PageDown');
 
+  // Radio buttons form one tab stop; the arrow keys move within the group.
   const radio = studio.mechanism.section.getByRole('radio', { name: /Laplace histogram/ });
-  await radio.focus();
-  await page.keyboard.press('Space');
+  await tabTo(page, studio.mechanism.section.getByRole('radio').first());
+  for (let i = 0; i < 10 && !(await radio.isChecked()); i++) await page.keyboard.press('ArrowDown');
   await expect(radio).toBeChecked();
   const slider = studio.mechanism.section.getByRole('slider');
-  await slider.focus();
+  await tabTo(page, slider);
   await page.keyboard.press('ArrowLeft');
   await expect(studio.mechanism.section.getByLabel('ε (epsilon)')).not.toHaveValue('1');
-  await studio.run.section.getByRole('button', { name: /^Run / }).focus();
+  await tabTo(page, studio.run.section.getByRole('button', { name: /^Run / }));
   await page.keyboard.press('Enter');
   await studio.run.expectFinished();
   await expect(page.getByTestId('marginal-chart').first()).toBeVisible();
