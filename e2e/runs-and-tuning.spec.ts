@@ -191,3 +191,27 @@ test('the pMSE mechanism runs its MCMC chains on two workers and shows their con
   await expect(mcmc).toContainText('not part of the differentially private release');
   await saveStepScreenshot(page, '06a-results-mcmc', 'panel-mcmc');
 });
+
+test('a worker that cannot start gives a readable message, and the studio keeps working', async ({
+  page,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.loadDemo('Palmer penguins');
+  await studio.data.expectLoaded('penguins.csv', 344);
+  await studio.mechanism.pick('laplace-histogram');
+  // From now on every new engine worker fails while its script loads (routing also bypasses the cache).
+  await page.route(/\/assets\/engine-worker-[^/]*\.js$/, (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("engine failed to start");' }),
+  );
+  await studio.run.start();
+  await studio.run.expectFailed(
+    /^The run failed: The computation stopped unexpectedly: .*engine failed to start/,
+  );
+  await saveStepScreenshot(page, '05b-run-worker-failed', 'step-run');
+  // The page is whole: the data stay loaded and, with workers back, the next run works.
+  await studio.data.expectLoaded('penguins.csv', 344);
+  await page.unroute(/\/assets\/engine-worker-[^/]*\.js$/);
+  await studio.run.start();
+  await studio.run.expectFinished();
+});

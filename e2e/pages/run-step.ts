@@ -28,6 +28,11 @@ export class RunStep {
     await this.section.getByRole('button', { name: 'Cancel run' }).click();
   }
 
+  /** The run's failure message, shown in the Run step (never a blank page). */
+  async expectFailed(message: RegExp): Promise<void> {
+    await expect(this.section.getByTestId('run-error')).toHaveText(message);
+  }
+
   async expectCancelled(): Promise<void> {
     await expect(this.status).toContainText('Run cancelled');
   }
