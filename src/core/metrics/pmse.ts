@@ -70,6 +70,9 @@ export interface PmseResult {
  *   synthetic rows are an independent sample of the real distribution).
  *
  * Matches R's rpart / glm (tests/fixtures/pmse): CART to 1e-12 relative, logit to 1e-6.
+ * The logit is fitted unpenalised (no ridge), as glm and synthpop fit it, so the numbers are
+ * comparable; under separation that fit does not exist, and instead of hiding it behind a ridge the
+ * result counts the propensities within 1e-8 of 0 or 1 (nExtreme) and the reports warn.
  * Throws when the column sets or kinds differ. Randomness (permutations only) from `rng`.
  */
 export function computePmse(real: Table, synth: Table, options: PmseOptions, rng: Rng): PmseResult {
