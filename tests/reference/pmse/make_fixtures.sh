@@ -53,3 +53,4 @@ if [ -f "$reference" ]; then
   done
 fi
 ls "$out" | wc -l
+/usr/bin/python3 tests/reference/pmse/logit_sklearn_check.py  # needs python3-sklearn; writes logit-sklearn-check.json
