@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseRational, Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
-import { countNoiseScale, makeCountNoiseSampler, perturbAllCellCounts } from './noisy-cell-counts';
+import {
+  countNoiseScale,
+  expectedPositiveNoise,
+  makeCountNoiseSampler,
+  noiseDominanceWarning,
+  perturbAllCellCounts,
+} from './noisy-cell-counts';
 import { countRowsPerCell, sparseFromDenseCounts } from './sparse-cell-counts';
 
 const idle = { aborted: false };
@@ -21,6 +27,36 @@ describe('makeCountNoiseSampler', () => {
     expect(() => makeCountNoiseSampler(parseRational('1e-20'))).toThrow(
       expect.objectContaining({ name: 'InputError', message: expect.stringMatching(/Use a larger ε/) }),
     );
+  });
+});
+
+describe('expectedPositiveNoise and the noise-dominance warning', () => {
+  it('E[max(X, 0)] = q/(1 − q²), q = e^(−ε/2), matches the exact sampler', () => {
+    // ε = 1: q = e^(−0.5) = 0.60653066, q/(1 − q²) = 0.60653066 / 0.63212056 = 0.95951738.
+    expect(expectedPositiveNoise(1)).toBeCloseTo(0.95951738, 7);
+    const draw = makeCountNoiseSampler(Rational.of(1));
+    const rng = new SeededRng('positive part');
+    const draws = 200_000;
+    let sum = 0;
+    let sumSquares = 0;
+    for (let i = 0; i < draws; i++) {
+      const positive = Math.max(0, draw(rng));
+      sum += positive;
+      sumSquares += positive * positive;
+    }
+    const mean = sum / draws;
+    // Tolerance: 5 standard errors of the mean, from the sample variance (≈ 2.7 here → SE ≈ 0.0037).
+    const standardError = Math.sqrt((sumSquares / draws - mean * mean) / draws);
+    expect(Math.abs(mean - expectedPositiveNoise(1))).toBeLessThan(5 * standardError);
+  });
+
+  it('warns only when the expected noise mass K·E[X⁺] exceeds n', () => {
+    // 17,694,720 · 0.9595 ≈ 1.698e7 against 10,000 rows: 99.9 % of the rows from noise.
+    expect(noiseDominanceWarning(17_694_720, 10_000, 1)[0]).toMatch(
+      /up to about 99\.9% of the synthetic rows/,
+    );
+    // 1,000 cells · 0.9595 = 959.5 < 10,000: no warning.
+    expect(noiseDominanceWarning(1_000, 10_000, 1)).toEqual([]);
   });
 });
 

@@ -15,7 +15,11 @@ import { binnedDomainAssumptions } from '../common/public-assumptions';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
 import { InputError } from '../../table/errors';
 import type { Mechanism, ParamValues, PublicContext, Release, RunContext } from '../types';
-import { makeCountNoiseSampler, perturbAllCellCounts } from '../common/noisy-cell-counts';
+import {
+  makeCountNoiseSampler,
+  noiseDominanceWarning,
+  perturbAllCellCounts,
+} from '../common/noisy-cell-counts';
 import { LAPLACE_HISTOGRAM_PARAMS, laplaceHistogramSettings } from './params';
 
 export {
@@ -32,6 +36,21 @@ const ID = 'laplace-histogram';
 
 function planDomain(schema: Schema, params: ParamValues, n: number | undefined): BinnedDomain {
   return planBinnedDomain(schema, laplaceHistogramSettings(params).binning, n, true);
+}
+
+/** The domain's size and, when noise would dominate the drawn rows, a public warning (ε/M per release). */
+function describeLaplaceHistogram(params: ParamValues, context: PublicContext): string[] {
+  const domain = planDomain(context.schema, params, context.n);
+  const lines = describeBinnedDomain(domain);
+  if (lines.length === 0) return lines;
+  let releaseEpsilon: number;
+  try {
+    const budget = parseBudget(context.epsilon, context.delta);
+    releaseEpsilon = Accountant.split(budget.epsilon, context.releases).toNumberDown();
+  } catch {
+    return lines; // the budget fields report an invalid ε themselves
+  }
+  return [...lines, ...noiseDominanceWarning(domain.domainCells, context.n, releaseEpsilon)];
 }
 
 /**
@@ -135,7 +154,7 @@ export const laplaceHistogram: Mechanism = {
   supports: { numeric: true, categorical: true },
   params: LAPLACE_HISTOGRAM_PARAMS,
   claim,
-  describe: (params, context) => describeBinnedDomain(planDomain(context.schema, params, context.n)),
+  describe: describeLaplaceHistogram,
   check: (schema, params, context) => planDomain(schema, params, context?.n).problems,
   run: (table, schema, params, ctx) => runLaplaceHistogram(table, schema, params, ctx),
 };
