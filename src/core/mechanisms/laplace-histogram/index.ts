@@ -7,6 +7,7 @@ import type { Schema, Table } from '../../table/types';
 import { throwIfAborted } from '../../table/abort';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { describeBinnedDomain } from '../common/describe-domain';
+import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import { tableFromCells } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
@@ -43,13 +44,8 @@ function describeLaplaceHistogram(params: ParamValues, context: PublicContext): 
   const domain = planDomain(context.schema, params, context.n);
   const lines = describeBinnedDomain(domain);
   if (lines.length === 0) return lines;
-  let releaseEpsilon: number;
-  try {
-    const budget = parseBudget(context.epsilon, context.delta);
-    releaseEpsilon = Accountant.split(budget.epsilon, context.releases).toNumberDown();
-  } catch {
-    return lines; // the budget fields report an invalid ε themselves
-  }
+  const releaseEpsilon = releaseEpsilonForDescription(context);
+  if (releaseEpsilon === null) return lines;
   return [...lines, ...noiseDominanceWarning(domain.domainCells, context.n, releaseEpsilon)];
 }
 

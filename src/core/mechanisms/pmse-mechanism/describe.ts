@@ -1,6 +1,5 @@
-import { Accountant } from '../../privacy/accountant';
-import { parseBudget } from '../../privacy/budget';
 import type { Schema } from '../../table/types';
+import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import type { ParamValues, PublicContext } from '../types';
 import { buildSynthesisModel, describeOrderProblems } from './model';
 import { readPmseSettings } from './pmse-params';
@@ -19,13 +18,7 @@ export function describePmseMechanism(params: ParamValues, context: PublicContex
   const model = buildSynthesisModel(schema, settings.columnOrder, new Set(settings.missingColumns));
   const byColumn = model.columns.map((column) => `${column.name} ${column.parameterCount}`).join(', ');
   const lines = [`Synthesis model: ${model.parameterCount} parameters (θ), in column order: ${byColumn}.`];
-  let releaseEpsilon: number;
-  try {
-    // ε/l exactly as the run reserves it (plan.ts), rounded down the same way.
-    const budget = parseBudget(context.epsilon, context.delta);
-    releaseEpsilon = Accountant.split(budget.epsilon, context.releases).toNumberDown();
-  } catch {
-    return lines; // the budget fields report an invalid ε themselves
-  }
+  const releaseEpsilon = releaseEpsilonForDescription(context);
+  if (releaseEpsilon === null) return lines;
   return [...lines, ...publicWarnings(releaseEpsilon, context.n)];
 }
