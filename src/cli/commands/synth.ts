@@ -1,12 +1,11 @@
 import { decodeCsvBytes, parseCsv } from '../../core/table/csv-read';
 import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/schema-json';
 import { buildTable } from '../../core/table/build-table';
+import { dropIncompleteRows } from '../../core/table/drop-incomplete-rows';
 import { describeValidation } from '../../core/table/validation-report';
 import { writeCsv } from '../../core/table/csv-write';
 import { tableFromColumns } from '../../core/table/table-from-columns';
 import type { RawTable } from '../../core/table/csv-read';
-import type { Table } from '../../core/table/types';
-import { selectRows } from '../../core/metrics/select-rows';
 import { complementIndices } from '../../core/metrics/sample-indices';
 import { splitRowsForJob } from '../../worker/holdout';
 import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
@@ -70,13 +69,12 @@ export const synthCommand = {
     });
     checkSchemaMatchesHeader(schema, raw.header, dataPath);
 
-    const dropIncompleteRows = Boolean(v['drop-incomplete-rows']);
+    const dropIncomplete = Boolean(v['drop-incomplete-rows']);
     const built = buildTable(raw, schema);
+    const completeCases = dropIncomplete ? dropIncompleteRows(built.table) : null;
+    const complete = completeCases?.table ?? built.table;
     // fileRows[i]: the data row of the file behind row i of `complete`, to copy kept-back rows verbatim.
-    const fileRows = dropIncompleteRows
-      ? completeRowIndices(built.table)
-      : Uint32Array.from({ length: built.table.nRows }, (_, i) => i);
-    const complete = dropIncompleteRows ? selectRows(built.table, fileRows) : built.table;
+    const fileRows = completeCases?.keptRows ?? Uint32Array.from({ length: built.table.nRows }, (_, i) => i);
     const droppedIncompleteRows = built.table.nRows - complete.nRows;
     for (const message of describeValidation(built.report.columns, droppedIncompleteRows)) {
       io.err(`dpsynth: ${dataPath}: ${message}\n`);
@@ -114,7 +112,7 @@ export const synthCommand = {
       progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
       signal: { aborted: false },
     });
-    if (dropIncompleteRows) {
+    if (dropIncomplete) {
       release.claim.assumptions.push(
         `${droppedIncompleteRows} incomplete rows were dropped before synthesis (--drop-incomplete-rows). ` +
           `The guarantee is for the remaining ${complete.nRows} complete rows as the dataset, with that count ` +
@@ -133,7 +131,7 @@ export const synthCommand = {
     });
     const written = [...outPaths];
     const notes: string[] = [];
-    if (dropIncompleteRows) {
+    if (dropIncomplete) {
       notes.push(
         `rows counts the complete rows the mechanism saw: ${droppedIncompleteRows} of ` +
           `${built.table.nRows} rows in ${dataPath} were dropped as incomplete.`,
@@ -186,15 +184,6 @@ export const synthCommand = {
 /** "a", "a and b", "a, b and c". */
 function listOf(items: string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
-}
-
-/** Rows (ascending indices) of a table without a missing value in any column. */
-function completeRowIndices(table: Table): Uint32Array {
-  const keep: number[] = [];
-  for (let i = 0; i < table.nRows; i++) {
-    if (table.columns.every((column) => column.missing[i] === 0)) keep.push(i);
-  }
-  return Uint32Array.from(keep);
 }
 
 /** `indices[at[k]]` for every k. */

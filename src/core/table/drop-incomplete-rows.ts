@@ -16,10 +16,11 @@ function keepRowsOfColumn(column: Column, keep: Uint8Array, kept: number): Colum
 }
 
 /**
- * Removes every row with a missing value in any column (complete-case analysis). Returns the new table
- * and how many rows were removed; the caller reports the count (it changes n). O(rows × columns).
+ * Removes every row with a missing value in any column (complete-case analysis). Returns the new table,
+ * how many rows were removed (the caller reports the count: it changes n) and, for each kept row, its
+ * index in the input (ascending). O(rows × columns).
  */
-export function dropIncompleteRows(table: Table): { table: Table; dropped: number } {
+export function dropIncompleteRows(table: Table): { table: Table; dropped: number; keptRows: Uint32Array } {
   const keep = new Uint8Array(table.nRows).fill(1);
   for (const column of table.columns) {
     for (let i = 0; i < table.nRows; i++) if (column.missing[i] === 1) keep[i] = 0;
@@ -27,5 +28,7 @@ export function dropIncompleteRows(table: Table): { table: Table; dropped: numbe
   let kept = 0;
   for (let i = 0; i < keep.length; i++) kept += keep[i]!;
   const columns = table.columns.map((column) => keepRowsOfColumn(column, keep, kept));
-  return { table: { nRows: kept, columns }, dropped: table.nRows - kept };
+  const keptRows = new Uint32Array(kept);
+  for (let i = 0, k = 0; i < keep.length; i++) if (keep[i] === 1) keptRows[k++] = i;
+  return { table: { nRows: kept, columns }, dropped: table.nRows - kept, keptRows };
 }
