@@ -7,6 +7,8 @@ export interface CoefficientInterval {
 /** One row of dots and whiskers per term: the real fit, each release, or the combined estimate. */
 export interface CoefficientSeries {
   label: string;
+  /** The legend entry; series sharing one (e.g. "each release") are listed once. */
+  legend: string;
   colour: string;
   /** One interval per term, in the order of `terms`. */
   intervals: CoefficientInterval[];
@@ -92,11 +94,11 @@ export function CoefficientPlot({ terms, series }: CoefficientPlotProps) {
       </svg>
       <figcaption className="chart-legend">
         {series
-          .filter((s, i, all) => all.findIndex((t) => t.colour === s.colour) === i)
+          .filter((s, i, all) => all.findIndex((t) => t.legend === s.legend) === i)
           .map((s) => (
-            <span key={s.label}>
+            <span key={s.legend}>
               <span className="legend-swatch" style={{ background: s.colour }} aria-hidden="true" />
-              {s.colour === RELEASE_COLOUR ? 'each release' : s.label}
+              {s.legend}
             </span>
           ))}
       </figcaption>

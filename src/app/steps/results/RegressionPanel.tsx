@@ -127,14 +127,22 @@ function RegressionResult({ result }: { result: RegressionComparison }) {
     : null;
   const syntheticIntervals = combinedIntervals ?? releaseIntervals[0]!;
   const series: CoefficientSeries[] = [
-    { label: 'real', colour: REAL_COLOUR, intervals: realIntervals },
+    { label: 'real', legend: 'real', colour: REAL_COLOUR, intervals: realIntervals },
     ...releaseIntervals.map((intervals, i) => ({
       label: result.releases.length > 1 ? `release ${i + 1}` : 'synthetic',
+      legend: combinedIntervals ? 'each release' : 'synthetic',
       colour: combinedIntervals ? RELEASE_COLOUR : SYNTHETIC_COLOUR,
       intervals,
     })),
     ...(combinedIntervals
-      ? [{ label: syntheticLabel, colour: SYNTHETIC_COLOUR, intervals: combinedIntervals }]
+      ? [
+          {
+            label: syntheticLabel,
+            legend: syntheticLabel,
+            colour: SYNTHETIC_COLOUR,
+            intervals: combinedIntervals,
+          },
+        ]
       : []),
   ];
   const standardized = combined ? combined.standardizedDifference : first.standardizedDifference;
