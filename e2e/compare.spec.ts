@@ -4,8 +4,7 @@ import { expect, saveStepScreenshot, test } from './support/test';
 test('three mechanisms compared on the penguins demo give one row of numbers each', async ({ page }) => {
   const studio = new StudioPage(page);
   await studio.open();
-  await studio.data.loadDemo('Palmer penguins');
-  await studio.data.expectLoaded('penguins.csv', 344);
+  await studio.data.loadPenguins();
   await studio.mechanism.pick('laplace-histogram');
   const mechanisms = ['laplace-histogram', 'dp-marginals', 'smoothed-histogram'];
   await studio.compare.tick(mechanisms);
@@ -57,8 +56,7 @@ test('cancelling a comparison that includes the pMSE mechanism stops it and keep
 }) => {
   const studio = new StudioPage(page);
   await studio.open();
-  await studio.data.loadDemo('Palmer penguins');
-  await studio.data.expectLoaded('penguins.csv', 344);
+  await studio.data.loadPenguins();
   await studio.compare.tick(['laplace-histogram', 'pmse-mechanism']);
   await studio.compare.compare();
   await expect(studio.compare.progress).toBeVisible();

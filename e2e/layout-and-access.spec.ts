@@ -74,8 +74,7 @@ test('the studio fits a 390 × 844 phone screen without sideways scrolling', asy
   const studio = new StudioPage(page);
   await studio.open();
   await saveStepScreenshot(page, 'mobile-00-start');
-  await studio.data.loadDemo('Palmer penguins');
-  await studio.data.expectLoaded('penguins.csv', 344);
+  await studio.data.loadPenguins();
   await studio.mechanism.pick('laplace-histogram');
   await studio.run.start();
   await studio.run.expectFinished();

@@ -13,8 +13,7 @@ test.describe('nothing leaves the page', () => {
     const workerScript = page.waitForResponse((response) => /engine-worker.*\.js$/.test(response.url()));
     const studio = new StudioPage(page);
     await studio.open();
-    await studio.data.loadDemo('Palmer penguins');
-    await studio.data.expectLoaded('penguins.csv', 344);
+    await studio.data.loadPenguins();
 
     // Workers loaded from a URL take their policy from their own response header.
     expect((await workerScript).headers()['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
@@ -54,8 +53,7 @@ test.describe('nothing leaves the page', () => {
 test('no data is persisted: only whitelisted preferences reach localStorage', async ({ page }) => {
   const studio = new StudioPage(page);
   await studio.open();
-  await studio.data.loadDemo('Palmer penguins');
-  await studio.data.expectLoaded('penguins.csv', 344);
+  await studio.data.loadPenguins();
   await studio.mechanism.pick('laplace-histogram');
   await studio.mechanism.setSeed('secret-seed');
   await studio.run.start();

@@ -85,8 +85,7 @@ test('a demo loads with its declared schema and licence, and runs', async ({ pag
 test('the default ε sweep on the penguins demo draws its points, and a point sets ε', async ({ page }) => {
   const studio = new StudioPage(page);
   await studio.open();
-  await studio.data.loadDemo('Palmer penguins');
-  await studio.data.expectLoaded('penguins.csv', 344);
+  await studio.data.loadPenguins();
   await studio.mechanism.pick('laplace-histogram');
   const startedAt = Date.now();
   await studio.tune.sweep();
@@ -197,8 +196,7 @@ test('a worker that cannot start gives a readable message, and the studio keeps 
 }) => {
   const studio = new StudioPage(page);
   await studio.open();
-  await studio.data.loadDemo('Palmer penguins');
-  await studio.data.expectLoaded('penguins.csv', 344);
+  await studio.data.loadPenguins();
   await studio.mechanism.pick('laplace-histogram');
   // From now on every new engine worker fails while its script loads (routing also bypasses the cache).
   await page.route(/\/assets\/engine-worker-[^/]*\.js$/, (route) =>

@@ -43,6 +43,12 @@ export class DataStep {
     await this.section.getByRole('button', { name: `Load demo: ${title}` }).click();
   }
 
+  /** The Palmer penguins demo (344 rows), loaded and shown. */
+  async loadPenguins(): Promise<void> {
+    await this.loadDemo('Palmer penguins');
+    await this.expectLoaded('penguins.csv', 344);
+  }
+
   async expectLoaded(fileName: string, rows: number): Promise<void> {
     const facts = this.section.locator('.dataset-facts');
     await expect(facts).toContainText(fileName, { timeout: 60_000 });
