@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumPath } from './scripts/chromium-path';
 
-const PORT = 4173;
+// E2E_PORT lets several checkouts run their browser tests side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export default defineConfig({
   testDir: './e2e',
