@@ -168,6 +168,14 @@ test('the pMSE mechanism runs its MCMC chains on two workers and shows their con
   await studio.mechanism.pick('pmse-mechanism');
   // The paper's model X1 ~ N(θ1, θ2), X2 ~ N(θ3 + θ4·x1, θ5) has five parameters.
   await expect(page.getByTestId('mechanism-facts')).toContainText('Synthesis model: 5 parameters');
+  // The claim's headline says when ε is not a proven bound (greedy trees) and when it is.
+  const headline = studio.mechanism.claimPanel.getByTestId('claim-headline');
+  await expect(headline).toHaveAttribute('data-bound', 'proven');
+  await studio.mechanism.setParam('pMSE tree depth', '5');
+  await expect(headline).toContainText('ε = 1 — not a proven bound (greedy trees, depth 5)');
+  await expect(headline).toHaveAttribute('data-bound', 'unproven');
+  await studio.mechanism.setParam('pMSE tree depth', '1');
+  await expect(headline).toHaveAttribute('data-bound', 'proven');
   // Short chains keep the test quick; the defaults are tuned for R̂ < 1.1.
   await studio.mechanism.setParam('Burn-in iterations', '300');
   await studio.mechanism.setParam('Iterations after burn-in', '400');

@@ -72,7 +72,7 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
     releases: 2,
     seeded: false,
     mechanism: { id: 'laplace-histogram' },
-    claim: { notion: 'pure-dp', epsilon: 1, delta: 0, neighbouring: 'replace-one' },
+    claim: { notion: 'pure-dp', epsilon: 1, delta: 0, neighbouring: 'replace-one', bound: 'proven' },
     inferredFields: [],
   });
   expect(typeof releaseReport.appVersion).toBe('string');

@@ -1,6 +1,10 @@
+import { unprovenBoundPhrase } from '../core/privacy/claim-bound';
 import type { PrivacyClaim } from '../core/privacy/types';
 
-/** The claim as plain text for the terminal: notion, budget, neighbouring relation, steps and assumptions. */
+/**
+ * The claim as plain text for the terminal: notion, budget (followed by "— not a proven bound (why)" when
+ * the claim's bound is unproven), neighbouring relation, steps and assumptions.
+ */
 export function formatClaim(claim: PrivacyClaim): string {
   const budget =
     claim.notion === 'gdp'
@@ -8,8 +12,10 @@ export function formatClaim(claim: PrivacyClaim): string {
       : claim.notion === 'approx-dp'
         ? `ε = ${claim.epsilon}, δ = ${claim.delta}`
         : `ε = ${claim.epsilon}`;
+  const unproven = unprovenBoundPhrase(claim);
+  const afterBudget = unproven === null ? ',' : ` — ${unproven};`;
   const lines = [
-    `Privacy claim: ${claim.notion}, ${budget}, neighbouring datasets: ${claim.neighbouring}`,
+    `Privacy claim: ${claim.notion}, ${budget}${afterBudget} neighbouring datasets: ${claim.neighbouring}`,
     'Steps:',
   ];
   for (const step of claim.steps) {

@@ -239,6 +239,44 @@ describe("dpsynth synth prints the mechanism's warnings", () => {
   });
 });
 
+describe('dpsynth synth states whether ε is a proven bound', () => {
+  it('says on the first claim line and in the report that greedy depth-5 trees give no proven bound', async () => {
+    const lines = ['x,g'];
+    for (let i = 0; i < 40; i++) lines.push(`${(i % 10) / 2},${i % 3 === 0 ? 'a' : 'b'}`);
+    const schema = {
+      version: 1,
+      columns: [
+        { name: 'x', type: 'numeric', bounds: [0, 5], source: 'declared' },
+        { name: 'g', type: 'categorical', categories: ['a', 'b'], source: 'declared' },
+      ],
+      missing: [''],
+    };
+    const path = tempFiles({ 'data.csv': lines.join('\n') + '\n', 's.json': JSON.stringify(schema) });
+    const run = (depth: string) =>
+      cli(
+        'synth',
+        path('data.csv'),
+        ...['--schema', path('s.json'), '--mechanism', 'pmse-mechanism', '--epsilon', '1'],
+        ...['--param', `treeDepth=${depth}`, '--param', 'burnIn=0', '--param', 'steps=4'],
+        ...['--param', 'thinning=1', '--param', 'chains=1', '--seed', '3'],
+        ...['--out', path(`synth${depth}.csv`), '--report', path(`report${depth}.json`)],
+      );
+    const greedy = await run('5');
+    expect(greedy.code).toBe(0);
+    expect(greedy.stderr).toMatch(
+      /^Privacy claim: pure-dp, ε = 1 — not a proven bound \(greedy trees, depth 5\); neighbouring datasets: replace-one$/m,
+    );
+    const greedyReport = JSON.parse(readFileSync(path('report5.json'), 'utf8'));
+    expect(greedyReport.claim.bound).toBe('unproven');
+    expect(greedyReport.claim.unprovenBecause).toBe('greedy trees, depth 5');
+    expect(greedyReport.claim.assumptions.join(' ')).toMatch(/not a proven upper bound/);
+    const exact = await run('1');
+    expect(exact.code).toBe(0);
+    expect(exact.stderr).toMatch(/^Privacy claim: pure-dp, ε = 1, neighbouring datasets: replace-one$/m);
+    expect(JSON.parse(readFileSync(path('report1.json'), 'utf8')).claim.bound).toBe('proven');
+  });
+});
+
 describe('bad input exits 2 with a message naming the problem', () => {
   const base = (path: (n: string) => string, data = 'data.csv', schema = 's.json') => [
     'synth',

@@ -14,6 +14,7 @@ const claim: PrivacyClaim = {
   epsilon: 1,
   delta: 0,
   neighbouring: 'replace-one',
+  bound: 'proven',
   steps: [],
   assumptions: [],
 };
@@ -77,6 +78,9 @@ describe('claim and value text', () => {
     expect(claimInOneLine(claim)).toBe('pure ε-DP, ε = 1, δ = 0');
     expect(claimInOneLine({ ...claim, notion: 'approx-dp', delta: 1e-6 })).toBe(
       '(ε, δ)-DP, ε = 1, δ = 0.000001',
+    );
+    expect(claimInOneLine({ ...claim, bound: 'unproven', unprovenBecause: 'greedy trees, depth 5' })).toBe(
+      'pure ε-DP, ε = 1, δ = 0 — not a proven bound (greedy trees, depth 5)',
     );
     expect(assumptionCount(claim)).toBe('no stated assumptions');
     expect(assumptionCount({ ...claim, assumptions: ['x'] })).toBe('rests on 1 assumption');

@@ -1,3 +1,4 @@
+import { unprovenBoundPhrase } from '../../core/privacy/claim-bound';
 import type { PrivacyClaim } from '../../core/privacy/types';
 import type { CompareEntry, ComparePoint } from '../state/compare-store';
 
@@ -68,10 +69,12 @@ const SHORT_NOTION: Record<PrivacyClaim['notion'], string> = {
   gdp: 'μ-GDP',
 };
 
-/** The claim in one line. Example: "pure ε-DP, ε = 1, δ = 0". */
+/** The claim in one line. Example: "pure ε-DP, ε = 1, δ = 0" (+ " — not a proven bound (why)" when unproven). */
 export function claimInOneLine(claim: PrivacyClaim): string {
   const mu = claim.mu === undefined ? '' : `, μ = ${claim.mu}`;
-  return `${SHORT_NOTION[claim.notion]}, ε = ${claim.epsilon}, δ = ${claim.delta}${mu}`;
+  const unproven = unprovenBoundPhrase(claim);
+  const bound = unproven === null ? '' : ` — ${unproven}`;
+  return `${SHORT_NOTION[claim.notion]}, ε = ${claim.epsilon}, δ = ${claim.delta}${mu}${bound}`;
 }
 
 /** "no assumptions beyond the schema" or "rests on 3 assumptions". */

@@ -131,9 +131,21 @@ describe('Accountant.claim', () => {
       epsilon: 0.333334,
       delta: 0,
       neighbouring: 'replace-one',
+      bound: 'proven',
       steps: [{ what: 'one third', epsilon: 0.333334 }],
       assumptions: ['An assumption.'],
     });
+  });
+
+  it('states an unproven bound with its reason when given one, and refuses an empty reason', () => {
+    const accountant = new Accountant(parseBudget('1'));
+    accountant.reserve('all', Rational.ONE);
+    const claim = accountant.claim(['Why.'], { unprovenBecause: 'greedy trees, depth 5' });
+    expect(claim.bound).toBe('unproven');
+    expect(claim.unprovenBecause).toBe('greedy trees, depth 5');
+    expect(claim.assumptions).toEqual(['Why.']);
+    expect(accountant.claim([]).unprovenBecause).toBeUndefined();
+    expect(() => accountant.claim([], { unprovenBecause: '  ' })).toThrow(/needs a reason/);
   });
 
   it('states approximate DP once δ is spent; decimals the user typed stay as typed', () => {

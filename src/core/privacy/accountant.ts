@@ -3,7 +3,8 @@ import type { PrivacyBudget } from './budget';
 import { exponentialUpperBound } from './exp-upper-bound';
 import { formatRational } from './format-rational';
 import { roundUpRational } from './round-up';
-import type { ClaimStep, PrivacyClaim } from './types';
+import { claimBound } from './claim-bound';
+import type { ClaimStep, PrivacyClaim, UnprovenBound } from './types';
 
 /** A mechanism tried to spend more than the budget it was given; nothing was charged. */
 export class OverspendError extends Error {
@@ -144,8 +145,9 @@ export class Accountant {
   /**
    * The claim for what was spent (not for the budget): notion "pure-dp" when no δ was spent, else
    * "approx-dp"; every number rounded up to 6 significant digits from the exact rational (rule 7).
+   * The bound is "proven" unless `unproven` names why it is not.
    */
-  claim(assumptions: string[]): PrivacyClaim {
+  claim(assumptions: string[], unproven?: UnprovenBound): PrivacyClaim {
     const pure = this.spentDelta.isZero();
     const steps: ClaimStep[] = this.recorded.map((s) =>
       s.delta.isZero()
@@ -157,6 +159,7 @@ export class Accountant {
       epsilon: roundUpRational(this.spentEpsilon),
       delta: roundUpRational(this.spentDelta),
       neighbouring: 'replace-one',
+      ...claimBound(unproven),
       steps,
       assumptions: [...assumptions],
     };

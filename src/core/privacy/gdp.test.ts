@@ -116,6 +116,14 @@ describe('gdpClaim', () => {
     expect(claim.steps.map((s) => s.mu)).toEqual([0.6, 0.8]);
     expect(claim.steps[0]!.epsilon).toBeGreaterThan(0);
     expect(claim.assumptions).toEqual(['A.']);
+    expect(claim.bound).toBe('proven');
+    const unproven = gdpClaim({
+      steps: [],
+      delta: 1e-5,
+      assumptions: [],
+      unproven: { unprovenBecause: 'why' },
+    });
+    expect([unproven.bound, unproven.unprovenBecause]).toEqual(['unproven', 'why']);
   });
 
   it('never shows a μ below √(Σ μᵢ²)', () => {

@@ -7,7 +7,8 @@
 import { parseRational, Rational } from '../rng/rational';
 import { normalCdf, normalDensity, normalMillsRatio } from '../stats/normal-cdf';
 import { roundUp, roundUpSqrtRational } from './round-up';
-import type { ClaimStep, PrivacyClaim } from './types';
+import { claimBound } from './claim-bound';
+import type { ClaimStep, PrivacyClaim, UnprovenBound } from './types';
 
 /**
  * δ values handed to the inverse conversions are reduced by this relative amount first, which covers
@@ -158,7 +159,13 @@ function exactMuSquared(step: GdpStep): Rational {
  * - each step shows its own μ and the ε it alone would have at the same δ.
  * Throws RangeError for an invalid μ or δ (see {@link gdpEpsilonForDelta}).
  */
-export function gdpClaim(input: { steps: GdpStep[]; delta: number; assumptions: string[] }): PrivacyClaim {
+export function gdpClaim(input: {
+  steps: GdpStep[];
+  delta: number;
+  assumptions: string[];
+  /** Set when a step rests on an unproven bound; the claim is then "unproven". */
+  unproven?: UnprovenBound;
+}): PrivacyClaim {
   const total = input.steps.reduce((sum, step) => sum.add(exactMuSquared(step)), Rational.ZERO);
   const mu = roundUpSqrtRational(total);
   const steps: ClaimStep[] = input.steps.map((step) => {
@@ -176,6 +183,7 @@ export function gdpClaim(input: { steps: GdpStep[]; delta: number; assumptions: 
     delta: roundUp(input.delta),
     mu,
     neighbouring: 'replace-one',
+    ...claimBound(input.unproven),
     steps,
     assumptions: [...input.assumptions],
   };

@@ -1,4 +1,5 @@
-export type { ClaimStep, PrivacyClaim, PrivacyNotion } from './types';
+export type { ClaimBound, ClaimStep, PrivacyClaim, PrivacyNotion, UnprovenBound } from './types';
+export { claimBound, unprovenBoundPhrase } from './claim-bound';
 export { BudgetError, parseBudget, type PrivacyBudget } from './budget';
 export {
   Accountant,

@@ -115,6 +115,22 @@ describe('buildReleaseReport', () => {
     expect(() => buildReleaseReport(badParams)).toThrow(RangeError);
   });
 
+  it('keeps the claim bound: "proven" as is, "unproven" with its reason; refuses an unknown bound', () => {
+    expect(buildReleaseReport(input(false)).claim.bound).toBe('proven');
+    const unproven = {
+      ...claimFor(false),
+      bound: 'unproven' as const,
+      unprovenBecause: 'greedy trees, depth 5',
+    };
+    const report = buildReleaseReport({ ...input(false), claim: unproven });
+    expect(report.claim.bound).toBe('unproven');
+    expect(report.claim.unprovenBecause).toBe('greedy trees, depth 5');
+    const unknown = { ...claimFor(false), bound: 'likely' } as unknown as PrivacyClaim;
+    expect(() => buildReleaseReport({ ...input(false), claim: unknown })).toThrow(/bound/);
+    const reasonless = { ...claimFor(false), bound: 'unproven' as const };
+    expect(() => buildReleaseReport({ ...input(false), claim: reasonless })).toThrow(/reason/);
+  });
+
   it('does not share the schema object with the caller', () => {
     const source = input(false);
     const report = buildReleaseReport(source);

@@ -5,6 +5,7 @@
  * for the data holder only.
  */
 import type { Schema } from '../table/types';
+import { claimBound } from './claim-bound';
 import { inferredFields, SEEDED_ASSUMPTION, standardAssumptions } from './assumptions';
 import type { PrivacyBudget } from './budget';
 import { roundUpRational } from './round-up';
@@ -100,7 +101,8 @@ function copyStep(step: ClaimStep, index: number): ClaimStep {
 }
 
 /**
- * The claim as it goes into a report: only the claim's own fields, numbers checked, and the standard
+ * The claim as it goes into a report: only the claim's own fields, numbers checked, `bound` kept (an
+ * unproven claim must carry its reason), and the standard
  * assumptions (inferred schema facts, the seed sentence) added if the mechanism left any out.
  */
 function reportedClaim(claim: PrivacyClaim, schema: Schema, seeded: boolean): PrivacyClaim {
@@ -112,11 +114,15 @@ function reportedClaim(claim: PrivacyClaim, schema: Schema, seeded: boolean): Pr
   for (const sentence of standardAssumptions(schema, seeded)) {
     if (!assumptions.includes(sentence)) assumptions.push(sentence);
   }
+  if (claim.bound !== 'proven' && claim.bound !== 'unproven') {
+    throw new RangeError(`report: claim bound must be "proven" or "unproven"; got ${String(claim.bound)}`);
+  }
   const copy: PrivacyClaim = {
     notion: claim.notion,
     epsilon: claim.epsilon,
     delta: claim.delta,
     neighbouring: claim.neighbouring,
+    ...claimBound(claim.bound === 'unproven' ? { unprovenBecause: claim.unprovenBecause ?? '' } : undefined),
     steps: claim.steps.map(copyStep),
     assumptions,
   };

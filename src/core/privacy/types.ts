@@ -1,6 +1,19 @@
 /** Privacy notions a claim can state (DESIGN.md §2). */
 export type PrivacyNotion = 'pure-dp' | 'approx-dp' | 'gdp';
 
+/**
+ * Whether the stated budget is a proven upper bound on the privacy loss. "unproven" means a step of the
+ * mechanism (for example a sensitivity) is not known to hold in the configuration run; the claim then
+ * names the reason in `unprovenBecause` and explains it among the assumptions.
+ */
+export type ClaimBound = 'proven' | 'unproven';
+
+/** How a claim builder is told that its bound is not proven: a short reason for the headline. */
+export interface UnprovenBound {
+  /** Short phrase for the headline, e.g. "greedy trees, depth 5". */
+  unprovenBecause: string;
+}
+
 /** One composed step of a claim: what was released and what it cost. */
 export interface ClaimStep {
   what: string;
@@ -23,6 +36,10 @@ export interface PrivacyClaim {
   /** Total ρ when the budget was composed in zCDP; epsilon and delta are then its (ε, δ) conversion. */
   rho?: number;
   neighbouring: 'replace-one';
+  /** "proven" unless a step of the mechanism rests on an unproven bound (see `unprovenBecause`). */
+  bound: ClaimBound;
+  /** Present exactly when `bound` is "unproven": why, in a short phrase shown in the headline. */
+  unprovenBecause?: string;
   steps: ClaimStep[];
   assumptions: string[];
 }

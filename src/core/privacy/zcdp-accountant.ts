@@ -3,7 +3,8 @@ import { OverspendError } from './accountant';
 import type { PrivacyBudget } from './budget';
 import { formatRational } from './format-rational';
 import { roundUp, roundUpRational } from './round-up';
-import type { ClaimStep, PrivacyClaim } from './types';
+import { claimBound } from './claim-bound';
+import type { ClaimStep, PrivacyClaim, UnprovenBound } from './types';
 import { composeZcdp, zcdpRhoForBudget, zcdpToApproxDp } from './zcdp';
 
 /** One composed zCDP step, exact. */
@@ -86,9 +87,9 @@ export class ZcdpAccountant {
    * The claim (notion "approx-dp", with `rho` set): ε is the conversion of ρ spent (rounded up to a
    * double first) at δ (rounded down to a double first), then rounded up to 6 digits; each step
    * shows its own ρ and the ε it alone would have at the same δ. Composition happens in ρ, so the
-   * steps' ε do not add up to the total.
+   * steps' ε do not add up to the total. The bound is "proven" unless `unproven` names why it is not.
    */
-  claim(assumptions: string[]): PrivacyClaim {
+  claim(assumptions: string[], unproven?: UnprovenBound): PrivacyClaim {
     const delta = this.delta.toNumberDown();
     const shownDelta = roundUpRational(this.delta);
     const epsilonOf = (rho: Rational): number => roundUp(zcdpToApproxDp(rho.toNumberUp(), delta));
@@ -104,6 +105,7 @@ export class ZcdpAccountant {
       delta: shownDelta,
       rho: roundUpRational(this.spentRho),
       neighbouring: 'replace-one',
+      ...claimBound(unproven),
       steps,
       assumptions: [...assumptions],
     };

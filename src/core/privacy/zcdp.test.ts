@@ -98,6 +98,8 @@ describe('ZcdpAccountant', () => {
     expect(claim.epsilon).toBeGreaterThan(0.99999);
     expect(claim.delta).toBe(1e-5);
     expect(claim.rho).toBe(0.0305566);
+    expect(claim.bound).toBe('proven');
+    expect(accountant.claim([], { unprovenBecause: 'why' }).bound).toBe('unproven');
     expect(claim.steps).toHaveLength(2);
     expect(claim.steps[0]!.rho).toBe(0.0152783);
     expect(claim.steps[0]!.delta).toBe(1e-5);

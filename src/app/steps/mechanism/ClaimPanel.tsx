@@ -1,3 +1,4 @@
+import { unprovenBoundPhrase } from '../../../core/privacy/claim-bound';
 import type { PrivacyClaim } from '../../../core/privacy/types';
 
 const NOTION_NAMES: Record<PrivacyClaim['notion'], string> = {
@@ -32,9 +33,25 @@ export function ClaimPanel({
   );
 }
 
+/** One line above the facts: the notion and ε, and "not a proven bound (why)" when the bound is unproven. */
+function ClaimHeadline({ claim }: { claim: PrivacyClaim }) {
+  const unproven = unprovenBoundPhrase(claim);
+  return (
+    <p
+      className={unproven === null ? 'claim-headline' : 'claim-headline claim-unproven'}
+      data-testid="claim-headline"
+      data-bound={claim.bound}
+    >
+      {NOTION_NAMES[claim.notion]}, ε = {claim.epsilon}
+      {unproven === null ? ' (proven bound)' : <strong> — {unproven}</strong>}
+    </p>
+  );
+}
+
 export function ClaimDetails({ claim, tuningNotes = [] }: { claim: PrivacyClaim; tuningNotes?: string[] }) {
   return (
     <>
+      <ClaimHeadline claim={claim} />
       <dl className="claim-facts">
         <dt>Guarantee</dt>
         <dd data-testid="claim-notion">{NOTION_NAMES[claim.notion]}</dd>

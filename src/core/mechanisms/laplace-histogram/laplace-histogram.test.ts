@@ -27,7 +27,13 @@ describe('laplace-histogram claim', () => {
     expect(accountant.spent().epsilon.equals(Rational.ONE)).toBe(true);
     const claim = laplaceHistogram.claim(defaults, ctx);
     expect(claim).toEqual(release.claim);
-    expect(claim).toMatchObject({ notion: 'pure-dp', epsilon: 1, delta: 0, neighbouring: 'replace-one' });
+    expect(claim).toMatchObject({
+      notion: 'pure-dp',
+      epsilon: 1,
+      delta: 0,
+      neighbouring: 'replace-one',
+      bound: 'proven',
+    });
     // Domain with Scott's rule at n = 1000: 18 bins + missing for age and income, F/M + missing for sex.
     expect(claim.steps).toEqual([
       { what: 'noisy counts of the 1,083-cell cross-tabulation, release 1 of 3', epsilon: 0.333334 },

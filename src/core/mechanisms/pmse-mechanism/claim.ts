@@ -1,7 +1,7 @@
 import { Accountant } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
-import type { PrivacyClaim } from '../../privacy/types';
+import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
 import type { ParamValues, PublicContext } from '../types';
 import { drawsPerChain, readPmseSettings, type PmseSettings } from './pmse-params';
 import { reserveReleaseBudget } from './plan';
@@ -53,6 +53,15 @@ export function pmseAssumptions(settings: PmseSettings, releases: number): strin
   return sentences;
 }
 
+/**
+ * Why ε is not a proven bound in this configuration, or undefined when it is: the exhaustive quality
+ * functions have Δu = 1/n proven; greedy, cp-pruned trees do not (README, "Privacy claim").
+ */
+export function pmseUnprovenBound(settings: PmseSettings): UnprovenBound | undefined {
+  if (settings.treeDepth === 1) return undefined;
+  return { unprovenBecause: `greedy trees, depth ${settings.treeDepthLabel}` };
+}
+
 /** Assumptions of a run: the schema's inferred facts and seed, then the mechanism's own. */
 export function pmseClaimAssumptions(params: ParamValues, context: PublicContext): string[] {
   const settings = readPmseSettings(params, context.schema);
@@ -70,5 +79,6 @@ export function pmseClaimAssumptions(params: ParamValues, context: PublicContext
 export function pmseClaim(params: ParamValues, context: PublicContext): PrivacyClaim {
   const accountant = new Accountant(parseBudget(context.epsilon, context.delta));
   reserveReleaseBudget(accountant, context);
-  return accountant.claim(pmseClaimAssumptions(params, context));
+  const unproven = pmseUnprovenBound(readPmseSettings(params, context.schema));
+  return accountant.claim(pmseClaimAssumptions(params, context), unproven);
 }

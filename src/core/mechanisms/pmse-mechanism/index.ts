@@ -6,7 +6,7 @@ import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import { throwIfAborted } from './abort';
 import { runChain, type PmseChainResult } from './chain';
 import { checkPmseMechanism } from './check';
-import { pmseClaim, pmseClaimAssumptions } from './claim';
+import { pmseClaim, pmseClaimAssumptions, pmseUnprovenBound } from './claim';
 import { buildPmseDiagnostics } from './diagnostics';
 import { describePmseMechanism } from './describe';
 import { makeChainRng, planPmseRun, type BudgetReserver, type PmseRunPlan } from './plan';
@@ -17,14 +17,15 @@ export { runChain, makePmseTarget, type PmseChainSpec, type PmseChainResult } fr
 export { planPmseRun, makeChainRng, type PmseRunPlan, type BudgetReserver } from './plan';
 export { buildSynthesisModel, countModelParameters, modelParameterNames } from './model';
 export { MCMC_DIAGNOSTICS_NOTICE, type PmseDiagnostics } from './diagnostics';
-export { pmseClaim, pmseClaimAssumptions } from './claim';
+export { pmseClaim, pmseClaimAssumptions, pmseUnprovenBound } from './claim';
 export { splitRhat, potentialScaleReduction } from './rhat';
 
 const ID = 'pmse-mechanism';
 
 /**
  * Algorithm 2, step 2, and the release: n rows from g(θ̃_i) for every release, in release order,
- * plus the diagnostics. `results` are the chains' results in any order (e.g. as workers finish).
+ * plus the diagnostics. `results` are the chains' results in any order (e.g. as workers finish). The
+ * claim's bound is "unproven" for the configurations whose sensitivity is not proven.
  */
 export function finishPmseRun(
   plan: PmseRunPlan,
@@ -40,7 +41,8 @@ export function finishPmseRun(
   const datasets = diagnostics.releasedParameters.map((theta) =>
     synthesizeReleaseTable(plan.model, schema, theta, n, rng),
   );
-  return { datasets, claim: accountant.claim(assumptions), diagnostics: { ...diagnostics } };
+  const claim = accountant.claim(assumptions, pmseUnprovenBound(plan.settings));
+  return { datasets, claim, diagnostics: { ...diagnostics } };
 }
 
 /**

@@ -72,6 +72,8 @@ describe('pmseMechanism claim', () => {
     expect(claim.epsilon).toBe(1);
     expect(claim.delta).toBe(0);
     expect(claim.neighbouring).toBe('replace-one');
+    expect(claim.bound).toBe('unproven');
+    expect(claim.unprovenBecause).toBe('greedy trees, depth unlimited');
     expect(claim.steps).toHaveLength(10);
     expect(claim.steps.every((step) => step.epsilon === 0.1)).toBe(true);
     expect(claim.steps[0]!.what).toMatch(/^release 1 of 10: parameters θ̃ from the exponential mechanism/);
@@ -86,6 +88,8 @@ describe('pmseMechanism claim', () => {
 
   it('says the bound holds exactly with depth-1 trees, the default', () => {
     const claim = pmseMechanism.claim(quick, context(100, new SeededRng(1), { releases: 2, seeded: false }));
+    expect(claim.bound).toBe('proven');
+    expect(claim.unprovenBecause).toBeUndefined();
     const text = claim.assumptions.join('\n');
     expect(text).toMatch(/depth-1 tree that takes the best split over every threshold \(cp 0/);
     expect(text).toMatch(/Δu = 1\/n holds exactly/);
@@ -137,7 +141,7 @@ describe('pmseMechanism run', () => {
         events.push('reserve'),
         accountant.reserve(...args)
       ),
-      claim: (assumptions: string[]) => accountant.claim(assumptions),
+      claim: (...args: Parameters<Accountant['claim']>) => accountant.claim(...args),
     };
     await runPmseMechanism(table, schema, quick, context(n, watchedRng), spy);
     expect(events.slice(0, 4)).toEqual(['reserve', 'reserve', 'reserve', 'reserve']);
@@ -152,6 +156,7 @@ describe('pmseMechanism run', () => {
       expect(dataset.columns.map((column) => column.name)).toEqual(['x1', 'x2']);
     }
     expect(release.claim.epsilon).toBe(1);
+    expect(release.claim).toEqual(pmseMechanism.claim(quick, context(n, new SeededRng(3))));
     const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
     expect(diagnostics.parameterCount).toBe(5);
     expect(diagnostics.releasedParameters).toHaveLength(4);

@@ -60,7 +60,13 @@ describe('smoothed-histogram claim and check', () => {
     const claim = smoothedHistogram.claim(fiveBins, ctx);
     // K = 6 · 6 · 3 = 108; T = 2000; λ = 108/(108 + 1000·(e^(0.5/2000) − 1)) = 0.998…
     const lambda = smoothingWeight(108, 1000, 2000, 0.5);
-    expect(claim).toMatchObject({ notion: 'pure-dp', epsilon: 0.5, delta: 0, neighbouring: 'replace-one' });
+    expect(claim).toMatchObject({
+      notion: 'pure-dp',
+      epsilon: 0.5,
+      delta: 0,
+      neighbouring: 'replace-one',
+      bound: 'proven',
+    });
     expect(claim.steps).toEqual([
       {
         what: `2,000 rows (2 × 1,000) drawn from the smoothed histogram of 108 cells, λ = ${lambda.toPrecision(6)}`,
