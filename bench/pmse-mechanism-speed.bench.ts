@@ -20,7 +20,7 @@ import {
   type PmseChainSpec,
 } from '../src/core/mechanisms/pmse-mechanism';
 import { pmseClaimAssumptions } from '../src/core/mechanisms/pmse-mechanism/claim';
-import type { PmseDiagnostics } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
+import type { PmseDataHolderDiagnostics } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
 import { runAdaptiveMetropolis } from '../src/core/mechanisms/pmse-mechanism/adaptive-metropolis';
 import { resolveParams } from '../src/core/mechanisms/params';
 import type { RunContext } from '../src/core/mechanisms/types';
@@ -195,7 +195,7 @@ async function fullRunOnWorkers(workers: number) {
     pmseClaimAssumptions(params, ctx),
   );
   const seconds = (performance.now() - started) / 1000;
-  const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
+  const diagnostics = release.dataHolderDiagnostics as unknown as PmseDataHolderDiagnostics;
   return {
     seconds: round(seconds, 4),
     datasets: release.datasets.length,
@@ -213,7 +213,7 @@ async function fullRunOneThread() {
     resolveParams(pmseMechanism, PAPER_TREE),
     context(new CryptoRng()),
   );
-  const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
+  const diagnostics = release.dataHolderDiagnostics as unknown as PmseDataHolderDiagnostics;
   return {
     seconds: round((performance.now() - started) / 1000, 4),
     maxRhat: round(diagnostics.mcmc.maxRhat, 4),

@@ -24,7 +24,7 @@ import { SYNTHPOP_CART_DEFAULTS } from '../src/core/models/cart/cart-types';
 import { makeCartPmseEvaluator } from '../src/core/metrics/pmse-cart-evaluator';
 import { resolveParams } from '../src/core/mechanisms/params';
 import { pmseMechanism, runPmseMechanism } from '../src/core/mechanisms/pmse-mechanism';
-import type { PmseDiagnostics } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
+import type { PmseDataHolderDiagnostics } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
 import { smoothedHistogram } from '../src/core/mechanisms/smoothed-histogram';
 import { SeededRng } from '../src/core/rng';
 import type { NumericColumn, Table } from '../src/core/table/types';
@@ -156,7 +156,7 @@ async function synthesize(
     params,
     context(task.epsilon, RELEASES, seed),
   );
-  const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
+  const diagnostics = release.dataHolderDiagnostics as unknown as PmseDataHolderDiagnostics;
   return {
     datasets: release.datasets.map((table) => [numericValues(table, 0), numericValues(table, 1)]),
     maxRhat: diagnostics.mcmc.maxRhat,

@@ -90,6 +90,7 @@ function summarizeRelease(
     holdoutRows: rows.holdoutRows?.length ?? 0,
     claim: release.claim,
     diagnostics: release.diagnostics,
+    dataHolderDiagnostics: release.dataHolderDiagnostics,
     rows: release.datasets[0]?.nRows ?? 0,
     columns: release.datasets[0]?.columns.length ?? 0,
     releases: release.datasets.length,

@@ -79,8 +79,10 @@ export interface SynthesisSummary {
   trainRows: number;
   holdoutRows: number;
   claim: PrivacyClaim;
-  /** Mechanism diagnostics, JSON-safe. Those computed from the data are for the data holder. */
+  /** The mechanism's public diagnostics (parameters, public facts, DP outputs), JSON-safe. */
   diagnostics: Record<string, unknown>;
+  /** Diagnostics computed from the real data (e.g. MCMC traces, R̂): shown to the data holder, never exported. */
+  dataHolderDiagnostics: Record<string, unknown>;
   rows: number;
   columns: number;
   releases: number;

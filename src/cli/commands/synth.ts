@@ -121,7 +121,7 @@ export const synthCommand = {
       );
     }
     // A public warning that describe() already gave before the run is not repeated.
-    for (const warning of mechanismWarnings(release.diagnostics)) {
+    for (const warning of mechanismWarnings(release.diagnostics, release.dataHolderDiagnostics)) {
       if (!facts.some((fact) => warning.includes(fact))) io.err(warning);
     }
 
@@ -255,17 +255,20 @@ function checkHoldoutSize(share: number, n: number): void {
 
 /**
  * The mechanism's warnings, one stderr line each: `diagnostics.warnings` (from public facts, e.g.
- * ε·n/(2·releases) below 100 for the pMSE mechanism) and `diagnostics.mcmc.warnings` (computed
- * from the real data, e.g. R̂ above 1.1; for the data holder, not for release).
+ * ε·n/(2·releases) below 100 for the pMSE mechanism) and `dataHolderDiagnostics.mcmc.warnings`
+ * (computed from the real data, e.g. R̂ above 1.1; for the data holder, not for release).
  */
-function mechanismWarnings(diagnostics: Record<string, unknown> | undefined): string[] {
+function mechanismWarnings(
+  diagnostics: Record<string, unknown>,
+  dataHolderDiagnostics: Record<string, unknown>,
+): string[] {
   const strings = (value: unknown): string[] =>
     Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
-  const mcmc = diagnostics?.mcmc;
+  const mcmc = dataHolderDiagnostics.mcmc;
   const fromData =
     typeof mcmc === 'object' && mcmc !== null ? strings((mcmc as { warnings?: unknown }).warnings) : [];
   return [
-    ...strings(diagnostics?.warnings).map((w) => `warning: ${w}\n`),
+    ...strings(diagnostics.warnings).map((w) => `warning: ${w}\n`),
     ...fromData.map((w) => `warning (from the real data, for you only): ${w}\n`),
   ];
 }

@@ -40,4 +40,21 @@ describe('registry', () => {
       expect(mechanism.claim(params, ctx)).toMatchObject({ notion: 'pure-dp', epsilon: 0.7, delta: 0 });
     },
   );
+
+  it.each(['laplace-histogram', 'smoothed-histogram', 'dp-marginals'])(
+    '%s returns its diagnostics in two parts, the public one JSON-safe',
+    async (id) => {
+      const mechanism = getMechanism(id)!;
+      const { table, schema } = mixedTable(200);
+      const release = await mechanism.run(
+        table,
+        schema,
+        resolveParams(mechanism, {}),
+        runContext(schema, 200),
+      );
+      expect(JSON.parse(JSON.stringify(release.diagnostics))).toEqual(release.diagnostics);
+      // These mechanisms compute nothing from the real data beyond the DP counts.
+      expect(release.dataHolderDiagnostics).toEqual({});
+    },
+  );
 });

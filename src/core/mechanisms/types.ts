@@ -50,8 +50,17 @@ export interface RunContext extends PublicContext {
 export interface Release {
   datasets: Table[];
   claim: PrivacyClaim;
-  /** Mechanism-specific, DP-safe diagnostics (e.g. MCMC acceptance rates). */
+  /**
+   * Public diagnostics: from parameters, public facts and DP outputs only (domain size, λ, released
+   * parameters, warnings computed from ε and n). Safe to show beside the release or export with it.
+   */
   diagnostics: Record<string, unknown>;
+  /**
+   * Diagnostics computed from the real data (MCMC traces and acceptance rates, R̂, counts of values
+   * the schema did not expect): for the data holder to judge the run, never part of a release.
+   * Kept apart so that no exporter can write them by accident. `{}` when there are none.
+   */
+  dataHolderDiagnostics: Record<string, unknown>;
 }
 
 export interface Mechanism {

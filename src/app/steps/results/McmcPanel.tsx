@@ -19,7 +19,7 @@ export interface McmcDiagnostics {
 
 /** The MCMC diagnostics of a run, when its mechanism reports them (duck-typed, any mechanism). */
 export function mcmcDiagnosticsOf(run: FinishedRun): McmcDiagnostics | null {
-  const mcmc = (run.summary.diagnostics as { mcmc?: Partial<McmcDiagnostics> }).mcmc;
+  const mcmc = (run.summary.dataHolderDiagnostics as { mcmc?: Partial<McmcDiagnostics> } | undefined)?.mcmc;
   if (!mcmc || !Array.isArray(mcmc.chains) || typeof mcmc.rhat !== 'object') return null;
   return mcmc as McmcDiagnostics;
 }

@@ -122,6 +122,7 @@ export async function runDpMarginals(
     diagnostics: {
       levelsPerColumn: Object.fromEntries(domain.codings.map((coding) => [coding.name, coding.levels])),
     },
+    dataHolderDiagnostics: {},
   };
 }
 

@@ -133,6 +133,7 @@ export async function runLaplaceHistogram(
       levelsPerColumn: Object.fromEntries(domain.codings.map((coding) => [coding.name, coding.levels])),
       positiveNoisyCells,
     },
+    dataHolderDiagnostics: {},
   };
 }
 

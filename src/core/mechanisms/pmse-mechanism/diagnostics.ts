@@ -35,6 +35,7 @@ export interface PmseMcmcDiagnostics {
   undeclaredMissingValues: Record<string, number>;
 }
 
+/** The public diagnostics (Release.diagnostics): parameters, public facts and DP outputs only. */
 export interface PmseDiagnostics {
   /** Warnings from public facts only (ε, n, l); safe to release. */
   warnings: string[];
@@ -47,6 +48,10 @@ export interface PmseDiagnostics {
   sensitivity: string;
   tree: { depth: string; cp: number; minSplit: number; minBucket: number };
   iterationsPerChain: { burnIn: number; steps: number };
+}
+
+/** Release.dataHolderDiagnostics: everything computed from the real data. */
+export interface PmseDataHolderDiagnostics {
   mcmc: PmseMcmcDiagnostics;
 }
 
@@ -94,8 +99,14 @@ export function convergenceSummary(
   return { rhat, maxRhat, warnings };
 }
 
-/** The diagnostics object of a release, MCMC part clearly marked as for the data holder only. */
-export function buildPmseDiagnostics(plan: PmseRunPlan, results: PmseChainResult[]): PmseDiagnostics {
+/**
+ * The diagnostics of a release in two parts: the public one, and the MCMC part (computed from the
+ * real data), which is also marked as for the data holder only.
+ */
+export function buildPmseDiagnostics(
+  plan: PmseRunPlan,
+  results: PmseChainResult[],
+): { diagnostics: PmseDiagnostics; dataHolderDiagnostics: PmseDataHolderDiagnostics } {
   const { settings, parameterNames } = plan;
   const releasedParameters: number[][] = [];
   results.forEach((result) =>
@@ -111,7 +122,7 @@ export function buildPmseDiagnostics(plan: PmseRunPlan, results: PmseChainResult
     );
   }
   const spec = plan.chainSpecs[0]!;
-  return {
+  const diagnostics: PmseDiagnostics = {
     warnings: publicWarnings(plan.releaseEpsilon, spec.n),
     parameterCount: plan.model.parameterCount,
     parameterNames,
@@ -125,26 +136,27 @@ export function buildPmseDiagnostics(plan: PmseRunPlan, results: PmseChainResult
       minBucket: spec.tree.minBucket,
     },
     iterationsPerChain: { burnIn: settings.burnIn, steps: settings.steps },
-    mcmc: {
-      forDataHolderOnly: true,
-      notice: MCMC_DIAGNOSTICS_NOTICE,
-      chains: results.map((result) => ({
-        chain: result.chainIndex,
-        start: plan.chainSpecs[result.chainIndex]!.start,
-        acceptanceRate: result.acceptanceRate,
-        burnInAcceptanceRate: result.burnInAcceptanceRate,
-        proposalScale: result.proposalScale,
-        milliseconds: result.milliseconds,
-        iterationsPerSecond: ((settings.burnIn + settings.steps) / Math.max(1, result.milliseconds)) * 1000,
-        trace: {
-          iterations: result.trace.iterations,
-          u: result.trace.monitored,
-          theta: Object.fromEntries(parameterNames.map((name, j) => [name, result.trace.parameters[j]!])),
-        },
-        uAtDraws: result.drawMonitored,
-      })),
-      ...convergence,
-      undeclaredMissingValues: plan.undeclaredMissingCounts,
-    },
   };
+  const mcmc: PmseMcmcDiagnostics = {
+    forDataHolderOnly: true,
+    notice: MCMC_DIAGNOSTICS_NOTICE,
+    chains: results.map((result) => ({
+      chain: result.chainIndex,
+      start: plan.chainSpecs[result.chainIndex]!.start,
+      acceptanceRate: result.acceptanceRate,
+      burnInAcceptanceRate: result.burnInAcceptanceRate,
+      proposalScale: result.proposalScale,
+      milliseconds: result.milliseconds,
+      iterationsPerSecond: ((settings.burnIn + settings.steps) / Math.max(1, result.milliseconds)) * 1000,
+      trace: {
+        iterations: result.trace.iterations,
+        u: result.trace.monitored,
+        theta: Object.fromEntries(parameterNames.map((name, j) => [name, result.trace.parameters[j]!])),
+      },
+      uAtDraws: result.drawMonitored,
+    })),
+    ...convergence,
+    undeclaredMissingValues: plan.undeclaredMissingCounts,
+  };
+  return { diagnostics, dataHolderDiagnostics: { mcmc } };
 }

@@ -16,7 +16,7 @@ import { synthesizeReleaseTable } from './release-table';
 export { runChain, makePmseTarget, type PmseChainSpec, type PmseChainResult } from './chain';
 export { planPmseRun, makeChainRng, type PmseRunPlan, type BudgetReserver } from './plan';
 export { buildSynthesisModel, countModelParameters, modelParameterNames } from './model';
-export { MCMC_DIAGNOSTICS_NOTICE, type PmseDiagnostics } from './diagnostics';
+export { MCMC_DIAGNOSTICS_NOTICE, type PmseDiagnostics, type PmseDataHolderDiagnostics } from './diagnostics';
 export { pmseClaim, pmseClaimAssumptions, pmseUnprovenBound } from './claim';
 export { splitRhat, potentialScaleReduction } from './rhat';
 
@@ -36,13 +36,18 @@ export function finishPmseRun(
   assumptions: string[],
 ): Release {
   const ordered = [...results].sort((a, b) => a.chainIndex - b.chainIndex);
-  const diagnostics = buildPmseDiagnostics(plan, ordered);
+  const { diagnostics, dataHolderDiagnostics } = buildPmseDiagnostics(plan, ordered);
   const n = plan.chainSpecs[0]!.n;
   const datasets = diagnostics.releasedParameters.map((theta) =>
     synthesizeReleaseTable(plan.model, schema, theta, n, rng),
   );
   const claim = accountant.claim(assumptions, pmseUnprovenBound(plan.settings));
-  return { datasets, claim, diagnostics: { ...diagnostics } };
+  return {
+    datasets,
+    claim,
+    diagnostics: { ...diagnostics },
+    dataHolderDiagnostics: { ...dataHolderDiagnostics },
+  };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   makeChainRng,
   MCMC_DIAGNOSTICS_NOTICE,
 } from './index';
-import type { PmseDiagnostics } from './diagnostics';
+import type { PmseDataHolderDiagnostics, PmseDiagnostics } from './diagnostics';
 
 const schema: Schema = {
   version: 1,
@@ -161,11 +161,15 @@ describe('pmseMechanism run', () => {
     expect(diagnostics.parameterCount).toBe(5);
     expect(diagnostics.releasedParameters).toHaveLength(4);
     expect(diagnostics.releaseEpsilon).toBe(0.25);
-    expect(diagnostics.mcmc.forDataHolderOnly).toBe(true);
-    expect(diagnostics.mcmc.notice).toBe(MCMC_DIAGNOSTICS_NOTICE);
-    expect(diagnostics.mcmc.notice).toMatch(/not part of the differentially private release/);
-    expect(Object.keys(diagnostics.mcmc.rhat)).toEqual([...diagnostics.parameterNames, 'u']);
-    for (const chain of diagnostics.mcmc.chains) {
+    // Nothing computed from the real data is in the public part.
+    expect(Object.keys(diagnostics)).not.toContain('mcmc');
+    expect(JSON.stringify(diagnostics)).not.toMatch(/rhat|trace|acceptance|undeclaredMissing/i);
+    const { mcmc } = release.dataHolderDiagnostics as unknown as PmseDataHolderDiagnostics;
+    expect(mcmc.forDataHolderOnly).toBe(true);
+    expect(mcmc.notice).toBe(MCMC_DIAGNOSTICS_NOTICE);
+    expect(mcmc.notice).toMatch(/not part of the differentially private release/);
+    expect(Object.keys(mcmc.rhat)).toEqual([...diagnostics.parameterNames, 'u']);
+    for (const chain of mcmc.chains) {
       expect(chain.trace.iterations.length).toBeLessThanOrEqual(1000);
       expect(chain.trace.u).toHaveLength(chain.trace.iterations.length);
       expect(chain.uAtDraws).toHaveLength(2);

@@ -117,6 +117,7 @@ export async function runSmoothedHistogram(
       lambda: plan.lambda,
       levelsPerColumn: Object.fromEntries(domain.codings.map((coding) => [coding.name, coding.levels])),
     },
+    dataHolderDiagnostics: {},
   };
 }
 
