@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { mechanismIds } from './registry';
+
+/**
+ * Mechanisms whose released noise is not yet audited through `run`, each with the reason. The
+ * pMSE mechanism's output is an MCMC approximation of the exponential mechanism (its claim lists
+ * that assumption), so no exact distribution of a released statistic is available to test against.
+ */
+const NOT_AUDITED: Record<string, string> = {
+  'pmse-mechanism': 'sampled by MCMC: no exact distribution of a released statistic',
+};
+
+describe('run-path noise audits', () => {
+  it.each(mechanismIds())('%s has a noise audit beside it (or a stated reason why not)', (id) => {
+    const audit = new URL(`./${id}/noise-audit.test.ts`, import.meta.url);
+    if (id in NOT_AUDITED) {
+      expect(existsSync(audit), `${id} is audited now: remove it from NOT_AUDITED`).toBe(false);
+    } else {
+      expect(existsSync(audit), `add ${id}/noise-audit.test.ts (see mechanisms/README.md)`).toBe(true);
+    }
+  });
+});
