@@ -75,7 +75,7 @@ export function noisyHistogramDrawPmf(
   rows: number,
 ): IntegerPmf {
   const own = repairedNoisyCountPmf(counts[cell]!, scale);
-  let rest = Float64Array.of(1);
+  let rest: Float64Array = Float64Array.of(1);
   counts.forEach((c, k) => {
     if (k !== cell) rest = convolve(rest, repairedNoisyCountPmf(c, scale));
   });
