@@ -1,10 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema, Table } from '../core/table/types';
 import { engine } from './engine';
 import { runSynthesisJob } from './synthesis-job';
 import { computePmse } from '../core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../core/models/cart';
 import { makeRng } from '../core/rng';
+import { tvdKWay } from '../core/metrics/tvd';
+import { categoricalColumn, numericColumn } from '../core/mechanisms/common/testing/fixtures';
 
 // A small file with a formula-like category ("=cmd"), a missing value and a value above the
 // bound that the test declares for x.
@@ -21,6 +23,12 @@ const DECLARED_SCHEMA: Schema = {
 };
 
 describe('engine (both worker roles, run directly in Node)', () => {
+  // The engine holds one loaded file; every test starts from tiny.csv so that each passes alone
+  // and in any order.
+  beforeEach(async () => {
+    await engine.loadCsvText(CSV, 'tiny.csv', () => {});
+  });
+
   it('loads a file, pages rows, validates a declared schema, runs a mechanism and exports the release', async () => {
     const messages: string[] = [];
     const overview = await engine.loadCsvText(CSV, 'tiny.csv', (_fraction, message) =>
@@ -73,13 +81,29 @@ describe('engine (both worker roles, run directly in Node)', () => {
     for (const line of csv.slice(1)) {
       const [x, g] = line.split(',');
       if (x !== '') expect(Number(x) >= 0 && Number(x) <= 10 && Number.isInteger(Number(x))).toBe(true);
-      // Formula-like text is escaped on export (writeCsv escapeFormulas).
       expect(['', 'a', 'b', "'=cmd"]).toContain(g);
     }
-    const heatmap = engine.pairHeatmap('job-1', 1, schema, 'x', 'g');
-    expect(heatmap.rowColumn).toBe('x');
-    expect(heatmap.tvd).toBeGreaterThanOrEqual(0);
-    expect(heatmap.tvd).toBeLessThanOrEqual(1);
+  });
+
+  it('escapes formula-like text on export and measures the joint TVD of a known pair', async () => {
+    // Two hand-made releases of the 8 real rows: the real table itself (TVD 0), and the same x
+    // values with every g set to "=cmd". The real joint has one "=cmd" row (x = 2), so the second
+    // pair shares only that 1/8 of mass: TVD = 1 − Σ min(p, q) = 1 − 1/8 = 0.875, whatever the
+    // binning of x (both sides have the same x values).
+    const schema = DECLARED_SCHEMA;
+    const real = engine.tableForRun(schema);
+    const x = real.columns[0]!;
+    if (x.kind !== 'numeric') throw new Error('x is numeric');
+    const xs = Array.from(x.values, (v, i) => (x.missing[i] ? null : v));
+    const allCmd: Table = {
+      nRows: 8,
+      columns: [numericColumn('x', xs), categoricalColumn('g', Array<string>(8).fill('=cmd'))],
+    };
+    engine.keepReleases('job-known', schema, [real, allCmd], null);
+    const csv = new TextDecoder().decode(engine.releaseCsvBytes('job-known', 1)).trim().split('\n');
+    expect(csv.slice(1).map((line) => line.split(',')[1])).toEqual(Array<string>(8).fill("'=cmd"));
+    expect(engine.pairHeatmap('job-known', 0, schema, 'x', 'g').tvd).toBe(0);
+    expect(engine.pairHeatmap('job-known', 1, schema, 'x', 'g').tvd).toBeCloseTo(0.875, 12);
   });
 
   it('refuses a job whose mechanism cannot run on the schema, with the check sentence', async () => {
@@ -196,6 +220,7 @@ describe('engine (both worker roles, run directly in Node)', () => {
     expect(point).toMatchObject({ epsilon: 0.5, repeat: 3, pmse: expected.value });
     expect(point.pmse).toBeGreaterThan(0);
     expect(point.pmse).toBeLessThanOrEqual(0.25);
-    expect(point.tvdOneWay).toBeGreaterThanOrEqual(0);
+    expect(point.tvdOneWay).toBe(tvdKWay(table, release.datasets[0]!, 1).mean);
+    expect(point.tvdOneWay).toBeGreaterThan(0);
   });
 });

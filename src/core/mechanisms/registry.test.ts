@@ -30,14 +30,21 @@ describe('registry', () => {
   });
 
   it.each(['laplace-histogram', 'smoothed-histogram', 'dp-marginals'])(
-    '%s can run on a declared mixed schema and claims exactly the ε given',
-    (id) => {
+    '%s runs on a declared mixed schema and claims exactly the ε given',
+    async (id) => {
       const mechanism = getMechanism(id)!;
-      const { schema } = mixedTable(1000);
+      const { table, schema } = mixedTable(300);
       const params = resolveParams(mechanism, {});
-      const ctx = runContext(schema, 1000, { epsilon: '0.7', releases: 2, seeded: false });
+      const ctx = runContext(schema, 300, { epsilon: '0.7', releases: 2, seeded: false });
       expect(mechanism.check(schema, params, ctx)).toEqual([]);
-      expect(mechanism.claim(params, ctx)).toMatchObject({ notion: 'pure-dp', epsilon: 0.7, delta: 0 });
+      const claim = mechanism.claim(params, ctx);
+      expect(claim).toMatchObject({ notion: 'pure-dp', epsilon: 0.7, delta: 0 });
+      const release = await mechanism.run(table, schema, params, ctx);
+      expect(release.claim).toEqual(claim);
+      expect(release.datasets.map((dataset) => dataset.nRows)).toEqual([300, 300]);
+      for (const dataset of release.datasets) {
+        expect(dataset.columns.map((column) => column.name)).toEqual(['age', 'income', 'sex']);
+      }
     },
   );
 

@@ -1,9 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SeededRng } from '../rng/seeded-rng';
 import type { Rng } from '../rng/types';
 import { testTable } from './testing/test-table';
 import { distinguishingGame } from './distinguishing-game';
 import { mlEfficacy } from './ml-efficacy';
+import { stackForClassifier } from './ml/classifier-data';
+
+// A pass-through spy: the tests see the rows each classifier is trained and scored on.
+vi.mock('./ml/classifier-data', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./ml/classifier-data')>();
+  return { ...original, stackForClassifier: vi.fn(original.stackForClassifier) };
+});
 
 /** Rows where the outcome depends on x and on the group: P(y = yes) = logistic(−1 + 2x + [g = a]). */
 function population(n: number, rng: Rng, shift = 0) {
@@ -66,6 +73,37 @@ describe('mlEfficacy', () => {
     );
     expect(report.task.holdoutRowsScored).toBe(200);
     expect(report.task.maxTrainRows).toBe(100);
+  });
+
+  it('trains each model on at most maxTrainRows distinct rows of its table and scores maxTestRows', () => {
+    const stack = vi.mocked(stackForClassifier);
+    stack.mockClear();
+    mlEfficacy(
+      real,
+      holdout,
+      [faithful],
+      { target: 'y', models: ['cart'], maxTrainRows: 100, maxTestRows: 200 },
+      new SeededRng(13),
+    );
+    // One stacking per training set: the real rows, then the release.
+    expect(stack).toHaveBeenCalledTimes(2);
+    const sources = [real, faithful];
+    stack.mock.calls.forEach(([trainParts, testParts], i) => {
+      const trained = trainParts[0]!.table;
+      expect(trained.nRows).toBe(100);
+      expect(testParts[0]!.table.nRows).toBe(200);
+      // The capped rows are drawn without replacement from the source: their x values, which are
+      // continuous and so distinct, are distinct values of the source.
+      const x = (table: typeof trained) => {
+        const column = table.columns.find((c) => c.name === 'x')!;
+        if (column.kind !== 'numeric') throw new Error('x is numeric');
+        return Array.from(column.values);
+      };
+      const sourceValues = new Set(x(sources[i]!));
+      const trainedValues = x(trained);
+      expect(new Set(trainedValues).size).toBe(100);
+      for (const value of trainedValues) expect(sourceValues.has(value)).toBe(true);
+    });
   });
 });
 

@@ -73,11 +73,21 @@ describe('WorkerPool', () => {
     const gate = deferred<void>();
     const first = pool.run(() => gate.promise);
     const controller = new AbortController();
-    const second = pool.run(async () => 'ran', { signal: controller.signal });
+    let droppedBodyRan = false;
+    const second = pool.run(
+      async () => {
+        droppedBodyRan = true;
+        return 'ran';
+      },
+      { signal: controller.signal },
+    );
     controller.abort();
     await expect(second).rejects.toSatisfy(isAbortError);
     gate.resolve();
     await first;
+    // The slot is free again: a later job runs, and the dropped one never did.
+    expect(await pool.run(async () => 'next')).toBe('next');
+    expect(droppedBodyRan).toBe(false);
     pool.terminateAll();
   });
 
