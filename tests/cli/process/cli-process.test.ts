@@ -1,0 +1,127 @@
+/**
+ * The dpsynth command as a separate process: exit codes (0 success, 2 bad input or usage,
+ * 1 internal error; DESIGN.md §2), the files it writes and what it says on stderr. The in-process
+ * tests beside this folder cover the commands' details; these check what only a real process
+ * shows: the entry point's exit code, stdout/stderr separation and files on disk.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../../src/core/table/csv-read';
+import { MIXED_SCHEMA, mixedCsv, tempFiles } from '../cli-harness';
+import { FAILING_CSV_WRITES, spawnCli } from './spawn-cli';
+
+// Each spawn starts Node and tsx (about a second, several on a busy machine).
+const TIMEOUT = 120_000;
+const DATA = mixedCsv(300);
+const SCHEMA = JSON.stringify(MIXED_SCHEMA);
+
+function synthArgs(path: (name: string) => string, ...extra: string[]): string[] {
+  return [
+    'synth',
+    path('data.csv'),
+    '--schema',
+    path('s.json'),
+    '--mechanism',
+    'dp-marginals',
+    '--epsilon',
+    '1',
+    '--seed',
+    '5',
+    ...extra,
+  ];
+}
+
+describe('dpsynth as a process', { timeout: TIMEOUT }, () => {
+  it('mechanisms --json: exit 0 and the catalogue as JSON on stdout, nothing on stderr', async () => {
+    const result = await spawnCli(['mechanisms', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toBe('');
+    const catalogue = JSON.parse(result.stdout) as { id: string }[];
+    expect(catalogue.map((m) => m.id)).toEqual(
+      expect.arrayContaining(['laplace-histogram', 'smoothed-histogram', 'dp-marginals', 'pmse-mechanism']),
+    );
+  });
+
+  it('no command: exit 2 with the usage; an unknown command: exit 2 naming it', async () => {
+    const none = await spawnCli([]);
+    expect(none.code).toBe(2);
+    expect(none.stdout).toContain('Usage:');
+    const unknown = await spawnCli(['synthesize']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      "dpsynth: unknown command 'synthesize'. Commands: mechanisms, schema, synth, metrics.",
+    );
+    expect(unknown.stdout).toBe('');
+  });
+
+  it('schema: exit 0 with inferred JSON; a malformed file: exit 2 naming file and line, nothing on stdout', async () => {
+    const path = tempFiles({ 'data.csv': DATA, 'bad.csv': 'a,b\n1,2\n3,4,5\n' });
+    const good = await spawnCli(['schema', path('data.csv')]);
+    expect(good.code, good.stderr).toBe(0);
+    const schema = JSON.parse(good.stdout) as { columns: { name: string; source: string }[] };
+    expect(schema.columns.map((c) => c.name)).toEqual(MIXED_SCHEMA.columns.map((c) => c.name));
+    expect(schema.columns.every((c) => c.source === 'inferred')).toBe(true);
+    const bad = await spawnCli(['schema', path('bad.csv')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^dpsynth: .*bad\.csv.*line 3/m);
+    expect(bad.stdout).toBe('');
+  });
+
+  it('synth: exit 0, one CSV per release and the report, the claim on stderr', async () => {
+    const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA });
+    const result = await spawnCli(
+      synthArgs(path, '--releases', '2', '--out', path('synth.csv'), '--report', path('report.json')),
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Privacy claim: pure-dp');
+    for (const file of ['synth.1.csv', 'synth.2.csv']) {
+      const table = parseCsv(readFileSync(path(file), 'utf8'), { fileName: file });
+      expect(table.nRows).toBe(300);
+      expect(table.header).toEqual(MIXED_SCHEMA.columns.map((c) => c.name));
+    }
+    const report = JSON.parse(readFileSync(path('report.json'), 'utf8')) as Record<string, unknown>;
+    expect(report).toMatchObject({ releases: 2, rows: 300, claim: { notion: 'pure-dp', epsilon: 1 } });
+  });
+
+  it('synth with a bad ε: exit 2, the reason on stderr, no file written', async () => {
+    const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA });
+    const before = readdirSync(path('.')).sort();
+    const args = synthArgs(path, '--out', path('synth.csv'));
+    args[args.indexOf('--epsilon') + 1] = '0';
+    const result = await spawnCli(args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("ε must be a positive number; got '0'");
+    expect(readdirSync(path('.')).sort()).toEqual(before);
+  });
+
+  it('metrics --json: exit 0 and one JSON object with pMSE and TVD', async () => {
+    const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA });
+    const synth = await spawnCli(synthArgs(path, '--out', path('synth.csv')));
+    expect(synth.code, synth.stderr).toBe(0);
+    const result = await spawnCli([
+      'metrics',
+      path('data.csv'),
+      path('synth.csv'),
+      '--schema',
+      path('s.json'),
+      '--json',
+      '--permutations',
+      '5',
+      '--skip',
+      'game,disclosure',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const metrics = JSON.parse(result.stdout) as { pmse: { value: number }; tvd: Record<string, number> };
+    expect(metrics.pmse.value).toBeGreaterThan(0);
+    expect(metrics.tvd['1']).toBeGreaterThan(0);
+    expect(metrics.tvd['1']).toBeLessThan(1);
+  });
+
+  it('an internal error (a write that fails): exit 1, "internal error" on stderr', async () => {
+    const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA });
+    const result = await spawnCli(synthArgs(path, '--out', path('synth.csv')), FAILING_CSV_WRITES);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('dpsynth: internal error: Error: simulated write failure');
+    expect(existsSync(path('synth.csv'))).toBe(false);
+  });
+});
