@@ -1,3 +1,4 @@
+import { clustmix } from './clustmix';
 import { dpMarginals } from './dp-marginals';
 import { laplaceHistogram } from './laplace-histogram';
 import { pmseMechanism } from './pmse-mechanism';
@@ -13,6 +14,7 @@ export const MECHANISMS: readonly Mechanism[] = [
   smoothedHistogram,
   dpMarginals,
   pmseMechanism,
+  clustmix,
 ];
 
 /** The mechanism with this id, or undefined when none is registered under it. */

@@ -1,0 +1,40 @@
+import { standardAssumptions } from '../../privacy/assumptions';
+import type { PrivacyClaim } from '../../privacy/types';
+import type { ParamValues, PublicContext } from '../types';
+import { readClustmixSettings } from './params';
+import {
+  buildClustmixPlan,
+  clustmixAccountant,
+  RESIDUAL_GRID,
+  reserveClustmixBudget,
+  type ClustmixPlan,
+} from './plan';
+
+/** What the guarantee rests on beyond the schema facts (DESIGN.md privacy rule 6). */
+export function clustmixAssumptions(plan: ClustmixPlan): string[] {
+  return [
+    'Numeric values outside their declared bounds are clamped into them, and categorical values outside the ' +
+      'declared categories count as missing: fixed rules from the schema, so every row’s encoding, and with it ' +
+      'each sensitivity, is bounded whatever the data.',
+    `Each row’s residual to its cluster’s public centroid is clipped to norm C = ${plan.clipRadius.toPrecision(6)} ` +
+      `and truncated toward 0 on a grid of C/${RESIDUAL_GRID}: this biases the cluster means and spreads ` +
+      'toward the centroids for far rows and never weakens the guarantee.',
+    'The steps compose in zero-concentrated DP (their ρ add up; Bun & Steinke 2016, Lemma 1.7), and the total ρ ' +
+      'is converted to (ε, δ) by Canonne, Kamath & Steinke 2020, Corollary 13. μ = √(2ρ) is shown for ' +
+      'comparison with Gaussian DP only: the discrete Gaussian is not exactly μ-GDP, so μ is no GDP claim.',
+    'Centroids start uniformly in the encoding’s box, the number of iterations and clusters are fixed in ' +
+      'advance, and the synthetic tables are drawn from the one released mixture (post-processing).',
+  ];
+}
+
+/** The claim from parameters and public facts: the reservations the run makes, on a zCDP accountant. */
+export function clustmixClaim(params: ParamValues, context: PublicContext): PrivacyClaim {
+  const plan = buildClustmixPlan(context.schema, readClustmixSettings(params), context);
+  const accountant = clustmixAccountant(context);
+  reserveClustmixBudget(accountant, plan);
+  return accountant.claim(clustmixClaimAssumptions(plan, context));
+}
+
+export function clustmixClaimAssumptions(plan: ClustmixPlan, context: PublicContext): string[] {
+  return [...standardAssumptions(context.schema, context.seeded), ...clustmixAssumptions(plan)];
+}

@@ -1,0 +1,116 @@
+import { makeDiscreteGaussianSampler } from '../../rng/discrete-gaussian';
+import type { Rational } from '../../rng/rational';
+import type { Rng } from '../../rng/types';
+import { throwIfAborted } from '../../table/abort';
+import type { AbortSignalLike } from '../types';
+import type { EncodedRows } from './encoding';
+import type { ClusterNoise } from './plan';
+import { residualOnGrid } from './residual-grid';
+
+/** Rows between abort checks. */
+export const ROWS_PER_ABORT_CHECK = 65_536;
+
+/** The public geometry of a release: centroids (K × d, row-major) and the grid. */
+export interface ClusterGeometry {
+  centroids: Float64Array;
+  clusters: number;
+  /** Centroids k·perClass … (k + 1)·perClass − 1 belong to class k. */
+  clustersPerClass: number;
+  dimension: number;
+  clipRadius: number;
+  grid: number;
+  /** Coordinates whose squared residuals Q sums (the numeric u values). */
+  numericCoordinates: readonly number[];
+}
+
+/** Exact integer statistics of the clusters (grid units), before noise. */
+export interface ClusterStatistics {
+  counts: Float64Array;
+  sums: Float64Array;
+  squares: Float64Array | null;
+}
+
+/** The nearest centroid of the row's class (squared Euclidean distance; ties to the lower index). */
+export function nearestCentroid(rows: EncodedRows, row: number, geometry: ClusterGeometry): number {
+  const { centroids, clustersPerClass, dimension: d } = geometry;
+  const first = rows.classOfRow[row]! * clustersPerClass;
+  const offset = row * d;
+  let best = first;
+  let bestDistance = Infinity;
+  for (let k = first; k < first + clustersPerClass; k++) {
+    let distance = 0;
+    for (let j = 0; j < d; j++) {
+      const diff = rows.values[offset + j]! - centroids[k * d + j]!;
+      distance += diff * diff;
+    }
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = k;
+    }
+  }
+  return best;
+}
+
+/**
+ * N_k, S_k = Σ v and (optionally) Q_k = Σ Σ_{numeric j} v_j² over the rows assigned to cluster k,
+ * v the row's clipped residual to the public centroid c_k on the grid (residualOnGrid). Under
+ * replace-one neighbours the assignment of every other row is unchanged (the centroids are public),
+ * so one row leaves cluster a and one joins cluster b: L2 sensitivities √2 (counts), 2B (sums; same
+ * cluster, opposite residuals of norm B) and √2·B² (squares; a row of Q = B² changes cluster).
+ * Cost O(n·K_class·d).
+ */
+export function clusterStatistics(
+  rows: EncodedRows,
+  geometry: ClusterGeometry,
+  withSquares: boolean,
+  signal?: AbortSignalLike,
+): ClusterStatistics {
+  const { clusters: K, dimension: d } = geometry;
+  const counts = new Float64Array(K);
+  const sums = new Float64Array(K * d);
+  const squares = withSquares ? new Float64Array(K) : null;
+  const v = new Int32Array(d);
+  for (let i = 0; i < rows.n; i++) {
+    if (i % ROWS_PER_ABORT_CHECK === 0) throwIfAborted(signal);
+    const k = nearestCentroid(rows, i, geometry);
+    residualOnGrid(rows.values, i * d, geometry.centroids, k * d, d, geometry.clipRadius, geometry.grid, v);
+    counts[k]! += 1;
+    for (let j = 0; j < d; j++) sums[k * d + j]! += v[j]!;
+    if (squares) {
+      let q = 0;
+      for (const j of geometry.numericCoordinates) q += v[j]! * v[j]!;
+      squares[k]! += q;
+    }
+  }
+  return { counts, sums, squares };
+}
+
+function addNoise(values: Float64Array, sigma2: Rational, rng: Rng): Float64Array {
+  const sample = makeDiscreteGaussianSampler(sigma2);
+  const out = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i]! + sample(rng);
+  return out;
+}
+
+/** Exact discrete Gaussian noise on every count, sum coordinate and square (privacy rule 4). */
+export function addClusterNoise(stats: ClusterStatistics, noise: ClusterNoise, rng: Rng): ClusterStatistics {
+  const counts = addNoise(stats.counts, noise.countSigma2, rng);
+  const sums = addNoise(stats.sums, noise.sumSigma2, rng);
+  let squares: Float64Array | null = null;
+  if (stats.squares) {
+    if (!noise.squareSigma2) throw new Error('squares need their own noise scale');
+    squares = addNoise(stats.squares, noise.squareSigma2, rng);
+  }
+  return { counts, sums, squares };
+}
+
+/** One DP release: the statistics at public centroids plus their noise. */
+export function releaseClusterStatistics(
+  rows: EncodedRows,
+  geometry: ClusterGeometry,
+  noise: ClusterNoise,
+  rng: Rng,
+  signal?: AbortSignalLike,
+): ClusterStatistics {
+  return addClusterNoise(clusterStatistics(rows, geometry, noise.squareSigma2 !== null, signal), noise, rng);
+}

@@ -1,0 +1,62 @@
+import { parseBudget } from '../../privacy/budget';
+import type { ParamValues, PublicContext } from '../types';
+import { formatCount } from '../common/format-count';
+import { readClustmixSettings } from './params';
+import { buildClustmixPlan, clustmixProblems, FEATURE_GRID } from './plan';
+
+function fmt(x: number): string {
+  return Number(x.toPrecision(4)).toString();
+}
+
+/**
+ * Public facts of the configured mixture, one sentence each: d, p and C; K and l_min; ρ and μ with
+ * the split; a mean coordinate's noise SD at n/K rows. Warnings when δ > 1/n, when n/K < 2·l_min and
+ * when the noise SD of the random-feature Gram matrix exceeds n/(2F), the size of its diagonal.
+ */
+export function describeClustmix(params: ParamValues, context: PublicContext): string[] {
+  if (clustmixProblems(context.schema, params, context).length > 0) return [];
+  let plan;
+  try {
+    plan = buildClustmixPlan(context.schema, readClustmixSettings(params), context);
+  } catch {
+    return [];
+  }
+  const { encoding, budget, clusters, minClusterSize, n } = plan;
+  const rho = budget.rho.toNumber();
+  const sumRho = budget.finalRho.toNumber() / 2;
+  const meanNoise = (2 * plan.clipRadius) / Math.sqrt(2 * sumRho) / (n / clusters);
+  const split = [
+    budget.iterationNoise
+      ? `${plan.settings.iterations} iterations ${fmt(budget.iterationRho.toNumber())} each`
+      : null,
+    `final release ${fmt(budget.finalRho.toNumber())}`,
+    budget.momentNoise ? `adapt ${fmt(budget.adaptRho.toNumber())}` : null,
+  ].filter((part) => part !== null);
+  const lines = [
+    `Encoded rows: d = ${formatCount(encoding.dimension)} coordinates from p = ${encoding.columns} columns; residuals clipped to C = ${fmt(plan.clipRadius)}.`,
+    `K = ${formatCount(clusters)} clusters${encoding.label ? ` (${formatCount(plan.clustersPerClass)} per class of \`${encoding.label.name}\`)` : ''}, each kept when its noisy size is at least l_min = ${formatCount(minClusterSize)}.`,
+    `Budget ρ = ${fmt(rho)} (μ = √(2ρ) = ${fmt(Math.sqrt(2 * rho))}, shown for comparison, not a GDP claim): ${split.join(', ')}.`,
+    `A cluster of n/K = ${fmt(n / clusters)} rows has noise SD ${fmt(meanNoise)} on one coordinate of its mean (0–1 scale).`,
+  ];
+  const delta = parseBudget(context.epsilon, context.delta).delta.toNumber();
+  if (delta > 1 / n) {
+    lines.push(
+      `δ = ${delta} is above 1/n = ${fmt(1 / n)}: such a δ allows releasing a few rows outright; choose δ ≤ 1/n.`,
+    );
+  }
+  if (n / clusters < 2 * minClusterSize) {
+    lines.push(
+      `n/K = ${fmt(n / clusters)} rows per cluster is below 2·l_min = ${formatCount(2 * minClusterSize)}: many clusters will fall below l_min and be dropped; choose fewer clusters or a larger sigmaMax.`,
+    );
+  }
+  if (budget.momentNoise) {
+    const gramNoise = Math.sqrt(budget.momentNoise.gramSigma2.toNumber()) / (FEATURE_GRID * FEATURE_GRID);
+    const diagonal = n / (2 * plan.settings.features);
+    if (gramNoise > diagonal) {
+      lines.push(
+        `The random-feature Gram matrix gets noise SD ${fmt(gramNoise)}, above n/(2F) = ${fmt(diagonal)}, the size of its diagonal: the adapt step would mostly fit noise; give it a larger share or fewer features.`,
+      );
+    }
+  }
+  return lines;
+}
