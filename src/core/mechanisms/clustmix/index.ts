@@ -36,10 +36,11 @@ export async function runClustmix(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: ClustmixAccountant = clustmixAccountant(ctx),
+  given?: ClustmixAccountant,
 ): Promise<Release> {
   const problems = clustmixProblems(schema, params, ctx);
   if (problems.length > 0) throw new InputError(`clustmix cannot run: ${problems.join(' ')}`);
+  const accountant = given ?? clustmixAccountant(ctx);
   const plan = buildClustmixPlan(schema, readClustmixSettings(params), ctx);
   reserveClustmixBudget(accountant, plan);
   const { encoding, settings, budget } = plan;

@@ -1,4 +1,4 @@
-import { parseBudget } from '../../privacy/budget';
+import { BudgetError, parseBudget } from '../../privacy/budget';
 import { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
@@ -142,8 +142,14 @@ export function clusterCount(requested: number, n: number, minSize: number, clas
 
 /** The zCDP accountant of a run: ρ from (ε, δ) by CKS Corollary 13. Throws RangeError for δ = 0. */
 export function clustmixAccountant(context: Pick<PublicContext, 'epsilon' | 'delta'>): ZcdpAccountant {
-  return ZcdpAccountant.forBudget(parseBudget(context.epsilon, context.delta));
+  const budget = parseBudget(context.epsilon, context.delta);
+  if (budget.delta.isZero()) throw new BudgetError(DELTA_ZERO_PROBLEM);
+  return ZcdpAccountant.forBudget(budget);
 }
+
+/** The check's sentence for δ = 0 (also the claim's error then). */
+export const DELTA_ZERO_PROBLEM =
+  'clustmix needs δ > 0 (zero-concentrated DP gives no pure ε-DP guarantee): set δ, e.g. 1/n.';
 
 /** Problems that need no data: encoding, shares, sizes; with the context also δ and K·d. */
 export function clustmixProblems(schema: Schema, params: ParamValues, context?: PublicContext): string[] {
@@ -171,13 +177,13 @@ export function clustmixProblems(schema: Schema, params: ParamValues, context?: 
   if (encoding.dimension === 0) problems.push('needs at least one column besides the label to synthesize.');
   if (encoding.dimension > MAX_DIMENSION) {
     problems.push(
-      `The encoded rows have ${encoding.dimension} coordinates, above the limit of ${MAX_DIMENSION}: leave out columns or categories.`,
+      `The encoded rows have ${formatCount(encoding.dimension)} coordinates, above the limit of ${formatCount(MAX_DIMENSION)}: leave out columns or categories.`,
     );
   }
   const known = knownClusterCount(encoding, settings, context, problems.length === 0);
   if (known !== null && known * encoding.dimension > MAX_CLUSTER_COORDINATES) {
     problems.push(
-      `K·d = ${known}·${encoding.dimension} is above the limit of ${MAX_CLUSTER_COORDINATES}: choose fewer clusters or columns.`,
+      `K·d = ${formatCount(known)}·${formatCount(encoding.dimension)} is above the limit of ${formatCount(MAX_CLUSTER_COORDINATES)}: choose fewer clusters or columns.`,
     );
   }
   return problems;

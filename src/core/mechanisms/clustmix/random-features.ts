@@ -86,15 +86,26 @@ export function momentStatistics(
     if (i % ROWS_PER_ABORT_CHECK === 0) throwIfAborted(signal);
     randomFeatures(rows.values, i * rows.dimension, frequencies, phi);
     residualOnGrid(phi, 0, zeros, 0, D, 1, FEATURE_GRID, v);
-    const c = rows.classOfRow[i]!;
-    let index = 0;
-    for (let a = 0; a < D; a++) {
-      const va = v[a]!;
-      cross[a * classes + c]! += va;
-      for (let b = a; b < D; b++) gramUpper[index++]! += va * v[b]!;
-    }
+    accumulateMoments(v, rows.classOfRow[i]!, classes, gramUpper, cross);
   }
   return { gramUpper, cross, featureDimension: D, classes };
+}
+
+/** Adds one row's grid features v (class c) to upper(A) += upper(v·vᵀ) and b[·, c] += v. Exact integers. */
+export function accumulateMoments(
+  v: Int32Array,
+  c: number,
+  classes: number,
+  gramUpper: Float64Array,
+  cross: Float64Array,
+): void {
+  const D = v.length;
+  let index = 0;
+  for (let a = 0; a < D; a++) {
+    const va = v[a]!;
+    cross[a * classes + c]! += va;
+    for (let b = a; b < D; b++) gramUpper[index++]! += va * v[b]!;
+  }
 }
 
 /** The moments plus their noise: one DP release, reserved as "noisy random-feature moments". */
