@@ -180,7 +180,7 @@ export function clustmixProblems(schema: Schema, params: ParamValues, context?: 
       `The encoded rows have ${formatCount(encoding.dimension)} coordinates, above the limit of ${formatCount(MAX_DIMENSION)}: leave out columns or categories.`,
     );
   }
-  const known = knownClusterCount(encoding, settings, context, problems.length === 0);
+  const known = knownClusterCount(schema, encoding, settings, context, problems.length === 0);
   if (known !== null && known * encoding.dimension > MAX_CLUSTER_COORDINATES) {
     problems.push(
       `K·d = ${formatCount(known)}·${formatCount(encoding.dimension)} is above the limit of ${formatCount(MAX_CLUSTER_COORDINATES)}: choose fewer clusters or columns.`,
@@ -191,6 +191,7 @@ export function clustmixProblems(schema: Schema, params: ParamValues, context?: 
 
 /** K when it can be known without running: the parameter, or the automatic one given n and the budget. */
 function knownClusterCount(
+  schema: Schema,
   encoding: ClustmixEncoding,
   settings: ClustmixSettings,
   context: PublicContext | undefined,
@@ -199,7 +200,7 @@ function knownClusterCount(
   if (settings.clusters > 0) return clusterCount(settings.clusters, 0, 1, encoding.classes);
   if (!context || !budgetUsable) return null;
   try {
-    return buildClustmixPlan(context.schema, readClustmixSettings({ ...settings }), context).clusters;
+    return buildClustmixPlan(schema, settings, context).clusters;
   } catch {
     return null;
   }
