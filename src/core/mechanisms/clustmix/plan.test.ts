@@ -132,6 +132,7 @@ describe('clustmix budget arithmetic', () => {
     expect(accountant.spent().equals(RHO)).toBe(true);
     const claim = clustmix.claim(params, ctx);
     expect(claim.notion).toBe('approx-dp');
+    expect(claim.bound).toBe('proven');
     expect(claim.delta).toBe(0.0001);
     expect(claim.rho).toBe(0.0406328); // ρ rounded up to 6 digits
     expect(claim.epsilon).toBeGreaterThanOrEqual(1);
