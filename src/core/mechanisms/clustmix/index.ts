@@ -94,6 +94,7 @@ export async function runClustmix(
   return {
     datasets,
     claim: accountant.claim(clustmixClaimAssumptions(plan, ctx)),
+    dataHolderDiagnostics: {},
     diagnostics: {
       dimension: encoding.dimension,
       clusters: plan.clusters,

@@ -39,6 +39,8 @@ describe('clustmix run', () => {
         expect(sex.dictionary).toEqual(['F', 'M']);
       }
       expect(release.claim).toEqual(clustmix.claim(params, ctx));
+      expect(JSON.parse(JSON.stringify(release.diagnostics))).toEqual(release.diagnostics);
+      expect(release.dataHolderDiagnostics).toEqual({});
     }
   });
 
