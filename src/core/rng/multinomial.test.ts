@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chiSquareGoodnessOfFit } from '../stats/chi-square-goodness-of-fit';
+import { chiSquareUpperQuantile } from '../stats/chi-square';
 import { sampleMultinomial } from './multinomial';
 import { SeededRng } from './seeded-rng';
 
@@ -39,6 +40,17 @@ describe('sampleMultinomial', () => {
     it(`${label}: the same test rejects counts drawn with reversed weights`, () => {
       // Reversing moves mass between cells of weight ratio up to 13: λ = n·Σ(p' − p)²/p is in the
       // tens of thousands against a critical value in the hundreds (or thousands for the many cells).
+      // Computed, not cited: X² under the reversed weights is noncentral χ² with λ = Pearson's X² of
+      // the expected counts n·p′ against p (same pooling); its mean minus 5 sd must clear the critical value.
+      const reversed = normalised([...weights].reverse());
+      const noncentral = chiSquareGoodnessOfFit(
+        Float64Array.from(reversed, (p) => n * p),
+        normalised(weights),
+      );
+      const df = noncentral.degreesOfFreedom;
+      const critical = chiSquareUpperQuantile(ALPHA, df);
+      const lowStatistic = df + noncentral.statistic - 5 * Math.sqrt(2 * (df + 2 * noncentral.statistic));
+      expect(lowStatistic, `λ = ${noncentral.statistic} on ${df} df`).toBeGreaterThan(critical);
       const rng = new SeededRng(`${label} reversed`);
       const counts = sampleMultinomial(rng, n, [...weights].reverse());
       const fit = chiSquareGoodnessOfFit(counts, normalised(weights));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chiSquareGoodnessOfFit } from '../stats/chi-square-goodness-of-fit';
+import { chiSquareUpperQuantile } from '../stats/chi-square';
 import { SeededRng } from './seeded-rng';
 import type { Rng } from './types';
 import { uniformBigInt, uniformInt, uniformIntBelowSafe } from './uniform-int';
@@ -51,6 +52,31 @@ describe('uniformInt (rejection sampling)', () => {
     const probabilities = Array.from({ length: 64 }, (_, j) => (j < 63 ? 2 ** 26 : 2 ** 26 - 1) / n);
     const fit = chiSquareGoodnessOfFit(counts, probabilities);
     expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
+  });
+
+  it('passes where reducing a word modulo n would fail, and the test is shown to have the power', () => {
+    // n = 3·2^30: a word mod n (no rejection) puts 2^32 − n = 2^30 extra words on {0 … 2^30 − 1}, so the
+    // thirds [0, 2^30), [2^30, 2^31), [2^31, n) get 1/2, 1/4, 1/4 instead of 1/3 each. With N = 90,000
+    // the noncentrality λ = N·Σ(p′ − p)²/p = N·(1/12 + 1/48 + 1/48) = 11,250 against a critical value
+    // of 27.6 on 2 df (α = 1e−6): mean − 5 sd of X² under the bug is about 10,300.
+    const n = 3 * 2 ** 30;
+    const draws = 90_000;
+    const thirds = (draw: () => number) => {
+      const counts = new Float64Array(3);
+      for (let i = 0; i < draws; i++) counts[Math.floor(draw() / 2 ** 30)]++;
+      return chiSquareGoodnessOfFit(counts, [1 / 3, 1 / 3, 1 / 3]);
+    };
+    const expectedBiased = Float64Array.from([1 / 2, 1 / 4, 1 / 4], (p) => draws * p);
+    const lambda = chiSquareGoodnessOfFit(expectedBiased, [1 / 3, 1 / 3, 1 / 3]).statistic;
+    expect(lambda).toBeCloseTo(11_250, 6);
+    expect(2 + lambda - 5 * Math.sqrt(2 * (2 + 2 * lambda))).toBeGreaterThan(
+      chiSquareUpperQuantile(ALPHA, 2),
+    );
+    const rng = new SeededRng('modulo');
+    const fit = thirds(() => uniformInt(rng, n));
+    expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
+    const modulo = thirds(() => rng.nextUint32() % n);
+    expect(modulo.pValue, `X² = ${modulo.statistic}`).toBeLessThan(ALPHA);
   });
 
   it('discards exactly the words that would bias the result', () => {

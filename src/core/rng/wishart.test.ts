@@ -44,6 +44,15 @@ describe('sampleWishart (Bartlett decomposition)', () => {
         expect(Math.abs(mean[i][j] - df * SIGMA[i][j]), `entry ${i},${j}`).toBeLessThanOrEqual(5 * sd);
       }
     }
+    // Power: df off by 10 % moves each diagonal mean by 0.1·df·Σ_ii, computed here to exceed 10 sd,
+    // so the same 5-sd check rejects it whatever the seed; and it does for these draws.
+    const sdOf = (i: number, j: number) =>
+      Math.sqrt((df * (SIGMA[i][j] ** 2 + SIGMA[i][i] * SIGMA[j][j])) / reps);
+    for (let i = 0; i < 3; i++) expect(0.1 * df * SIGMA[i][i]).toBeGreaterThan(10 * sdOf(i, i));
+    const wrong = averageOf(() => sampleWishart(rng, df * 1.1, SIGMA), reps).mean;
+    for (let i = 0; i < 3; i++) {
+      expect(Math.abs(wrong[i][i] - df * SIGMA[i][i]), `entry ${i},${i}`).toBeGreaterThan(5 * sdOf(i, i));
+    }
   });
 
   it('reduces to σ²·χ²(df) in one dimension (Kolmogorov–Smirnov, α = 1e−6)', () => {
