@@ -13,7 +13,7 @@ npx tsx -e "import { mixedCsv } from './tests/cli/mixed-data'; process.stdout.wr
   echo '{'
   echo '  "command": "bash tests/reference/cli/make_fixtures.sh <shared reference folder>",'
   for k in 1 2 3; do
-    echo "  \"tvd$k\": $(/usr/bin/python3 "$ref/tvd_ref.py" "$out/real.csv" "$out/synth.csv" --k $k --json),"
+    echo "  \"tvd$k\": $(/usr/bin/python3 tests/reference/metrics/tvd_reference.py "$out/real.csv" "$out/synth.csv" --k $k --json),"
   done
   echo "  \"pmse_cart\": $(Rscript "$ref/pmse_ref.R" "$out/real.csv" "$out/synth.csv" --json)"
   echo '}'

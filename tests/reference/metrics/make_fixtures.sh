@@ -3,12 +3,13 @@
 #
 # usage (from the repository root):  sh tests/reference/metrics/make_fixtures.sh [TVD_REF_SCRIPT]
 #
-# TVD_REF_SCRIPT is the normative reference tvd_ref.py (reference/README.md "TVD"); by default
-# the copy beside this checkout, ../shared/reference/tvd_ref.py.  Needs Debian's /usr/bin/python3
-# (numpy 1.24, pandas 1.5, scipy 1.10) and R >= 4.2 (stats only).  Output is deterministic:
-# rerunning rewrites identical files.
+# TVD_REF_SCRIPT computes the TVDs; by default the repository's own tvd_reference.py beside this
+# script (standard library only, written from the normative TVD definition; it reproduces every
+# committed TVD exactly).  Needs Debian's /usr/bin/python3 (numpy 1.24, pandas 1.5, scipy 1.10)
+# for the other statistics and R >= 4.2 (stats only).  Output is deterministic: rerunning rewrites
+# identical numbers (the recorded TVD command names the script used).
 set -eu
-TVD_REF=${1:-../shared/reference/tvd_ref.py}
+TVD_REF=${1:-tests/reference/metrics/tvd_reference.py}
 HERE=tests/reference/metrics
 OUT=tests/fixtures/metrics
 PY=/usr/bin/python3
