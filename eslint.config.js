@@ -57,6 +57,8 @@ export default tseslint.config(
       'playwright-report',
       'public',
       'tests/reference/**/*.py',
+      '.stryker-tmp',
+      'reports',
     ],
   },
   js.configs.recommended,
