@@ -55,10 +55,10 @@ describe('mlEfficacy', () => {
       // noise coefficient on x still orders rows by x, in either direction) but it is far below the
       // real-trained model's: at least 0.1 lower (≈ 6 SE).
       expect(bad!.auc!, model.model).toBeLessThan(model.real.auc! - 0.1);
-      // Agreement: a faithful release agrees on most holdout rows (the unpruned forest least, its
-      // scores near ½ flip easily: 0.75 measured), a broken one on clearly fewer (by 0.23–0.34 measured;
-      // 0.1 is about 6 binomial SDs of an agreement share on 1,000 rows).
-      expect(good!.agreementWithReal, model.model).toBeGreaterThan(0.7);
+      // Agreement: a faithful release agrees with the real-trained model on most holdout rows, i.e.
+      // better than a coin flip by 5 binomial SDs of a share on 1,000 rows: ½ + 5·√(¼/1000) = 0.579.
+      // A broken one agrees on clearly fewer: 0.1 is about 6 such SDs.
+      expect(good!.agreementWithReal, model.model).toBeGreaterThan(0.5 + 5 * Math.sqrt(0.25 / 1000));
       expect(good!.agreementWithReal - bad!.agreementWithReal, model.model).toBeGreaterThan(0.1);
     }
   });
