@@ -1,6 +1,7 @@
 import { clustmix } from './clustmix';
 import { dpMarginals } from './dp-marginals';
 import { laplaceHistogram } from './laplace-histogram';
+import { mst } from './mst';
 import { pmseMechanism } from './pmse-mechanism';
 import { smoothedHistogram } from './smoothed-histogram';
 import type { Mechanism } from './types';
@@ -15,6 +16,7 @@ export const MECHANISMS: readonly Mechanism[] = [
   dpMarginals,
   pmseMechanism,
   clustmix,
+  mst,
 ];
 
 /** The mechanism with this id, or undefined when none is registered under it. */

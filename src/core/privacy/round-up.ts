@@ -121,3 +121,24 @@ export function roundUpSqrtRational(
   while (Rational.of(m * m).compare(scaled) < 0) m += 1n;
   return decimalToNumber(m, -k);
 }
+
+/**
+ * The largest decimal with `significantDigits` significant digits whose square is <= r, as an exact
+ * Rational (a noise or selection parameter that must not exceed √r, e.g. an exponential mechanism's
+ * ε = √(8ρ) for a ρ share). With 10^(2e) <= r < 10^(2e+2) and k = digits − 1 − e, the result is
+ * m·10^(−k) with m = ⌊√(r·10^(2k))⌋, checked exactly. Throws RangeError for negative r.
+ * Example: sqrtRationalDown(2, 3) = 1.41 (1.41² = 1.9881 <= 2 < 1.42²).
+ */
+export function sqrtRationalDown(r: Rational, significantDigits: number): Rational {
+  checkDigits(significantDigits);
+  if (r.isNegative()) throw new RangeError(`sqrtRationalDown: negative argument ${r.toString()}`);
+  if (r.isZero()) return Rational.ZERO;
+  const e = Math.floor(decimalExponent(r.num, r.den) / 2);
+  const k = significantDigits - 1 - e;
+  const scale = Rational.of(10n ** BigInt(Math.abs(2 * k)));
+  const scaled = k >= 0 ? r.mul(scale) : r.div(scale);
+  let m = integerSquareRoot(scaled.floor());
+  while (m > 0n && Rational.of(m * m).compare(scaled) > 0) m -= 1n;
+  const power = Rational.of(10n ** BigInt(Math.abs(k)));
+  return k >= 0 ? Rational.of(m).div(power) : Rational.of(m).mul(power);
+}

@@ -6,6 +6,7 @@ export { makeRng } from './make-rng';
 export { uniformInt, uniformBigInt } from './uniform-int';
 export { sampleBernoulliRational } from './bernoulli-rational';
 export { sampleBernoulliExpNeg } from './bernoulli-exp-neg';
+export { sampleExponentialMechanism } from './exponential-mechanism';
 export { sampleGeometricExpNeg, makeGeometricExpNegSampler } from './geometric-exp-neg';
 export { sampleDiscreteLaplace, makeDiscreteLaplaceSampler } from './discrete-laplace';
 export { sampleDiscreteGaussian, makeDiscreteGaussianSampler } from './discrete-gaussian';

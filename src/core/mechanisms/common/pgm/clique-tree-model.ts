@@ -1,0 +1,132 @@
+import { addExpanded, cellCount, indexMap, logSumExpOnto, sumOnto } from './factor-index';
+import type { JunctionTree } from './junction-tree';
+
+/**
+ * A distribution over d discrete attributes given by log-potentials θ_C on the maximal cliques of a
+ * junction tree, p(x) ∝ exp(Σ_C θ_C(x_C)), scaled to a public total n (the model's row count).
+ * `calibrate` runs sum-product belief propagation on the tree in the log domain (Koller & Friedman
+ * 2009, §10.2: an upward pass from the leaves to the root, then a downward pass), which gives every
+ * clique's exact marginal because the tree has the running intersection property. Index maps between
+ * cliques and separators are built once here and reused by every calibration: O(Σ cells) memory.
+ */
+export class CliqueTreeModel {
+  readonly sizes: readonly number[];
+  readonly total: number;
+  readonly cliques: number[][];
+  readonly cliqueCells: number[];
+  readonly eliminationOrder: number[];
+  /** Cliques in breadth-first order from clique 0; parent[order[0]] = −1. */
+  private readonly order: number[];
+  private readonly parent: number[];
+  private readonly children: number[][];
+  /** For clique i ≠ root: its cells → cells of its separator with its parent. */
+  private readonly toParentSeparator: Uint32Array[] = [];
+  /** For clique i ≠ root: its parent's cells → cells of the same separator. */
+  private readonly parentToSeparator: Uint32Array[] = [];
+  private readonly upward: Float64Array[] = [];
+  private readonly downward: Float64Array[] = [];
+  private readonly scratch: Float64Array;
+  readonly beliefs: Float64Array[];
+
+  constructor(tree: JunctionTree, sizes: readonly number[], total: number) {
+    this.sizes = sizes;
+    this.total = total;
+    this.cliques = tree.cliques;
+    this.eliminationOrder = tree.eliminationOrder;
+    this.cliqueCells = tree.cliques.map((clique) => cellCount(clique, sizes));
+    const m = tree.cliques.length;
+    const adjacent = Array.from({ length: m }, () => [] as { other: number; separator: number[] }[]);
+    for (const edge of tree.edges) {
+      adjacent[edge.a]!.push({ other: edge.b, separator: edge.separator });
+      adjacent[edge.b]!.push({ other: edge.a, separator: edge.separator });
+    }
+    this.parent = new Array<number>(m).fill(-1);
+    this.children = Array.from({ length: m }, () => []);
+    this.order = [0];
+    const seen = new Array<boolean>(m).fill(false);
+    seen[0] = true;
+    for (let head = 0; head < this.order.length; head++) {
+      const i = this.order[head]!;
+      for (const { other, separator } of adjacent[i]!) {
+        if (seen[other]) continue;
+        seen[other] = true;
+        this.parent[other] = i;
+        this.children[i]!.push(other);
+        this.order.push(other);
+        this.toParentSeparator[other] = indexMap(tree.cliques[other]!, separator, sizes);
+        this.parentToSeparator[other] = indexMap(tree.cliques[i]!, separator, sizes);
+        const separatorCells = cellCount(separator, sizes);
+        this.upward[other] = new Float64Array(separatorCells);
+        this.downward[other] = new Float64Array(separatorCells);
+      }
+    }
+    if (this.order.length !== m) throw new Error('the junction tree is not connected');
+    this.beliefs = this.cliqueCells.map((cells) => new Float64Array(cells));
+    this.scratch = new Float64Array(Math.max(1, ...this.cliqueCells));
+  }
+
+  /** Zero log-potentials (the uniform distribution), one array per clique. */
+  zeroPotentials(): Float64Array[] {
+    return this.cliqueCells.map((cells) => new Float64Array(cells));
+  }
+
+  /**
+   * Sum-product on the tree: writes each clique's marginal, scaled to `total`, into `marginals`
+   * (allocated when absent) and returns them. Cost O(Σ cells × (1 + neighbours)) per call.
+   */
+  calibrate(theta: readonly Float64Array[], marginals?: Float64Array[]): Float64Array[] {
+    const out = marginals ?? this.cliqueCells.map((cells) => new Float64Array(cells));
+    for (let k = this.order.length - 1; k >= 0; k--) {
+      const i = this.order[k]!;
+      const belief = this.beliefs[i]!;
+      belief.set(theta[i]!);
+      for (const child of this.children[i]!)
+        addExpanded(belief, this.parentToSeparator[child]!, this.upward[child]!);
+      if (this.parent[i]! >= 0) logSumExpOnto(belief, this.toParentSeparator[i]!, this.upward[i]!);
+    }
+    for (let k = 1; k < this.order.length; k++) {
+      const i = this.order[k]!;
+      const p = this.parent[i]!;
+      const parentBelief = this.beliefs[p]!;
+      const without = this.scratch.subarray(0, parentBelief.length);
+      without.set(parentBelief);
+      addExpanded(without, this.parentToSeparator[i]!, this.upward[i]!, -1);
+      logSumExpOnto(without, this.parentToSeparator[i]!, this.downward[i]!);
+      addExpanded(this.beliefs[i]!, this.toParentSeparator[i]!, this.downward[i]!);
+    }
+    const root = this.beliefs[this.order[0]!]!;
+    let top = -Infinity;
+    for (let c = 0; c < root.length; c++) if (root[c]! > top) top = root[c]!;
+    let sum = 0;
+    for (let c = 0; c < root.length; c++) sum += Math.exp(root[c]! - top);
+    const logZ = top + Math.log(sum);
+    const logTotal = Math.log(this.total);
+    for (let i = 0; i < this.beliefs.length; i++) {
+      const belief = this.beliefs[i]!;
+      const target = out[i]!;
+      for (let c = 0; c < belief.length; c++) target[c] = Math.exp(belief[c]! - logZ + logTotal);
+    }
+    return out;
+  }
+
+  /** The index of the smallest clique containing every attribute of `attrs`, or −1 when none does. */
+  cliqueContaining(attrs: readonly number[]): number {
+    let best = -1;
+    for (let i = 0; i < this.cliques.length; i++) {
+      if (!attrs.every((a) => this.cliques[i]!.includes(a))) continue;
+      if (best < 0 || this.cliqueCells[i]! < this.cliqueCells[best]!) best = i;
+    }
+    return best;
+  }
+
+  /** The marginal on `attrs` (ascending) of calibrated clique marginals; throws when no clique contains them. */
+  marginalFromCliques(marginals: readonly Float64Array[], attrs: readonly number[]): Float64Array {
+    const i = this.cliqueContaining(attrs);
+    if (i < 0) throw new Error(`no clique of the model contains attributes [${attrs.join(', ')}]`);
+    return sumOnto(
+      marginals[i]!,
+      indexMap(this.cliques[i]!, attrs, this.sizes),
+      new Float64Array(cellCount(attrs, this.sizes)),
+    );
+  }
+}

@@ -1,0 +1,32 @@
+import { parseBudget } from '../../../privacy/budget';
+import { ZcdpAccountant } from '../../../privacy/zcdp-accountant';
+import { InputError } from '../../../table/errors';
+import type { PublicContext } from '../../types';
+
+/**
+ * The zCDP accountant for the budget the user gave: ρ is the largest (12 digits) whose conversion to
+ * (ε, δ) stays within ε at δ (Canonne, Kamath & Steinke 2020, Corollary 13, the same conversion as
+ * private-pgm's `cdp_rho`). Throws InputError with a sentence when δ = 0, which zCDP cannot meet.
+ */
+export function zcdpAccountantFor(
+  context: Pick<PublicContext, 'epsilon' | 'delta'>,
+  id: string,
+): ZcdpAccountant {
+  const budget = parseBudget(context.epsilon, context.delta);
+  if (budget.delta.isZero()) throw new InputError(deltaProblem(id));
+  return ZcdpAccountant.forBudget(budget);
+}
+
+/** The sentence saying that a zCDP mechanism needs δ > 0. */
+export function deltaProblem(id: string): string {
+  return `${id} adds Gaussian noise, whose guarantee is stated as (ε, δ): set δ > 0 (for example 1e-9, well below 1/n).`;
+}
+
+/** True when the context's δ parses to 0 (a budget that cannot be parsed is reported by the budget fields). */
+export function deltaIsZero(context: Pick<PublicContext, 'epsilon' | 'delta'>): boolean {
+  try {
+    return parseBudget(context.epsilon, context.delta).delta.isZero();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Schema } from '../../../table/types';
+import type { ParamSpec, ParamValues } from '../../types';
+import { planBinnedDomain } from '../binned-domain';
+import { BINNING_PARAMS, binningChoiceFromParams } from '../binning-params';
+import { DOMAIN_CELL_LIMIT, type ColumnCoding } from '../column-coding';
+import { formatCount } from '../format-count';
+
+/** The attributes of a graphical model: one per schema column, its levels including the missing level. */
+export interface PgmDomain {
+  codings: ColumnCoding[];
+  /** Level count of attribute j (bins or categories, plus one missing level). */
+  sizes: number[];
+  problems: string[];
+}
+
+/**
+ * The model's domain from the schema and parameters only (privacy rule 2): numeric columns cut on
+ * their declared bounds into `bins`/`columnBins` bins, categorical columns on their categories, and a
+ * missing level for every column. No full cross-tabulation is ever built, so there is no limit on its
+ * size; `largestMarginal` limits the largest marginal the mechanism will measure.
+ */
+export function planPgmDomain(schema: Schema, params: ParamValues, n: number | undefined): PgmDomain {
+  const domain = planBinnedDomain(schema, binningChoiceFromParams(params), n, false);
+  return {
+    codings: domain.codings,
+    sizes: domain.codings.map((coding) => coding.levels),
+    problems: domain.problems,
+  };
+}
+
+/** The sentence refusing a marginal above the cell limit, or undefined when it fits. */
+export function marginalLimitProblem(names: string[], cells: number, what: string): string | undefined {
+  if (cells <= DOMAIN_CELL_LIMIT) return undefined;
+  return (
+    `${what} on ${names.map((name) => `\`${name}\``).join(' × ')} has ${formatCount(cells)} cells, more than ` +
+    `the limit of ${formatCount(DOMAIN_CELL_LIMIT)}: choose fewer bins (a smaller \`bins\` or \`columnBins\`).`
+  );
+}
+
+/** `sampling`: how rows are drawn from the fitted model. */
+export const SAMPLING_PARAM: ParamSpec = {
+  name: 'sampling',
+  label: 'Sampling',
+  type: 'enum',
+  default: 'round',
+  options: [
+    { value: 'round', label: 'round: expected counts, rounded' },
+    { value: 'sample', label: 'sample: independent draws' },
+  ],
+  help:
+    'How synthetic rows are drawn from the fitted model, one column at a time given the columns it depends on. ' +
+    '"round" gives each group of rows the expected counts, rounded (the remainder goes to levels chosen by their ' +
+    'fractional parts), so the released marginals follow the model closely; "sample" draws every row ' +
+    'independently. Either is post-processing and costs no budget.',
+};
+
+/** The binning parameters, shared with the histogram mechanisms. */
+export const PGM_BINNING_PARAMS: ParamSpec[] = BINNING_PARAMS;

@@ -1,0 +1,271 @@
+import { describe, expect, it } from 'vitest';
+import { SeededRng } from '../../../rng/seeded-rng';
+import { CliqueTreeModel } from './clique-tree-model';
+import { cellCount, countCells, indexMap } from './factor-index';
+import { buildJunctionTree } from './junction-tree';
+import { estimateByMirrorDescent, type Measurement } from './mirror-descent';
+import { levelsForGroup, sampleRows } from './sample-model';
+import { projectOntoScaledSimplex } from './simplex-projection';
+
+/** Every assignment of the attributes, in cell order (last attribute fastest). */
+function assignments(sizes: number[]): number[][] {
+  const out: number[][] = [[]];
+  for (const size of sizes) {
+    const next: number[][] = [];
+    for (const prefix of out) for (let v = 0; v < size; v++) next.push([...prefix, v]);
+    out.splice(0, out.length, ...next);
+  }
+  return out;
+}
+
+/** The cell of `x` restricted to `attrs` in a table over attrs. */
+function cellOf(x: number[], attrs: number[], sizes: number[]): number {
+  return attrs.reduce((cell, a) => cell * sizes[a]! + x[a]!, 0);
+}
+
+/** Brute force: the joint p(x) ∝ exp(Σ_C θ_C(x_C)) scaled to total, and its marginal on attrs. */
+function bruteMarginal(
+  sizes: number[],
+  cliques: number[][],
+  theta: Float64Array[],
+  total: number,
+  attrs: number[],
+): Float64Array {
+  const xs = assignments(sizes);
+  const weights = xs.map((x) =>
+    Math.exp(cliques.reduce((s, c, i) => s + theta[i]![cellOf(x, c, sizes)]!, 0)),
+  );
+  const z = weights.reduce((a, b) => a + b, 0);
+  const out = new Float64Array(cellCount(attrs, sizes));
+  xs.forEach((x, k) => (out[cellOf(x, attrs, sizes)] += (total * weights[k]!) / z));
+  return out;
+}
+
+function randomPotentials(rng: SeededRng, model: CliqueTreeModel): Float64Array[] {
+  return model.cliqueCells.map((cells) =>
+    Float64Array.from({ length: cells }, () => 3 * (rng.nextFloat() - 0.5)),
+  );
+}
+
+function expectClose(actual: ArrayLike<number>, expected: ArrayLike<number>, tolerance: number): void {
+  expect(actual.length).toBe(expected.length);
+  for (let i = 0; i < actual.length; i++) {
+    expect(
+      Math.abs(actual[i]! - expected[i]!),
+      `cell ${i}: ${actual[i]} vs ${expected[i]}`,
+    ).toBeLessThanOrEqual(tolerance);
+  }
+}
+
+describe('index maps and counts', () => {
+  it('map each cell of a clique to its cell on a subset', () => {
+    const sizes = [2, 3, 4, 2];
+    const attrs = [0, 2, 3];
+    const sub = [0, 3];
+    const map = indexMap(attrs, sub, sizes);
+    assignments([2, 4, 2]).forEach(([a, , d], cell) => expect(map[cell]).toBe(a! * 2 + d!));
+    expect(() => indexMap(attrs, [1], sizes)).toThrow(/not in the clique/);
+  });
+
+  it('count rows per cell', () => {
+    const levels = [Uint32Array.from([0, 1, 1, 0]), Uint32Array.from([2, 0, 2, 2])];
+    expect(Array.from(countCells(levels, [0, 1], [2, 3]))).toEqual([0, 0, 2, 1, 0, 1]);
+    expect(Array.from(countCells(levels, [], [2, 3]))).toEqual([4]);
+  });
+});
+
+describe('belief propagation', () => {
+  // Tolerance: the marginals are sums of at most 96 terms of size <= total = 100, each exact to a few
+  // ulps (about 1e−14 relative), so 1e−9 absolute leaves a wide margin and still catches any wrong message.
+  const TOLERANCE = 1e-9;
+
+  it('on a tree of pairwise cliques matches the brute-force marginals', () => {
+    const sizes = [3, 2, 4, 2];
+    const edges = [
+      [0, 1],
+      [1, 2],
+      [1, 3],
+    ];
+    const tree = buildJunctionTree(4, sizes, edges);
+    expect(tree.cliques.map((c) => c.join())).toEqual(expect.arrayContaining(['0,1', '1,2', '1,3']));
+    expect(tree.cliques).toHaveLength(3);
+    const model = new CliqueTreeModel(tree, sizes, 100);
+    const theta = randomPotentials(new SeededRng('tree bp'), model);
+    const marginals = model.calibrate(theta);
+    tree.cliques.forEach((clique, i) =>
+      expectClose(marginals[i]!, bruteMarginal(sizes, tree.cliques, theta, 100, clique), TOLERANCE),
+    );
+  });
+
+  it('on the junction tree of a loopy graph matches brute force, and marginals outside one clique are refused', () => {
+    const sizes = [2, 3, 2, 2, 3];
+    const cliques = [
+      [0, 1],
+      [1, 2],
+      [0, 2],
+      [2, 3],
+      [3, 4],
+    ];
+    const tree = buildJunctionTree(5, sizes, cliques);
+    // the triangle 0-1-2 becomes one clique; every clique of the input lies inside a maximal clique
+    for (const clique of cliques)
+      expect(tree.cliques.some((c) => clique.every((a) => c.includes(a)))).toBe(true);
+    expect(tree.cliques.map((c) => c.join()).sort()).toEqual(['0,1,2', '2,3', '3,4']);
+    expect(tree.cells).toBe(12 + 4 + 6);
+    const model = new CliqueTreeModel(tree, sizes, 50);
+    const theta = randomPotentials(new SeededRng('junction tree bp'), model);
+    const marginals = model.calibrate(theta);
+    tree.cliques.forEach((clique, i) =>
+      expectClose(marginals[i]!, bruteMarginal(sizes, tree.cliques, theta, 50, clique), TOLERANCE),
+    );
+    expectClose(
+      model.marginalFromCliques(marginals, [0, 2]),
+      bruteMarginal(sizes, tree.cliques, theta, 50, [0, 2]),
+      TOLERANCE,
+    );
+    expect(() => model.marginalFromCliques(marginals, [0, 4])).toThrow(/no clique/);
+  });
+
+  it('joins disconnected attributes with empty separators', () => {
+    const sizes = [2, 3, 2];
+    const tree = buildJunctionTree(3, sizes, [[0, 1]]);
+    const model = new CliqueTreeModel(tree, sizes, 10);
+    const theta = randomPotentials(new SeededRng('forest'), model);
+    const marginals = model.calibrate(theta);
+    tree.cliques.forEach((clique, i) =>
+      expectClose(marginals[i]!, bruteMarginal(sizes, tree.cliques, theta, 10, clique), TOLERANCE),
+    );
+  });
+});
+
+/**
+ * Projected gradient descent on the 27 cells of a 3×3×3 table, the reference for the least-squares
+ * optimum: x ← Π(x − ∇L(x)/L) with Π the Euclidean projection onto {x >= 0, Σx = n} and
+ * L = Σ_m max w_m · 27/|cells of m| a Lipschitz constant of ∇L (Q_mᵀQ_m is block diagonal with blocks
+ * of ones of the size of each marginal cell's preimage, whose largest eigenvalue is that size). Converges to
+ * the optimum of the convex problem (Beck & Teboulle 2009).
+ */
+function leastSquaresReference(
+  sizes: number[],
+  measurements: Measurement[],
+  total: number,
+  steps: number,
+): number {
+  const all = [0, 1, 2];
+  const maps = measurements.map((m) => indexMap(all, m.attrs, sizes));
+  const lipschitz = measurements.reduce((s, m) => s + (Math.max(...m.weight) * 27) / m.y.length, 0);
+  let x: Float64Array = new Float64Array(27).fill(total / 27);
+  const loss = (v: Float64Array): number =>
+    measurements.reduce((s, m, k) => {
+      const projected = new Float64Array(m.y.length);
+      v.forEach((value, c) => (projected[maps[k]![c]!] += value));
+      return s + projected.reduce((t, p, c) => t + 0.5 * m.weight[c]! * (p - m.y[c]!) ** 2, 0);
+    }, 0);
+  const ones = new Float64Array(27).fill(1);
+  for (let step = 0; step < steps; step++) {
+    const gradient = new Float64Array(27);
+    measurements.forEach((m, k) => {
+      const projected = new Float64Array(m.y.length);
+      x.forEach((value, c) => (projected[maps[k]![c]!] += value));
+      x.forEach(
+        (_, c) => (gradient[c] += m.weight[maps[k]![c]!]! * (projected[maps[k]![c]!]! - m.y[maps[k]![c]!]!)),
+      );
+    });
+    x = projectOntoScaledSimplex(
+      Float64Array.from(x, (v, c) => v - gradient[c]! / lipschitz),
+      ones,
+      total,
+    );
+  }
+  return loss(x);
+}
+
+describe('mirror descent', () => {
+  it('reaches the least-squares optimum on a 3×3×3 domain', () => {
+    const sizes = [3, 3, 3];
+    const rng = new SeededRng('least squares');
+    const total = 300;
+    // A positive joint, its two-way marginals, plus noise of variance 25 (weight 1/25) and one-ways with weight 1/4.
+    const joint = Float64Array.from({ length: 27 }, () => 0.2 + rng.nextFloat());
+    const scale = total / joint.reduce((a, b) => a + b, 0);
+    joint.forEach((v, c) => (joint[c] = v * scale));
+    const measurements: Measurement[] = [];
+    for (const attrs of [[0, 1], [0, 2], [1, 2], [0], [2]]) {
+      const map = indexMap([0, 1, 2], attrs, sizes);
+      const y = new Float64Array(cellCount(attrs, sizes));
+      joint.forEach((v, c) => (y[map[c]!] += v));
+      const variance = attrs.length === 2 ? 25 : 4;
+      for (let c = 0; c < y.length; c++) y[c] += Math.sqrt(variance) * 2 * (rng.nextFloat() - 0.5) * 1.7;
+      measurements.push({ attrs, y, weight: new Float64Array(y.length).fill(1 / variance) });
+    }
+    const model = new CliqueTreeModel(buildJunctionTree(3, sizes, [[0, 1, 2]]), sizes, total);
+    const estimate = estimateByMirrorDescent(model, measurements, { iterations: 5000 });
+    const reference = leastSquaresReference(sizes, measurements, total, 20_000);
+    // Both solve the same convex problem; 1e−6 relative is far above the rounding of either.
+    expect(Math.abs(estimate.loss - reference) / reference, `${estimate.loss} vs ${reference}`).toBeLessThan(
+      1e-6,
+    );
+    expect(estimate.iterations).toBeLessThan(5000); // the early stop fired
+  });
+
+  it('stops at the iteration limit and checks the abort signal every iteration', () => {
+    const sizes = [2, 2];
+    const model = new CliqueTreeModel(buildJunctionTree(2, sizes, [[0, 1]]), sizes, 10);
+    const measurement: Measurement = {
+      attrs: [0, 1],
+      y: Float64Array.from([1, 2, 3, 4]),
+      weight: new Float64Array(4).fill(1),
+    };
+    expect(estimateByMirrorDescent(model, [measurement], { iterations: 3 }).iterations).toBe(3);
+    expect(() =>
+      estimateByMirrorDescent(model, [measurement], { iterations: 3, signal: { aborted: true } }),
+    ).toThrow(expect.objectContaining({ name: 'AbortError' }));
+  });
+});
+
+describe('weighted projection onto the scaled simplex', () => {
+  it('solves the KKT conditions: x = max(0, y − λ/w) summing to the total', () => {
+    const x = projectOntoScaledSimplex(
+      Float64Array.from([10, -3, 5, 1]),
+      Float64Array.from([1, 1, 0.5, 2]),
+      12,
+    );
+    // By hand: λ = 1 gives 9 + 0 + 3 + 0.5 = 12.5; λ = 1.2 gives 8.8 + 0 + 2.6 + 0.4 = 11.8;
+    // on [1, 1.2] all three positive: 16 − λ(1 + 2 + 0.5) = 12 ⇒ λ = 8/7.
+    const lambda = 8 / 7;
+    expectClose(x, [10 - lambda, 0, 5 - 2 * lambda, 1 - lambda / 2], 1e-9);
+  });
+});
+
+describe('sampling', () => {
+  it('"round" gives each level the floor or the ceiling of its expected count, summing to the group size', () => {
+    const rng = new SeededRng('round');
+    const weights = Float64Array.from([0.3, 2.1, 0, 1.6, 0.05]);
+    const total = weights.reduce((a, b) => a + b, 0);
+    for (let trial = 0; trial < 50; trial++) {
+      const count = 7 + trial;
+      const levels = levelsForGroup(rng, weights, count, 'round');
+      const counts = new Array<number>(5).fill(0);
+      for (const l of levels) counts[l]!++;
+      counts.forEach((c, l) => {
+        const expected = (count * weights[l]!) / total;
+        expect(
+          c === Math.floor(expected) || c === Math.ceil(expected),
+          `level ${l}: ${c} vs ${expected}`,
+        ).toBe(true);
+      });
+    }
+  });
+
+  it('draws each attribute given its parent in the tree: the round rule reproduces the model counts', () => {
+    const sizes = [2, 3];
+    const model = new CliqueTreeModel(buildJunctionTree(2, sizes, [[0, 1]]), sizes, 600);
+    const theta = [Float64Array.from([0, 1, 2, 0.5, 0.5, -1])];
+    const marginals = model.calibrate(theta);
+    const rows = sampleRows(new SeededRng('tree sample'), model, marginals, 600, 'round');
+    const counts = countCells(rows, [0, 1], sizes);
+    // The first attribute drawn gets its counts to within one; each group's split within one more per cell.
+    for (let c = 0; c < 6; c++)
+      expect(Math.abs(counts[c]! - marginals[0]![c]!), `cell ${c}`).toBeLessThanOrEqual(2);
+  });
+});

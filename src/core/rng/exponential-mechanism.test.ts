@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { sqrtRationalDown } from '../privacy/round-up';
+import { exponentialMechanismProbabilities, sampleExponentialMechanism } from './exponential-mechanism';
+import { parseRational, Rational } from './rational';
+import { SeededRng } from './seeded-rng';
+import { fitDraws, powerAgainst, type IntegerPmf } from './testing/distribution-fit';
+
+const ALPHA = 1e-6;
+const DRAWS = 200_000;
+
+/** Scores in grid units (Δ = 2 counts = 2·2^20 units), spread so that every candidate has visible mass. */
+const GRID = 2 ** 20;
+const SCORES = [0, 1.5, 3, 4, 6.5, 7].map((q) => q * GRID);
+const SENSITIVITY = 2 * GRID;
+
+function pmfAt(epsilon: number): IntegerPmf {
+  return {
+    lo: 0,
+    hi: SCORES.length - 1,
+    probabilities: Float64Array.from(exponentialMechanismProbabilities(SCORES, epsilon, SENSITIVITY)),
+  };
+}
+
+describe('exact exponential mechanism', () => {
+  const epsilon = parseRational('1.1');
+
+  it('draws candidates with probability ∝ exp(ε·q/(2Δ)) (chi-square, α = 1e−6)', () => {
+    const rng = new SeededRng('exponential mechanism');
+    const fit = fitDraws(
+      () => sampleExponentialMechanism(rng, SCORES, epsilon, SENSITIVITY),
+      DRAWS,
+      pmfAt(1.1),
+    );
+    expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
+  });
+
+  it('the same test rejects the mechanism run at 1.3 ε', () => {
+    // Power: λ from the two pmfs; the alternative's X² must sit 5 sd above the critical value.
+    const power = powerAgainst(pmfAt(1.1), pmfAt(1.43), DRAWS, ALPHA);
+    expect(power.fiveSigmaLowerStatistic).toBeGreaterThan(power.critical);
+    const rng = new SeededRng('exponential mechanism at 1.3 ε');
+    const fit = fitDraws(
+      () => sampleExponentialMechanism(rng, SCORES, parseRational('1.43'), SENSITIVITY),
+      DRAWS,
+      pmfAt(1.1),
+    );
+    expect(fit.pValue).toBeLessThan(ALPHA);
+  });
+
+  it('returns the only candidate, and refuses bad input with a sentence', () => {
+    const rng = new SeededRng(1);
+    expect(sampleExponentialMechanism(rng, [5], epsilon, 2)).toBe(0);
+    expect(() => sampleExponentialMechanism(rng, [], epsilon, 2)).toThrow(/at least one candidate/);
+    expect(() => sampleExponentialMechanism(rng, [0.5, 1], epsilon, 2)).toThrow(/safe integer/);
+    expect(() => sampleExponentialMechanism(rng, [1, 2], epsilon, 0)).toThrow(/positive whole number/);
+  });
+
+  it('with ε = 0 draws uniformly', () => {
+    const rng = new SeededRng('uniform');
+    const pmf: IntegerPmf = { lo: 0, hi: 3, probabilities: Float64Array.from([0.25, 0.25, 0.25, 0.25]) };
+    const fit = fitDraws(
+      () => sampleExponentialMechanism(rng, [0, 9, 99, 999], Rational.ZERO, 1),
+      40_000,
+      pmf,
+    );
+    expect(fit.pValue).toBeGreaterThan(ALPHA);
+  });
+});
+
+describe('sqrtRationalDown', () => {
+  it('is the largest decimal of the given digits whose square does not exceed the argument', () => {
+    expect(sqrtRationalDown(Rational.of(2), 3).toString()).toBe('141/100');
+    expect(sqrtRationalDown(Rational.of(4), 12).toString()).toBe('2');
+    expect(sqrtRationalDown(Rational.of(1, 100), 5).toString()).toBe('1/10');
+    const r = parseRational('0.000123456789');
+    const root = sqrtRationalDown(r, 12);
+    expect(root.mul(root).compare(r)).toBeLessThanOrEqual(0);
+    const next = root.add(Rational.of(1, 10n ** 13n)); // one unit in the 12th digit (root ≈ 0.0111…)
+    expect(next.mul(next).compare(r)).toBe(1);
+  });
+});
