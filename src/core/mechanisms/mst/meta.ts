@@ -72,6 +72,7 @@ export function planMstDomain(
       if (tooLarge) problems.push(tooLarge);
     }
   }
+  if (context && context.n < 1) problems.push('needs at least one row of data.');
   if (context && deltaIsZero(context)) problems.push(deltaProblem(MST_ID));
   return { ...domain, problems };
 }

@@ -1,4 +1,8 @@
 import { addExpanded, cellCount, indexMap, logSumExpOnto, sumOnto } from './factor-index';
+import { eliminateToMarginal, type LogFactor } from './variable-elimination';
+
+/** log of the smallest positive double: a zero cell's log is clamped here so ratios stay finite. */
+const LOG_SMALLEST = Math.log(Number.MIN_VALUE);
 import type { JunctionTree } from './junction-tree';
 
 /**
@@ -117,6 +121,78 @@ export class CliqueTreeModel {
       if (best < 0 || this.cliqueCells[i]! < this.cliqueCells[best]!) best = i;
     }
     return best;
+  }
+
+  /**
+   * The marginal on any `attrs` (ascending) of the calibrated model: projected from the smallest
+   * clique containing them, or else by variable elimination over the smallest subtree of cliques
+   * covering them, where p(x) = Π_C μ_C / Π_S μ_S (the junction-tree factorisation; cliques outside
+   * the subtree sum out to its separators). Cost O(cells of the subtree's factors and their joins).
+   */
+  marginal(marginals: readonly Float64Array[], attrs: readonly number[]): Float64Array {
+    if (this.cliqueContaining(attrs) >= 0) return this.marginalFromCliques(marginals, attrs);
+    const chosen = new Set<number>();
+    for (const a of attrs) {
+      let best = -1;
+      for (let i = 0; i < this.cliques.length; i++) {
+        if (this.cliques[i]!.includes(a) && (best < 0 || this.cliqueCells[i]! < this.cliqueCells[best]!))
+          best = i;
+      }
+      if (best < 0) throw new Error(`attribute ${a} is in no clique of the model`);
+      chosen.add(best);
+    }
+    const subtree = this.steinerSubtree(chosen);
+    const logOf = (values: Float64Array): Float64Array =>
+      Float64Array.from(values, (v) => (v > 0 ? Math.log(v) : LOG_SMALLEST));
+    const factors: LogFactor[] = [];
+    for (const i of subtree) {
+      factors.push({ attrs: this.cliques[i]!, values: logOf(marginals[i]!) });
+      const p = this.parent[i]!;
+      if (p >= 0 && subtree.has(p)) {
+        const separatorMap = this.toParentSeparator[i]!;
+        const separator = sumOnto(marginals[i]!, separatorMap, new Float64Array(this.upward[i]!.length));
+        const negated = logOf(separator);
+        for (let c = 0; c < negated.length; c++) negated[c] = -negated[c]!;
+        factors.push({ attrs: this.separatorOf(i), values: negated });
+      }
+    }
+    const logMarginal = eliminateToMarginal(factors, attrs, this.sizes);
+    return Float64Array.from(logMarginal, (v) => Math.exp(v));
+  }
+
+  /** A table over `attrs` (a subset of clique i) broadcast onto the clique's cells. */
+  expandOnto(i: number, attrs: readonly number[], values: Float64Array): Float64Array {
+    const out = new Float64Array(this.cliqueCells[i]!);
+    addExpanded(out, indexMap(this.cliques[i]!, attrs, this.sizes), values);
+    return out;
+  }
+
+  /** The separator of clique i with its parent (attributes ascending). */
+  private separatorOf(i: number): number[] {
+    const parentClique = this.cliques[this.parent[i]!]!;
+    return this.cliques[i]!.filter((a) => parentClique.includes(a));
+  }
+
+  /** The cliques on the tree paths between the chosen cliques (the smallest subtree holding them all). */
+  private steinerSubtree(chosen: Set<number>): Set<number> {
+    const below = new Array<number>(this.cliques.length).fill(0);
+    for (let k = this.order.length - 1; k >= 0; k--) {
+      const i = this.order[k]!;
+      if (chosen.has(i)) below[i]!++;
+      const p = this.parent[i]!;
+      if (p >= 0) below[p]! += below[i]!;
+    }
+    const total = chosen.size;
+    const subtree = new Set<number>();
+    // Every clique with some but not all chosen cliques below it is on a path; the deepest clique
+    // with all of them below is where those paths meet.
+    let meeting = this.order[0]!;
+    for (const i of this.order) {
+      if (below[i]! > 0 && below[i]! < total) subtree.add(i);
+      if (below[i] === total) meeting = i;
+    }
+    subtree.add(meeting);
+    return subtree;
   }
 
   /** The marginal on `attrs` (ascending) of calibrated clique marginals; throws when no clique contains them. */
