@@ -124,6 +124,18 @@ describe('belief propagation', () => {
       TOLERANCE,
     );
     expect(() => model.marginalFromCliques(marginals, [0, 4])).toThrow(/no clique/);
+    // Outside every clique: variable elimination over the subtree joining the cliques of 0, 1 and 4.
+    for (const attrs of [
+      [0, 4],
+      [1, 3, 4],
+      [0, 1, 2, 4],
+    ]) {
+      expectClose(
+        model.marginal(marginals, attrs),
+        bruteMarginal(sizes, tree.cliques, theta, 50, attrs),
+        TOLERANCE,
+      );
+    }
   });
 
   it('joins disconnected attributes with empty separators', () => {
