@@ -71,6 +71,7 @@ describe('MST budget', () => {
     const claim = mst.claim(params, ctx);
     expect(release.claim).toEqual(claim);
     expect(claim.notion).toBe('approx-dp');
+    expect(claim.bound).toBe('proven');
     expect(claim.neighbouring).toBe('replace-one');
     expect(claim.delta).toBe(1e-9);
     expect(claim.epsilon).toBeLessThanOrEqual(1);
