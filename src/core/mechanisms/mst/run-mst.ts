@@ -126,6 +126,7 @@ export async function runMst(
   return {
     datasets,
     claim: accountant.claim(mstAssumptions(domain, ctx)),
+    dataHolderDiagnostics: {},
     diagnostics: {
       tree: tree.map(([a, b]) => [names[a]!, names[b]!]),
       oneWaySigma: sigmaInWords(plan.oneWaySigma2),
