@@ -127,6 +127,22 @@ describe('parseCsv: errors name the file and the line', () => {
     expect(inputErrorOf(() => parseCsv('a,b,c\n1,2\n')).line).toBe(2);
   });
 
+  it('rejects a number beyond the largest double with its line and column, and keeps large finite ones', () => {
+    const error = inputErrorOf(() => parseCsv('age,income\n30,1000\n41,1e999\n', { fileName: 'data.csv' }));
+    expect(error.message).toBe(
+      'data.csv, line 3: column "income" holds "1e999", a number too large for this program (beyond ±1.8e308). ' +
+        'Correct the value, or replace it with a missing-value token.',
+    );
+    expect(error.line).toBe(3);
+    expect(error.column).toBe('income');
+    expect(inputErrorOf(() => parseCsv('x\n-2E+400\n')).line).toBe(2);
+    expect(inputErrorOf(() => parseCsv(`x\n${'9'.repeat(400)}\n`)).column).toBe('x');
+    // Finite extremes, underflow to 0 and text with an "e" are values, not errors.
+    const fine = parseCsv('x,y\n1.7e308,yes\n1e-999,e\n');
+    expect(fine.columns[0]).toEqual(['1.7e308', '1e-999']);
+    expect(fine.columns[1]).toEqual(['yes', 'e']);
+  });
+
   it('counts quoted line breaks and blank lines when giving the line of a ragged row', () => {
     // Line 1 header, lines 2–4 one record with two quoted line breaks, line 5 blank, line 6 ragged.
     const text = 'a,b\n"x\ny\nz",1\n\n1,2,3\n';

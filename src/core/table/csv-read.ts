@@ -3,6 +3,7 @@ import type { AbortSignalLike } from '../mechanisms/types';
 import { createAbortError, throwIfAborted } from './abort';
 import { detectDelimiter } from './csv-delimiter';
 import { lineNumberOfRecord } from './csv-line-numbers';
+import { isNumericToken, parseNumericToken } from './numeric-token';
 import { inputErrorAt } from './errors';
 import { assertLooksLikeText } from './text-sanity';
 
@@ -76,6 +77,21 @@ function isBlankRecord(row: string[]): boolean {
 const EMPTY_FILE_MESSAGE = 'the file is empty. Choose a CSV file with a header line and data rows.';
 
 /**
+ * True for a number in the normative syntax whose value is beyond the largest double, e.g. "1e999"
+ * (Number() would give ±Infinity, which no bound, bin or model can hold). Only a token with an
+ * exponent or more than 308 characters can overflow, so other tokens skip the pattern test.
+ */
+function overflowsDouble(token: string): boolean {
+  if (token.length <= 308 && !token.includes('e') && !token.includes('E')) return false;
+  return isNumericToken(token) && !Number.isFinite(parseNumericToken(token));
+}
+
+/** A token as quoted in a message, cut to 40 characters. */
+function shorten(token: string): string {
+  return JSON.stringify(token.length > 40 ? `${token.slice(0, 37)}...` : token);
+}
+
+/**
  * Receives PapaParse's records in order and keeps them as column tokens: the first non-blank record
  * is the header, later ones must have as many fields. `lineOf` turns a record index into a file line.
  */
@@ -108,7 +124,17 @@ class RecordCollector {
             'Check for an unquoted delimiter or a missing quote.',
         );
       }
-      for (let j = 0; j < row.length; j++) this.columns[j]!.push(row[j]!);
+      for (let j = 0; j < row.length; j++) {
+        const token = row[j]!;
+        if (overflowsDouble(token)) {
+          throw inputErrorAt(
+            { file: this.fileName, line: this.lineOf(this.recordsSeen + r), column: header[j]! },
+            `column "${header[j]}" holds ${shorten(token)}, a number too large for this program ` +
+              '(beyond ±1.8e308). Correct the value, or replace it with a missing-value token.',
+          );
+        }
+        this.columns[j]!.push(token);
+      }
       this.nRows++;
     }
   }
@@ -131,7 +157,7 @@ class RecordCollector {
  * has two or more columns (in a one-column file they are empty tokens).
  * Throws InputError (with file and 1-based line, header = line 1) for: an empty file, a header without
  * data rows, text that is not text, empty or repeated header names, a record with a different number
- * of fields than the header, and malformed quoting. Throws an AbortError when `signal` is aborted.
+ * of fields than the header, malformed quoting, and a number too large for a double ("1e999"). Throws an AbortError when `signal` is aborted.
  * O(characters); one pass, no per-row objects beyond PapaParse's own row arrays.
  */
 export function parseCsv(text: string, opts: ParseCsvOptions = {}): RawTable {
