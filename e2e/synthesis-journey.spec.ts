@@ -23,6 +23,14 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   // Declaring the bounds leaves the type and whole-number flag read from the data: still inferred.
   await expect(studio.schema.columnBadge('age')).toHaveText('partly inferred');
   await expect(studio.schema.column('age').locator('.badge[data-fact="integer"]')).toHaveText(/^inferred/);
+  // Typing one end of an inferred range declares that end only; the other is still the data's.
+  await studio.schema.column('income').getByLabel('Upper bound').fill('150000');
+  await expect(studio.schema.column('income').locator('.badge[data-fact="upper bound"]')).toHaveText(
+    /^declared/,
+  );
+  await expect(studio.schema.column('income').locator('.badge[data-fact="lower bound"]')).toHaveText(
+    /^inferred/,
+  );
   await studio.schema.declareBounds('income', 0, 150000);
   await studio.schema.declareAllPublic();
   await saveStepScreenshot(page, '02-schema-step', 'step-schema');
@@ -116,6 +124,14 @@ test('keeping rows back gives a machine-learning efficacy test, and the release 
   await studio.open();
   await studio.data.dropCsv('people.csv', await readFile(PEOPLE_CSV, 'utf8'));
   await studio.data.expectLoaded('people.csv', 400);
+  // Typing one end of an inferred range declares that end only; the other is still the data's.
+  await studio.schema.column('income').getByLabel('Upper bound').fill('150000');
+  await expect(studio.schema.column('income').locator('.badge[data-fact="upper bound"]')).toHaveText(
+    /^declared/,
+  );
+  await expect(studio.schema.column('income').locator('.badge[data-fact="lower bound"]')).toHaveText(
+    /^inferred/,
+  );
   await studio.schema.declareBounds('income', 0, 150000);
   await studio.schema.declareAllPublic();
   await studio.mechanism.pick('dp-marginals');

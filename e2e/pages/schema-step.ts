@@ -19,8 +19,9 @@ export class SchemaStep {
     const column = this.column(name);
     await column.getByLabel('Lower bound').fill(String(lower));
     await column.getByLabel('Upper bound').fill(String(upper));
-    // Only the bounds become declared; the column's other inferred facts stay inferred.
-    await expect(column.locator('.badge[data-fact="bounds"]')).toHaveText(/^declared/);
+    // Only the bounds become declared (each end has its badge); the column's other inferred facts stay inferred.
+    await expect(column.locator('.badge[data-fact="lower bound"]')).toHaveText(/^declared/);
+    await expect(column.locator('.badge[data-fact="upper bound"]')).toHaveText(/^declared/);
   }
 
   async declareCategories(name: string, categories: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import { columnFacts, inferredFactsOf, withFactSources } from '../../core/table/schema-facts';
-import type { ColumnSchema, Schema, SchemaFact } from '../../core/table/types';
+import { columnParts, inferredPartsOf, withPartSources } from '../../core/table/schema-facts';
+import type { ColumnSchema, Schema, SchemaPart } from '../../core/table/types';
 import type { SchemaValidation } from '../../worker/protocol';
 
 interface SchemaState {
@@ -26,38 +26,45 @@ export function replaceSchema(schema: Schema | null): void {
 }
 
 /**
- * Replaces column `index` after the user edited the facts `edited` (e.g. ["bounds"]): those become
- * declared; the column's other facts keep their source, so an untouched inferred fact stays inferred.
+ * Replaces column `index` after the user typed the values `edited` (e.g. ["upper"] for one bound
+ * end): those become declared; the column's other values keep their source, so the other end of an
+ * inferred range stays inferred. Pass [] for an edit that declares nothing (a line changed in an
+ * inferred category list).
  */
-export function updateColumn(index: number, column: ColumnSchema, edited: readonly SchemaFact[]): void {
+export function updateColumn(index: number, column: ColumnSchema, edited: readonly SchemaPart[]): void {
   updateColumns((columns) =>
-    columns.map((current, i) => (i === index ? withFactSources(column, edited, 'declared') : current)),
+    columns.map((current, i) => (i === index ? withPartSources(column, edited, 'declared') : current)),
   );
 }
 
-/** Replaces column `index` after the facts `read` were read from the data: those become inferred. */
+/** Replaces column `index` after the values `read` were read from the data: those become inferred. */
 export function replaceFactsAsInferred(
   index: number,
   column: ColumnSchema,
-  read: readonly SchemaFact[],
+  read: readonly SchemaPart[],
 ): void {
   updateColumns((columns) =>
-    columns.map((current, i) => (i === index ? withFactSources(column, read, 'inferred') : current)),
+    columns.map((current, i) => (i === index ? withPartSources(column, read, 'inferred') : current)),
   );
 }
 
 /** "I declare these public": keeps the column's values and marks all of them declared. */
 export function declareColumn(index: number): void {
+  declareParts(index, null);
+}
+
+/** Marks some values of column `index` declared without changing them (e.g. ["categories"]); null: all. */
+export function declareParts(index: number, parts: readonly SchemaPart[] | null): void {
   updateColumns((columns) =>
     columns.map((current, i) =>
-      i === index ? withFactSources(current, columnFacts(current), 'declared') : current,
+      i === index ? withPartSources(current, parts ?? columnParts(current), 'declared') : current,
     ),
   );
 }
 
 export function declareAllColumns(): void {
   updateColumns((columns) =>
-    columns.map((current) => withFactSources(current, columnFacts(current), 'declared')),
+    columns.map((current) => withPartSources(current, columnParts(current), 'declared')),
   );
 }
 
@@ -75,14 +82,14 @@ function updateColumns(change: (columns: ColumnSchema[]) => ColumnSchema[]): voi
   useSchemaStore.setState({ schema: { ...schema, columns: change(schema.columns) } });
 }
 
-/** Columns with at least one fact (type, bounds, integer flag, categories) read from the data. */
+/** Columns with at least one value (type, a bound end, integer flag, categories) read from the data. */
 export function selectInferredColumnNames(state: SchemaState): string[] {
   return (state.schema?.columns ?? [])
-    .filter((column) => inferredFactsOf(column).length > 0)
+    .filter((column) => inferredPartsOf(column).length > 0)
     .map((column) => column.name);
 }
 
-/** How many facts of the schema were read from the data rather than declared. */
+/** How many values of the schema (each bound end counted) were read from the data rather than declared. */
 export function selectInferredFactCount(state: SchemaState): number {
-  return (state.schema?.columns ?? []).reduce((sum, column) => sum + inferredFactsOf(column).length, 0);
+  return (state.schema?.columns ?? []).reduce((sum, column) => sum + inferredPartsOf(column).length, 0);
 }

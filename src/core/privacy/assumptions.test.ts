@@ -16,9 +16,9 @@ const schema: Schema = {
 describe('schemaAssumptions', () => {
   it('names each inferred column and the facts read from the data', () => {
     expect(schemaAssumptions(schema)).toEqual([
-      'Column `age`: its type (numeric), bounds [17, 90] and whole-number flag were read from the data ' +
+      'Column `age`: its type (numeric), bounds and whole-number flag were read from the data ' +
         'instead of declared; the guarantee assumes they are public knowledge.',
-      'Column `sex`: its type (categorical) and list of 2 categories were read from the data instead of ' +
+      'Column `sex`: its type (categorical) and list of categories were read from the data instead of ' +
         'declared; the guarantee assumes they are public knowledge.',
       'Column `note`: its type (categorical) was read from the data instead of declared; the guarantee ' +
         'assumes it is public knowledge.',
@@ -35,7 +35,7 @@ describe('schemaAssumptions', () => {
           bounds: [0, 120],
           integer: true,
           source: 'inferred',
-          declaredFields: ['bounds'],
+          sources: { bounds: ['declared', 'declared'] },
         },
       ],
     };
@@ -44,6 +44,27 @@ describe('schemaAssumptions', () => {
         'the guarantee assumes they are public knowledge.',
     ]);
     expect(inferredFields(partly)).toEqual(['age.type', 'age.integer']);
+  });
+
+  it('names the one bound end still read from the data, never its value', () => {
+    const oneEnd: Schema = {
+      ...schema,
+      columns: [
+        {
+          name: 'income',
+          type: 'numeric',
+          bounds: [0, 987654],
+          source: 'inferred',
+          sources: { type: 'declared', bounds: ['declared', 'inferred'] },
+        },
+      ],
+    };
+    expect(schemaAssumptions(oneEnd)).toEqual([
+      'Column `income`: its upper bound was read from the data instead of declared; the guarantee assumes ' +
+        'it is public knowledge.',
+    ]);
+    expect(inferredFields(oneEnd)).toEqual(['income.upper']);
+    expect(JSON.stringify(standardAssumptions(oneEnd, true))).not.toContain('987654');
   });
 
   it('is empty when everything is declared', () => {
@@ -61,7 +82,8 @@ describe('inferredFields', () => {
   it('lists the inferred facts as column.field paths', () => {
     expect(inferredFields(schema)).toEqual([
       'age.type',
-      'age.bounds',
+      'age.lower',
+      'age.upper',
       'age.integer',
       'sex.type',
       'sex.categories',

@@ -1,4 +1,4 @@
-import { inferredFactsOf } from '../table/schema-facts';
+import { inferredPartsOf } from '../table/schema-facts';
 import type { ColumnSchema, Schema } from '../table/types';
 
 /** The sentence every seeded run carries (privacy rule 3). */
@@ -6,12 +6,11 @@ export const SEEDED_ASSUMPTION =
   'A seed was set: the random numbers are reproducible, so this output is for demonstration, not for release.';
 
 /**
- * Schema fields whose values were read from the data rather than declared, as "column.field" paths
- * (type, bounds, integer, categories): every fact of a column marked `source: "inferred"` except
- * those it lists in `declaredFields` (privacy rule 2). Example: ["age.type", "age.integer"].
+ * Schema values read from the data rather than declared, as "column.part" paths (type, lower, upper,
+ * integer, categories; the bounds per end) (privacy rule 2). Example: ["age.type", "age.upper"].
  */
 export function inferredFields(schema: Schema): string[] {
-  return schema.columns.flatMap((column) => inferredFactsOf(column).map((fact) => `${column.name}.${fact}`));
+  return schema.columns.flatMap((column) => inferredPartsOf(column).map((part) => `${column.name}.${part}`));
 }
 
 /** "a, b and c" */
@@ -21,29 +20,34 @@ function listInWords(items: string[]): string {
     : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** The inferred facts of a column in words, e.g. ["type (numeric)", "bounds [17, 90]"]. */
+/**
+ * The inferred values of a column in words, without the values read from the data (the claim
+ * travels in the release report), e.g. ["type (numeric)", "bounds"] or ["upper bound"].
+ */
 function describeInferredFacts(column: ColumnSchema): string[] {
-  return inferredFactsOf(column).map((fact) => {
-    if (fact === 'type') return `type (${column.type})`;
-    if (column.type === 'numeric') {
-      if (fact === 'bounds') return `bounds [${column.bounds![0]}, ${column.bounds![1]}]`;
-      return column.integer ? 'whole-number flag' : 'not-whole-number flag';
-    }
-    const n = column.categories!.length;
-    return `list of ${n} ${n === 1 ? 'category' : 'categories'}`;
-  });
+  const parts = inferredPartsOf(column);
+  const words: string[] = [];
+  if (parts.includes('type')) words.push(`type (${column.type})`);
+  if (parts.includes('lower') && parts.includes('upper')) words.push('bounds');
+  else if (parts.includes('lower')) words.push('lower bound');
+  else if (parts.includes('upper')) words.push('upper bound');
+  if (parts.includes('integer') && column.type === 'numeric') {
+    words.push(column.integer ? 'whole-number flag' : 'not-whole-number flag');
+  }
+  if (parts.includes('categories')) words.push('list of categories');
+  return words;
 }
 
 /**
  * One sentence per column with public facts read from the data instead of declared, naming the
  * column and those facts (a partly declared column names only its inferred ones), and saying that the guarantee assumes they are public knowledge
  * (privacy rule 2). Empty when every column is declared. Example:
- * "Column `age`: its type (numeric) and bounds [17, 90] were read from the data instead of declared;
+ * "Column `age`: its type (numeric) and bounds were read from the data instead of declared;
  * the guarantee assumes they are public knowledge."
  */
 export function schemaAssumptions(schema: Schema): string[] {
   return schema.columns
-    .filter((column) => inferredFactsOf(column).length > 0)
+    .filter((column) => inferredPartsOf(column).length > 0)
     .map((column) => {
       const facts = describeInferredFacts(column);
       const verb = facts.length === 1 ? 'was' : 'were';

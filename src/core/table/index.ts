@@ -13,7 +13,17 @@ export type { ParseCsvOptions, RawTable } from './csv-read';
 export { DEFAULT_MISSING_TOKENS, inferSchema } from './infer';
 export type { InferSchemaOptions } from './infer';
 export { checkSchemaMatchesHeader, parseSchemaJson, schemaToJson } from './schema-json';
-export { FACTS_OF_TYPE, columnFacts, factSource, inferredFactsOf, withFactSources } from './schema-facts';
+export {
+  FACTS_OF_TYPE,
+  PARTS_OF_FACT,
+  columnFacts,
+  columnParts,
+  factSource,
+  partSource,
+  inferredPartsOf,
+  withFactSources,
+  withPartSources,
+} from './schema-facts';
 export { buildTable } from './build-table';
 export type { BuildTableOptions } from './build-table';
 export type { ColumnValidation, ValidationReport } from './validation-report';

@@ -1,10 +1,24 @@
-import type { ColumnSchema, FieldSource, SchemaFact } from './types';
+import type { ColumnSchema, FactSources, FieldSource, SchemaFact, SchemaPart } from './types';
 
 /** The facts a column of each type can state, in display order. */
 export const FACTS_OF_TYPE: Record<ColumnSchema['type'], readonly SchemaFact[]> = {
   numeric: ['type', 'bounds', 'integer'],
   categorical: ['type', 'categories'],
 };
+
+/** The values that make up each fact: bounds are two ends, each with its own source. */
+export const PARTS_OF_FACT: Record<SchemaFact, readonly SchemaPart[]> = {
+  type: ['type'],
+  bounds: ['lower', 'upper'],
+  integer: ['integer'],
+  categories: ['categories'],
+};
+
+/**
+ * How much a source can be trusted as public, lowest first: a column's `source` is the lowest of its
+ * parts' (so a reader that looks only at `source` never takes a value read from the data as public).
+ */
+const TRUST: Record<FieldSource, number> = { inferred: 0, declared: 1 };
 
 /** The facts `column` states: its type, plus bounds / integer flag / categories when present. */
 export function columnFacts(column: ColumnSchema): SchemaFact[] {
@@ -19,41 +33,83 @@ export function columnFacts(column: ColumnSchema): SchemaFact[] {
   return column.categories === undefined ? ['type'] : ['type', 'categories'];
 }
 
+/** The parts `column` states: bounds count as two, the lower and the upper end. */
+export function columnParts(column: ColumnSchema): SchemaPart[] {
+  return columnFacts(column).flatMap((fact) => PARTS_OF_FACT[fact]);
+}
+
+/** Where one part of a column came from: its entry in `sources`, else the column's `source`. */
+export function partSource(column: ColumnSchema, part: SchemaPart): FieldSource {
+  const sources = column.sources;
+  if (sources !== undefined) {
+    if (part === 'lower' && sources.bounds) return sources.bounds[0];
+    if (part === 'upper' && sources.bounds) return sources.bounds[1];
+    if (part !== 'lower' && part !== 'upper' && sources[part] !== undefined) return sources[part]!;
+  }
+  return column.source;
+}
+
+/** The least trusted of some sources (`declared` when there are none). */
+function lowest(sources: FieldSource[]): FieldSource {
+  return sources.reduce<FieldSource>((low, s) => (TRUST[s] < TRUST[low] ? s : low), 'declared');
+}
+
 /**
- * Where one fact of a column came from. A column with source "declared" declares every fact; an
- * "inferred" one declares only the facts listed in `declaredFields` (a partly declared column).
+ * Where one fact of a column came from: the least trusted of its parts, so bounds are declared only
+ * when both ends are.
  */
 export function factSource(column: ColumnSchema, fact: SchemaFact): FieldSource {
-  return column.source === 'declared' || column.declaredFields?.includes(fact) === true
-    ? 'declared'
-    : 'inferred';
+  return lowest(PARTS_OF_FACT[fact].map((part) => partSource(column, part)));
 }
 
-/** The facts of `column` that were read from the data rather than declared. */
-export function inferredFactsOf(column: ColumnSchema): SchemaFact[] {
-  return columnFacts(column).filter((fact) => factSource(column, fact) === 'inferred');
+/** The parts of `column` that were read from the data rather than declared. */
+export function inferredPartsOf(column: ColumnSchema): SchemaPart[] {
+  return columnParts(column).filter((part) => partSource(column, part) === 'inferred');
 }
 
 /**
- * `column` with the given facts marked `source`, in normal form: "declared" (and no
- * `declaredFields`) when every fact it states is declared, otherwise "inferred" with the declared
- * facts listed (omitted when none are).
+ * `column` with the given parts marked `source`, in normal form: `source` is the least trusted
+ * source of the parts it states, and `sources` lists only the parts whose source differs from it
+ * (the bounds as a pair when either end differs), omitted when none do.
  */
+export function withPartSources(
+  column: ColumnSchema,
+  parts: readonly SchemaPart[],
+  source: FieldSource,
+): ColumnSchema {
+  const present = columnParts(column);
+  const of = new Map(present.map((part) => [part, partSource(column, part)]));
+  for (const part of parts) if (of.has(part)) of.set(part, source);
+  return normalised(column, of);
+}
+
+/** withPartSources for whole facts: `bounds` marks both ends. */
 export function withFactSources(
   column: ColumnSchema,
   facts: readonly SchemaFact[],
   source: FieldSource,
 ): ColumnSchema {
-  const present = columnFacts(column);
-  const declared = new Set(present.filter((fact) => factSource(column, fact) === 'declared'));
-  for (const fact of facts) {
-    if (source === 'declared') declared.add(fact);
-    else declared.delete(fact);
+  return withPartSources(
+    column,
+    facts.flatMap((fact) => PARTS_OF_FACT[fact]),
+    source,
+  );
+}
+
+function normalised(column: ColumnSchema, of: Map<SchemaPart, FieldSource>): ColumnSchema {
+  const columnSource = lowest([...of.values()]);
+  const sources: FactSources = {};
+  const lower = of.get('lower');
+  const upper = of.get('upper');
+  if (lower !== undefined && upper !== undefined && (lower !== columnSource || upper !== columnSource)) {
+    sources.bounds = [lower, upper];
   }
-  const { declaredFields: _previous, ...rest } = column;
-  if (present.every((fact) => declared.has(fact))) return { ...rest, source: 'declared' };
-  const listed = present.filter((fact) => declared.has(fact));
-  return listed.length === 0
-    ? { ...rest, source: 'inferred' }
-    : { ...rest, source: 'inferred', declaredFields: listed };
+  for (const part of ['type', 'integer', 'categories'] as const) {
+    const s = of.get(part);
+    if (s !== undefined && s !== columnSource) sources[part] = s;
+  }
+  const { sources: _previous, ...rest } = column;
+  return Object.keys(sources).length === 0
+    ? { ...rest, source: columnSource }
+    : { ...rest, source: columnSource, sources };
 }

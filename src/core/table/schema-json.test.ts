@@ -91,7 +91,7 @@ describe('parseSchemaJson', () => {
     ],
     [
       schemaWithColumns([{ name: 'a', type: 'numeric', categories: ['x'] }]),
-      's.json: column 1 (a): unknown field "categories" for a numeric column; allowed fields are "name", "type", "bounds", "integer", "source", "declaredFields".',
+      's.json: column 1 (a): unknown field "categories" for a numeric column; allowed fields are "name", "type", "bounds", "integer", "source", "sources", "declaredFields".',
     ],
     [
       schemaWithColumns([{ name: 'a', type: 'numeric', bounds: [0, 1], declaredFields: ['bounds'] }]),
@@ -100,6 +100,37 @@ describe('parseSchemaJson', () => {
     [
       schemaWithColumns([{ name: 'a', type: 'numeric', source: 'inferred', declaredFields: ['bounds'] }]),
       's.json: column 1 (a): "declaredFields" must list distinct facts this column states: "type".',
+    ],
+    [
+      schemaWithColumns([
+        { name: 'a', type: 'numeric', source: 'inferred', sources: { bounds: 'declared' } },
+      ]),
+      's.json: column 1 (a): "sources" must be an object whose keys are facts this column states ("type"), each "declared" or "inferred"; "bounds" may also be a pair [lower end, upper end].',
+    ],
+    [
+      schemaWithColumns([
+        { name: 'a', type: 'numeric', bounds: [0, 1], source: 'inferred', sources: { bounds: ['declared'] } },
+      ]),
+      's.json: column 1 (a): "sources" must be an object',
+    ],
+    [
+      schemaWithColumns([
+        { name: 'a', type: 'numeric', bounds: [0, 1], source: 'inferred', sources: { integer: 'guessed' } },
+      ]),
+      's.json: column 1 (a): "sources" must be an object',
+    ],
+    [
+      schemaWithColumns([
+        {
+          name: 'a',
+          type: 'numeric',
+          bounds: [0, 1],
+          source: 'inferred',
+          declaredFields: ['bounds'],
+          sources: { bounds: 'declared' },
+        },
+      ]),
+      's.json: column 1 (a): give per-fact sources once',
     ],
     [
       schemaWithColumns([{ name: 'g', type: 'categorical', bounds: [0, 1] }]),
@@ -159,13 +190,14 @@ describe('parseSchemaJson', () => {
       ]),
       's.json',
     );
+    // Files written before per-fact sources still load, into the same meaning.
     expect(parsed.columns[0]).toEqual({
       name: 'a',
       type: 'numeric',
       bounds: [0, 1],
       integer: false,
       source: 'inferred',
-      declaredFields: ['bounds'],
+      sources: { bounds: ['declared', 'declared'] },
     });
     expect(parsed.columns[1]).toEqual({
       name: 'g',
@@ -174,6 +206,42 @@ describe('parseSchemaJson', () => {
       source: 'declared',
     });
     expect(parseSchemaJson(schemaToJson(parsed), 's.json')).toEqual(parsed);
+  });
+
+  it('reads and writes per-end sources of the bounds and keeps them through a round trip', () => {
+    const parsed = parseSchemaJson(
+      schemaWithColumns([
+        {
+          name: 'income',
+          type: 'numeric',
+          bounds: [0, 250000],
+          source: 'inferred',
+          sources: { type: 'declared', bounds: ['declared', 'inferred'] },
+        },
+        // Sources that all agree collapse into the column's source.
+        {
+          name: 'b',
+          type: 'numeric',
+          bounds: [1, 2],
+          source: 'inferred',
+          sources: { type: 'declared', bounds: 'declared' },
+        },
+      ]),
+      's.json',
+    );
+    expect(parsed.columns[0]).toEqual({
+      name: 'income',
+      type: 'numeric',
+      bounds: [0, 250000],
+      source: 'inferred',
+      sources: { type: 'declared', bounds: ['declared', 'inferred'] },
+    });
+    expect(parsed.columns[1]).toEqual({ name: 'b', type: 'numeric', bounds: [1, 2], source: 'declared' });
+    const written = schemaToJson(parsed);
+    expect(written).toContain(
+      '{ "name": "income", "type": "numeric", "bounds": [0, 250000], "source": "inferred", "sources": { "type": "declared", "bounds": ["declared", "inferred"] } }',
+    );
+    expect(parseSchemaJson(written, 's.json')).toEqual(parsed);
   });
 
   it('names the column in the error for the studio to highlight it', () => {

@@ -1,11 +1,12 @@
-import type { ColumnSchema, FieldSource, Schema, SchemaFact } from './types';
-import { columnFacts, withFactSources } from './schema-facts';
+import type { ColumnSchema, FactSources, FieldSource, Schema, SchemaFact } from './types';
+import { columnFacts, withFactSources, withPartSources } from './schema-facts';
 import { InputError, inputErrorAt } from './errors';
 import { DEFAULT_MISSING_TOKENS } from './infer';
 
 const TOP_LEVEL_KEYS = ['version', 'columns', 'missing'];
-const NUMERIC_KEYS = ['name', 'type', 'bounds', 'integer', 'source', 'declaredFields'];
-const CATEGORICAL_KEYS = ['name', 'type', 'categories', 'source', 'declaredFields'];
+const NUMERIC_KEYS = ['name', 'type', 'bounds', 'integer', 'source', 'sources', 'declaredFields'];
+const CATEGORICAL_KEYS = ['name', 'type', 'categories', 'source', 'sources', 'declaredFields'];
+const SOURCES: readonly FieldSource[] = ['declared', 'inferred'];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -13,6 +14,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function quoteList(names: string[]): string {
   return names.map((name) => `"${name}"`).join(', ');
+}
+
+/** '"a" or "b"', '"a", "b" or "c"'. */
+function orList(names: readonly string[]): string {
+  const quoted = names.map((name) => `"${name}"`);
+  return quoted.length < 2 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)!}`;
 }
 
 /** Reads the fields of one column object; `where` is the message prefix, e.g. "s.json: column 3 (age): ". */
@@ -41,16 +48,53 @@ class ColumnReader {
 
   source(value: unknown): FieldSource {
     if (value === undefined) return 'declared';
-    if (value === 'declared' || value === 'inferred') return value;
-    return this.fail('"source" must be "declared" or "inferred".');
+    if (SOURCES.includes(value as FieldSource)) return value as FieldSource;
+    return this.fail(`"source" must be ${orList(SOURCES)}.`);
   }
 
   /**
-   * `declaredFields` of a partly declared column: only with source "inferred", a list of facts the
-   * column states. The result is in normal form (withFactSources): all facts listed → "declared".
+   * Per-fact `sources` (FactSources): an object whose keys are facts this column states, each a
+   * source, the bounds a source or a pair [lower end, upper end]. The result is in normal form
+   * (withPartSources), so `{"source": "inferred", "sources": {"bounds": "declared"}}` and the same
+   * with ["declared", "declared"] read alike.
    */
-  withDeclaredFields(column: ColumnSchema, value: unknown): ColumnSchema {
+  withSources(column: ColumnSchema, value: unknown): ColumnSchema {
     if (value === undefined) return column;
+    const present = columnFacts(column);
+    const expected =
+      `"sources" must be an object whose keys are facts this column states (${quoteList(present)}), each ` +
+      `${orList(SOURCES)}; "bounds" may also be a pair [lower end, upper end].`;
+    if (!isPlainObject(value)) this.fail(expected);
+    const sources = value as Record<string, unknown>;
+    let result = column;
+    for (const [key, given] of Object.entries(sources)) {
+      if (!present.includes(key as SchemaFact)) this.fail(expected);
+      const fact = key as SchemaFact;
+      if (fact === 'bounds' && Array.isArray(given)) {
+        if (given.length !== 2 || !given.every((s) => SOURCES.includes(s as FieldSource)))
+          this.fail(expected);
+        const [lower, upper] = given as [FieldSource, FieldSource];
+        result = withPartSources(withPartSources(result, ['lower'], lower), ['upper'], upper);
+      } else if (SOURCES.includes(given as FieldSource)) {
+        result = withFactSources(result, [fact], given as FieldSource);
+      } else {
+        this.fail(expected);
+      }
+    }
+    return result;
+  }
+
+  /**
+   * `declaredFields`, the older form of per-fact sources, still read: with source "inferred", a list
+   * of the facts the user declared. Not together with `sources`.
+   */
+  withDeclaredFields(column: ColumnSchema, value: unknown, sources: unknown): ColumnSchema {
+    if (value === undefined) return column;
+    if (sources !== undefined) {
+      this.fail(
+        'give per-fact sources once: "sources" replaces the older "declaredFields"; keep only "sources".',
+      );
+    }
     if (column.source !== 'inferred') {
       this.fail(
         '"declaredFields" lists the declared facts of an inferred column; remove it when "source" is "declared".',
@@ -139,7 +183,10 @@ function readColumn(
       ...(integer === undefined ? {} : { integer }),
       source: reader.source(value.source),
     };
-    return reader.withDeclaredFields(column, value.declaredFields);
+    return reader.withSources(
+      reader.withDeclaredFields(column, value.declaredFields, value.sources),
+      value.sources,
+    );
   }
   if (value.type === 'categorical') {
     reader.rejectUnknownKeys(value, CATEGORICAL_KEYS, 'categorical');
@@ -150,7 +197,10 @@ function readColumn(
       ...(categories === undefined ? {} : { categories }),
       source: reader.source(value.source),
     };
-    return reader.withDeclaredFields(column, value.declaredFields);
+    return reader.withSources(
+      reader.withDeclaredFields(column, value.declaredFields, value.sources),
+      value.sources,
+    );
   }
   return reader.fail('"type" must be "numeric" or "categorical".');
 }
@@ -161,9 +211,9 @@ function readColumn(
  * columns may have `bounds` [lower, upper] with lower < upper and `integer`; categorical columns may
  * have `categories` (unique strings, none of them a missing token); unknown fields are rejected so a
  * misspelt field cannot be silently ignored. `source` defaults to "declared" when absent (a schema
- * written by hand states public knowledge); an "inferred" column may list in `declaredFields` the
- * facts the user declared (type, bounds, integer, categories), the others having been read from the
- * data; `missing` defaults to DEFAULT_MISSING_TOKENS.
+ * written by hand states public knowledge); `sources` gives per-fact sources where they differ (the
+ * bounds per end, e.g. {"bounds": ["declared", "inferred"]}); the older `declaredFields` (the facts
+ * an "inferred" column declares) is still read; `missing` defaults to DEFAULT_MISSING_TOKENS.
  * Throws InputError with the file and the column ("s.json: column 3 (age): bounds must be …").
  */
 export function parseSchemaJson(text: string, fileName = 'schema'): Schema {
@@ -223,22 +273,36 @@ function columnToJsonLine(column: ColumnSchema): string {
     ordered.categories = column.categories;
   }
   ordered.source = column.source;
-  if (column.declaredFields !== undefined) ordered.declaredFields = column.declaredFields;
+  if (column.sources !== undefined) ordered.sources = sourcesInOrder(column.sources);
   const fields = Object.entries(ordered).map(
     ([key, value]) => `${JSON.stringify(key)}: ${compactJson(value)}`,
   );
   return `{ ${fields.join(', ')} }`;
 }
 
+function sourcesInOrder(sources: FactSources): FactSources {
+  const ordered: FactSources = {};
+  if (sources.type !== undefined) ordered.type = sources.type;
+  if (sources.bounds !== undefined) ordered.bounds = sources.bounds;
+  if (sources.integer !== undefined) ordered.integer = sources.integer;
+  if (sources.categories !== undefined) ordered.categories = sources.categories;
+  return ordered;
+}
+
 function compactJson(value: unknown): string {
-  return Array.isArray(value)
-    ? `[${value.map((item) => JSON.stringify(item)).join(', ')}]`
-    : JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map((item) => JSON.stringify(item)).join(', ')}]`;
+  if (isPlainObject(value)) {
+    const fields = Object.entries(value).map(
+      ([key, inner]) => `${JSON.stringify(key)}: ${compactJson(inner)}`,
+    );
+    return `{ ${fields.join(', ')} }`;
+  }
+  return JSON.stringify(value);
 }
 
 /**
  * Writes a schema as the JSON of DESIGN.md §2: keys in a stable order (version, columns, missing; per
- * column name, type, bounds, integer, categories, source, declaredFields), one line per column so diffs
+ * column name, type, bounds, integer, categories, source, sources), one line per column so diffs
  * stay readable.
  * parseSchemaJson(schemaToJson(s)) equals s for every valid schema.
  */

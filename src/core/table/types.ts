@@ -1,8 +1,27 @@
-/** Where a schema field came from: stated by the user as public knowledge, or read from the data. */
+/**
+ * Where a schema value came from: stated by the user as public knowledge, or read from the data
+ * (convenient, not private). The format leaves room for further sources, e.g. a value learned with
+ * an accounted DP step (DESIGN.md §2), without another change of shape.
+ */
 export type FieldSource = 'declared' | 'inferred';
 
 /** The public facts a column schema can state (schema-facts.ts). */
 export type SchemaFact = 'type' | 'bounds' | 'integer' | 'categories';
+
+/** The values that carry a source: the facts, with bounds split into their two ends. */
+export type SchemaPart = 'type' | 'lower' | 'upper' | 'integer' | 'categories';
+
+/**
+ * Per-fact sources of a column, where they differ from the column's `source`: the bounds as
+ * [lower end, upper end]. A category list has one source: declared only when the user replaced or
+ * confirmed the whole list.
+ */
+export interface FactSources {
+  type?: FieldSource;
+  bounds?: [FieldSource, FieldSource];
+  integer?: FieldSource;
+  categories?: FieldSource;
+}
 
 export interface NumericColumnSchema {
   name: string;
@@ -11,9 +30,9 @@ export interface NumericColumnSchema {
   bounds?: [number, number];
   /** Values are whole numbers; synthetic values are rounded. */
   integer?: boolean;
+  /** The least trusted source of the column's values; `sources` names the values whose source differs. */
   source: FieldSource;
-  /** With source "inferred": the facts of this column the user declared; the others were read from the data. */
-  declaredFields?: SchemaFact[];
+  sources?: FactSources;
 }
 
 export interface CategoricalColumnSchema {
@@ -21,9 +40,9 @@ export interface CategoricalColumnSchema {
   type: 'categorical';
   /** Public list of levels; values outside it are counted and reported. */
   categories?: string[];
+  /** The least trusted source of the column's values; `sources` names the values whose source differs. */
   source: FieldSource;
-  /** With source "inferred": the facts of this column the user declared; the others were read from the data. */
-  declaredFields?: SchemaFact[];
+  sources?: FactSources;
 }
 
 export type ColumnSchema = NumericColumnSchema | CategoricalColumnSchema;

@@ -4,8 +4,8 @@ import type { ColumnValidationCounts } from '../../../worker/protocol';
 import { SourceBadge } from '../../components/SourceBadge';
 import { dataSession } from '../../services/engine';
 import { messageOf } from '../../services/run-readiness';
-import { columnFacts, factSource, inferredFactsOf } from '../../../core/table/schema-facts';
-import { declareColumn, replaceFactsAsInferred, updateColumn } from '../../state/schema-store';
+import { columnParts, inferredPartsOf, partSource } from '../../../core/table/schema-facts';
+import { declareColumn, declareParts, replaceFactsAsInferred, updateColumn } from '../../state/schema-store';
 
 interface ColumnSchemaEditorProps {
   index: number;
@@ -36,8 +36,8 @@ export function ColumnSchemaEditor({
         'type',
       ]);
   };
-  const inferredCount = inferredFactsOf(column).length;
-  const partly = inferredCount > 0 && inferredCount < columnFacts(column).length;
+  const inferredCount = inferredPartsOf(column).length;
+  const partly = inferredCount > 0 && inferredCount < columnParts(column).length;
   return (
     <li className="schema-column" data-testid="schema-column" data-column={column.name}>
       <div className="schema-column-head">
@@ -60,7 +60,7 @@ export function ColumnSchemaEditor({
           <option value="numeric">numeric</option>
           <option value="categorical">categorical</option>
         </select>
-        <SourceBadge source={factSource(column, 'type')} fact="type" />
+        <SourceBadge source={partSource(column, 'type')} fact="type" />
         {column.type === 'numeric' ? (
           <NumericFields index={index} column={column} />
         ) : (
@@ -93,6 +93,8 @@ function NumericFields({ index, column }: { index: number; column: ColumnSchema 
           : null;
   const commit = (next: { lower: string; upper: string }) => {
     setDraft(next);
+    // Only the end the user typed becomes declared; the other keeps its source.
+    const edited = (['lower', 'upper'] as const).filter((end) => next[end] !== { lower, upper }[end]);
     const lo = Number(next.lower);
     const hi = Number(next.upper);
     if (
@@ -102,7 +104,11 @@ function NumericFields({ index, column }: { index: number; column: ColumnSchema 
       Number.isFinite(hi) &&
       lo < hi
     ) {
-      updateColumn(index, { ...column, bounds: [lo, hi] }, ['bounds']);
+      updateColumn(
+        index,
+        { ...column, bounds: [lo, hi] },
+        column.bounds === undefined ? ['lower', 'upper'] : edited,
+      );
       setDraft(null);
     }
   };
@@ -118,7 +124,7 @@ function NumericFields({ index, column }: { index: number; column: ColumnSchema 
         onChange={(event) => commit({ lower: event.target.value, upper })}
       />
       {column.bounds !== undefined ? (
-        <SourceBadge source={factSource(column, 'bounds')} fact="bounds" />
+        <SourceBadge source={partSource(column, 'lower')} fact="lower bound" />
       ) : (
         <span />
       )}
@@ -131,7 +137,11 @@ function NumericFields({ index, column }: { index: number; column: ColumnSchema 
         aria-describedby={problem ? errorId : undefined}
         onChange={(event) => commit({ lower, upper: event.target.value })}
       />
-      <span />
+      {column.bounds !== undefined ? (
+        <SourceBadge source={partSource(column, 'upper')} fact="upper bound" />
+      ) : (
+        <span />
+      )}
       <label className="checkbox-label" htmlFor={integerId}>
         <input
           id={integerId}
@@ -142,7 +152,7 @@ function NumericFields({ index, column }: { index: number; column: ColumnSchema 
         whole numbers
       </label>
       {column.integer !== undefined ? (
-        <SourceBadge source={factSource(column, 'integer')} fact="integer" />
+        <SourceBadge source={partSource(column, 'integer')} fact="integer" />
       ) : (
         <span />
       )}
@@ -168,6 +178,7 @@ function CategoryFields({
   const [draft, setDraft] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const text = draft ?? (column.categories ?? []).join('\n');
+  const listSource = partSource(column, 'categories');
   const commit = (value: string) => {
     setDraft(value);
     const categories = [
@@ -178,7 +189,11 @@ function CategoryFields({
           .filter((line) => line !== ''),
       ),
     ];
-    updateColumn(index, { ...column, categories }, ['categories']);
+    // A list read from the data stays inferred while any of its lines remain: it is declared only
+    // when the user replaces the whole list, or confirms it with "I declare this list".
+    const before = column.categories ?? [];
+    const replaced = listSource === 'declared' || !categories.some((category) => before.includes(category));
+    updateColumn(index, { ...column, categories }, replaced ? ['categories'] : []);
   };
   const fillFromData = async () => {
     try {
@@ -204,10 +219,19 @@ function CategoryFields({
         onChange={(event) => commit(event.target.value)}
         onBlur={() => setDraft(null)}
       />
-      {column.categories !== undefined ? (
-        <SourceBadge source={factSource(column, 'categories')} fact="categories" />
-      ) : (
-        <span />
+      {column.categories !== undefined ? <SourceBadge source={listSource} fact="categories" /> : <span />}
+      {column.categories !== undefined && listSource === 'inferred' && (
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => {
+            setDraft(null);
+            declareParts(index, ['categories']);
+          }}
+        >
+          I declare this list public
+          <span className="visually-hidden"> for {column.name}</span>
+        </button>
       )}
       <button type="button" className="link-button" onClick={() => void fillFromData()}>
         Fill from the data (inferred)

@@ -80,7 +80,13 @@ describe('buildSynthesisModel', () => {
       {
         ...paperSchema,
         columns: [
-          { name: 'x1', type: 'numeric', bounds: [0, 8], source: 'inferred', declaredFields: ['bounds'] },
+          {
+            name: 'x1',
+            type: 'numeric',
+            bounds: [0, 8],
+            source: 'inferred',
+            sources: { bounds: ['declared', 'declared'] },
+          },
         ],
       },
       ['x1'],
