@@ -1,12 +1,13 @@
 import { readFileSync, statSync } from 'node:fs';
 import { InputError } from '../core/table/errors';
 
-/** Where a command writes; the real process streams, or buffers in tests. */
+/**
+ * Where a command prints; the real process streams, or buffers in tests. Files are written by
+ * output-files.ts (checked first, then written under a temporary name and renamed).
+ */
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
-  /** Writes a file; throws InputError with the path when it cannot. */
-  writeFile(path: string, contents: string): void;
   /** Shows progress of a long step (a terminal status line); may do nothing. */
   progress?(fraction: number, message?: string): void;
 }

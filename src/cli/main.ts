@@ -1,12 +1,10 @@
 #!/usr/bin/env node
-import { writeFileSync } from 'node:fs';
 import { runCli } from './run-cli';
 import type { CliIo } from './io';
 
 const io: CliIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
-  writeFile: (path, contents) => writeFileSync(path, contents),
   progress: process.stderr.isTTY
     ? (fraction, message) => {
         const percent = Math.round(fraction * 100);

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { CliIo } from './io';
-import { USAGE } from './usage';
+import { USAGE, commandUsage, type CommandName } from './usage';
 import { UsageError, isUserError } from './errors';
 import { mechanismsCommand } from './commands/mechanisms';
 import { schemaCommand } from './commands/schema';
@@ -18,7 +18,7 @@ interface Command {
   run(args: ParsedArgs, io: CliIo): Promise<void> | void;
 }
 
-const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<CommandName, Command> = {
   mechanisms: mechanismsCommand,
   schema: schemaCommand,
   synth: synthCommand,
@@ -28,14 +28,26 @@ const COMMANDS: Record<string, Command> = {
 /** Runs one dpsynth command and returns its exit code (0 ok, 2 bad input or usage, 1 internal error). */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.out(USAGE);
-    return name === undefined ? 2 : 0;
-  }
-  const command = COMMANDS[name];
-  if (!command) {
-    io.err(`dpsynth: unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}.\n\n${USAGE}`);
+  if (name === undefined) {
+    io.err(USAGE);
     return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const topic = rest[0];
+    if (topic === undefined) {
+      io.out(USAGE);
+      return 0;
+    }
+    if (!isCommandName(topic)) return unknownCommand(topic, io);
+    io.out(commandUsage(topic));
+    return 0;
+  }
+  if (!isCommandName(name)) return unknownCommand(name, io);
+  const command = COMMANDS[name];
+  // `--help` anywhere but as the value of an option that takes one (e.g. --out --help) asks for help.
+  if (rest.some((arg, i) => (arg === '--help' || arg === '-h') && !takesValue(command, rest[i - 1]))) {
+    io.out(commandUsage(name));
+    return 0;
   }
   try {
     let parsed: ParsedArgs;
@@ -54,10 +66,25 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (isUserError(error)) {
       io.err(`dpsynth: ${(error as Error).message}\n`);
-      if (error instanceof UsageError) io.err(`\n${USAGE}`);
+      if (error instanceof UsageError) io.err(`\n${commandUsage(name)}`);
       return 2;
     }
     io.err(`dpsynth: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
   }
+}
+
+function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
+
+function unknownCommand(name: string, io: CliIo): number {
+  io.err(`dpsynth: unknown command '${name}'. Commands: ${Object.keys(COMMANDS).join(', ')}.\n\n${USAGE}`);
+  return 2;
+}
+
+/** True when `arg` is an option of `command` that takes a value (so the next argument is that value). */
+function takesValue(command: Command, arg: string | undefined): boolean {
+  if (arg === undefined || !arg.startsWith('--') || arg.includes('=')) return false;
+  return command.options[arg.slice(2)]?.type === 'string';
 }

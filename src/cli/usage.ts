@@ -1,3 +1,97 @@
+const EXIT_CODES =
+  'Exit codes: 0 success, 2 bad input or usage (the message names the file, line and column), 1 internal error.\n';
+
+/** What each command does, its synopsis and its options, printed by `dpsynth <command> --help`. */
+export const COMMAND_USAGE = {
+  mechanisms: `dpsynth mechanisms — list the mechanisms and their parameters
+
+Usage:
+  dpsynth mechanisms [--json]
+
+Options:
+  --json        print the list as JSON (id, label, summary, reference, supported column types, parameters)
+  -h, --help    print this help
+`,
+  schema: `dpsynth schema — print the schema inferred from a CSV file
+
+Usage:
+  dpsynth schema data.csv [--missing "",NA,NaN,null] > s.json
+
+Every field printed is read from the data and marked "inferred". Replace bounds and categories with
+public knowledge and mark them "declared" before synthesizing: inferred facts are not private.
+
+Options:
+  --missing LIST   comma-separated tokens read as missing ("" for the empty cell); default "",NA,NaN,null
+  -h, --help       print this help
+`,
+  synth: `dpsynth synth — make differentially private synthetic data and its release report
+
+Usage:
+  dpsynth synth data.csv --schema s.json --mechanism ID --epsilon E --out synth.csv [options]
+
+Writes synth.csv (synth.1.csv … synth.M.csv with --releases M) and a release report. Outputs are
+written under a temporary name and renamed when complete. dpsynth never writes over an input file
+and does not replace an existing file unless --force is given.
+
+Options:
+  --schema s.json           the schema: column types, bounds and categories (see dpsynth schema)
+  --mechanism ID            the mechanism (see dpsynth mechanisms)
+  --epsilon E               the privacy budget ε (a decimal, e.g. 1 or 0.5)
+  --delta D                 δ for mechanisms with approximate DP (default 0)
+  --releases M              number of synthetic datasets, composed sequentially (default 1)
+  --param key=value         a mechanism parameter; repeat for several
+  --seed S                  reproducible random numbers, for demonstrations only: the outputs are
+                            marked "not for release" in their file names and in the report
+  --out synth.csv           the synthetic CSV file (with M > 1: synth.1.csv … synth.M.csv)
+  --report report.json      the release report (default: the --out name with .report.json)
+  --publish-inferred        write the values of inferred schema facts (the data's own minimum and
+                            maximum, its list of categories) into the release report; without it
+                            they appear as withheld, since they are read from the data and not private
+  --ledger ledger.json      the privacy ledger of this dataset: appends one line per run and reports
+                            the ε (δ) spent on the dataset so far, here and in the release report
+  --force                   replace output files that already exist
+  --drop-incomplete-rows    drop rows with a missing value before synthesis. This publishes an
+                            exact count: the number of complete rows becomes the n of the release
+  --escape-formulas         prefix text cells that start with = + - @ so spreadsheets do not run them
+  --holdout-share F         keep back a random share F (0 < F < 1) of the rows as a test set that the
+                            mechanism never sees
+  --holdout-out test.csv    where the kept-back rows are written (with --holdout-share)
+  --train-out train.csv     where the rows the mechanism saw are written (optional)
+  -h, --help                print this help
+`,
+  metrics: `dpsynth metrics — compare synthetic data with the real data (for the data holder, not for release)
+
+Usage:
+  dpsynth metrics real.csv synth.csv [synth.2.csv ...] [options]
+
+The metrics are computed from the real data: they are not differentially private.
+
+Options:
+  --schema s.json           read the files with this schema (default: types inferred from the files)
+  --json                    print one JSON object (pmse.value, pmse.model, pmse.ratio, tvd["k"] …)
+  --pmse-model cart|logit   the propensity model (default cart, as synthpop's utility.gen)
+  --cart-cp C               CART complexity parameter (default 0.001)
+  --cart-min-bucket B       CART minimum leaf size (default 5)
+  --cart-max-depth D        CART maximum depth (default 30)
+  --permutations P          label permutations for the CART pMSE null (default 50)
+  --tvd-k 1,2,3             the orders of the TVD of k-way marginals (default 1,2,3)
+  --bins B                  equal-width bins for numeric columns in the TVD (default 10)
+  --seed S                  seed for the permutations and random splits
+  --regression "y ~ x1 + x2"  compare a linear or logistic regression fitted on each file
+  --holdout test.csv        kept-back real rows for the ML efficacy test (with --ml-target)
+  --ml-target COLUMN        the column the ML efficacy test predicts
+  --skip game,disclosure    leave out the named metrics
+  -h, --help                print this help
+`,
+} as const;
+
+export type CommandName = keyof typeof COMMAND_USAGE;
+
+/** The help of one command, with the exit codes. */
+export function commandUsage(name: CommandName): string {
+  return `${COMMAND_USAGE[name]}\n${EXIT_CODES}`;
+}
+
 export const USAGE = `dpsynth — differentially private synthetic data
 
 Usage:
@@ -5,12 +99,13 @@ Usage:
   dpsynth schema data.csv [--missing "",NA,NaN,null]
   dpsynth synth data.csv --schema s.json --mechanism ID --epsilon E [--delta D] [--releases M]
                 [--param key=value]... [--seed S] --out synth.csv [--report report.json]
+                [--publish-inferred] [--ledger ledger.json] [--force]
                 [--drop-incomplete-rows] [--escape-formulas]
                 [--holdout-share F --holdout-out test.csv [--train-out train.csv]]
   dpsynth metrics real.csv synth.csv [synth.2.csv ...] [--schema s.json] [--json] [--pmse-model cart|logit]
                 [--cart-cp C] [--cart-min-bucket B] [--cart-max-depth D] [--permutations P] [--tvd-k 1,2,3]
                 [--bins B] [--seed S] [--regression "y ~ x1 + x2"] [--holdout test.csv --ml-target COLUMN]
                 [--skip game,disclosure]
+  dpsynth help COMMAND        (or dpsynth COMMAND --help) for a command's options
 
-Exit codes: 0 success, 2 bad input or usage (the message names the file, line and column), 1 internal error.
-`;
+${EXIT_CODES}`;

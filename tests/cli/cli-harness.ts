@@ -10,14 +10,13 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI in-process with captured output; files are written for real. */
+/** Runs the CLI in-process with captured output; files are written for real, as the command does. */
 export async function cli(...argv: string[]): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
     out: (t) => (stdout += t),
     err: (t) => (stderr += t),
-    writeFile: (path, contents) => writeFileSync(path, contents),
   };
   const code = await runCli(argv, io);
   return { code, stdout, stderr };

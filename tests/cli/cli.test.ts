@@ -31,7 +31,8 @@ describe('dpsynth synth', () => {
     );
     expect(result.stderr).toContain('Privacy claim: pure-dp');
     expect(result.code).toBe(0);
-    for (const file of ['synth.1.csv', 'synth.2.csv']) {
+    // Seeded: the file names say the outputs are not for release.
+    for (const file of ['synth.not-for-release.1.csv', 'synth.not-for-release.2.csv']) {
       const raw = parseCsv(readFileSync(path(file), 'utf8'), { fileName: file });
       expect(raw.nRows).toBe(10_000);
       expect(raw.header).toEqual(MIXED_SCHEMA.columns.map((c) => c.name));
@@ -142,7 +143,7 @@ describe('dpsynth synth --holdout-share', () => {
     expect(testRows).toHaveLength(80);
     expect(trainRows).toHaveLength(320);
     expect([...testRows, ...trainRows].sort()).toEqual([...rows].sort());
-    expect(linesOf(path('synth.csv'))).toHaveLength(1 + 320);
+    expect(linesOf(path('synth.not-for-release.csv'))).toHaveLength(1 + 320);
     const report = JSON.parse(readFileSync(path('report.json'), 'utf8'));
     expect(report.rows).toBe(320);
     expect(report.notes.join(' ')).toMatch(
@@ -156,7 +157,8 @@ describe('dpsynth synth --holdout-share', () => {
     expect(readFileSync(again('test.csv'), 'utf8')).toBe(readFileSync(path('test.csv'), 'utf8'));
     const metrics = await cli(
       'metrics',
-      ...[path('train.csv'), path('synth.csv'), '--holdout', path('test.csv'), '--ml-target', 'smoker'],
+      ...[path('train.csv'), path('synth.not-for-release.csv'), '--holdout', path('test.csv')],
+      ...['--ml-target', 'smoker'],
       ...['--json', '--seed', '1', '--skip', 'game,disclosure', '--permutations', '2'],
     );
     expect(metrics.code).toBe(0);

@@ -4,6 +4,7 @@ import { getMechanism } from '../../core/mechanisms/registry';
 import {
   buildEvaluationReport,
   buildReleaseReport,
+  inferredFields,
   parseBudget,
   type ReleaseReport,
 } from '../../core/privacy';
@@ -12,8 +13,24 @@ import { saveBlob, saveJson } from './download';
 import { dataSession } from './engine';
 import { evaluationReportFileName, releaseCsvFileName, releaseReportFileName } from './file-names';
 
+/** How the user asked the report to be written. */
+export interface ReleaseReportOptions {
+  /** Write inferred bounds and categories instead of withholding them. */
+  publishInferred?: boolean;
+}
+
+/**
+ * The inferred bound ends and category lists the run's mechanism reads, as "column.part" paths:
+ * what the release report withholds unless the user publishes them.
+ */
+export function withheldValuesOf(run: FinishedRun): string[] {
+  const mechanism = getMechanism(run.configuration.mechanismId);
+  const schema = mechanism?.schemaRead?.(run.configuration.schema) ?? run.configuration.schema;
+  return inferredFields(schema).filter((path) => /\.(lower|upper|categories)$/.test(path));
+}
+
 /** The release report of a finished run: public configuration and DP outputs only (DESIGN.md §2). */
-export function releaseReportOf(run: FinishedRun): ReleaseReport {
+export function releaseReportOf(run: FinishedRun, options: ReleaseReportOptions = {}): ReleaseReport {
   const { configuration, summary } = run;
   const mechanism = getMechanism(configuration.mechanismId);
   if (mechanism === undefined) throw new Error(`Mechanism ${configuration.mechanismId} is not registered.`);
@@ -27,6 +44,7 @@ export function releaseReportOf(run: FinishedRun): ReleaseReport {
     releases: summary.releases,
     seeded: configuration.seeded,
     budget: parseBudget(configuration.epsilon, configuration.delta),
+    publishInferred: options.publishInferred === true,
     notes: [
       'Made in the dpsynth studio; the synthetic tables were drawn in this browser.',
       ...(configuration.holdoutShare > 0
@@ -54,9 +72,9 @@ export async function downloadReleaseCsv(run: FinishedRun, index: number): Promi
   saveBlob(new Blob([bytes], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
-export function downloadReleaseReport(run: FinishedRun): void {
+export function downloadReleaseReport(run: FinishedRun, options: ReleaseReportOptions = {}): void {
   saveJson(
-    releaseReportOf(run),
+    releaseReportOf(run, options),
     releaseReportFileName(run.configuration.mechanismId, run.configuration.epsilon),
   );
 }

@@ -16,6 +16,16 @@ import { buildReleaseReport } from '../../core/privacy/report';
 import { makeRng } from '../../core/rng/make-rng';
 import { InputError } from '../../core/table/errors';
 import { readUserFile, type CliIo } from '../io';
+import { checkOutputPaths, writeFilesAtomically, type NamedPath } from '../output-files';
+import {
+  formatBudget,
+  ledgerLine,
+  ledgerTotal,
+  parseLedger,
+  type LedgerEntry,
+} from '../../core/privacy/ledger';
+import { appendFileSync, existsSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { ParsedArgs } from '../run-cli';
 import { UsageError } from '../errors';
 import { formatClaim } from '../format-claim';
@@ -39,6 +49,9 @@ export const synthCommand = {
     'holdout-share': { type: 'string' },
     'holdout-out': { type: 'string' },
     'train-out': { type: 'string' },
+    'publish-inferred': { type: 'boolean' },
+    ledger: { type: 'string' },
+    force: { type: 'boolean' },
   } as const,
   async run(args: ParsedArgs, io: CliIo) {
     const v = args.values;
@@ -57,8 +70,35 @@ export const synthCommand = {
     const params = resolveParams(mechanism, parseParamFlags((v.param as string[] | undefined) ?? []));
     const seed = v.seed === undefined ? undefined : String(v.seed);
     const holdoutOptions = parseHoldoutOptions(v);
-
     const schemaPath = String(v.schema);
+    const ledgerPath = v.ledger === undefined ? undefined : String(v.ledger);
+
+    // Every output is checked before any work: never over an input, never two outputs in one file,
+    // an existing file only with --force, and the folders must exist.
+    const outBase = seed === undefined ? String(v.out) : markedNotForRelease(String(v.out));
+    const outPaths = releasePaths(outBase, releases);
+    const reportPath = v.report === undefined ? defaultReportPath(outBase) : String(v.report);
+    const outputs: NamedPath[] = [
+      ...outPaths.map((path, i) => ({
+        path,
+        what: releases === 1 ? 'the synthetic CSV' : `synthetic CSV ${i + 1} of ${releases}`,
+      })),
+      { path: reportPath, what: 'the release report' },
+    ];
+    if (holdoutOptions) {
+      outputs.push({ path: holdoutOptions.holdoutOut, what: 'the kept-back rows (--holdout-out)' });
+      if (holdoutOptions.trainOut !== undefined) {
+        outputs.push({ path: holdoutOptions.trainOut, what: 'the rows the mechanism saw (--train-out)' });
+      }
+    }
+    const inputs: NamedPath[] = [
+      { path: dataPath, what: 'the data file' },
+      { path: schemaPath, what: 'the schema' },
+      ...(ledgerPath === undefined ? [] : [{ path: ledgerPath, what: 'the ledger' }]),
+    ];
+    checkOutputPaths(outputs, inputs, Boolean(v.force));
+    const ledger = ledgerPath === undefined ? undefined : readLedger(ledgerPath);
+
     const schema = parseSchemaJson(
       decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath),
       schemaPath,
@@ -125,11 +165,15 @@ export const synthCommand = {
       if (!facts.some((fact) => warning.includes(fact))) io.err(warning);
     }
 
-    const outPaths = releasePaths(String(v.out), release.datasets.length);
-    release.datasets.forEach((dataset, i) => {
-      io.writeFile(outPaths[i]!, writeCsv(dataset, { escapeFormulas: Boolean(v['escape-formulas']) }));
-    });
-    const written = [...outPaths];
+    if (release.datasets.length !== outPaths.length) {
+      throw new Error(
+        `${mechanism.id} returned ${release.datasets.length} datasets for ${releases} releases.`,
+      );
+    }
+    const files = release.datasets.map((dataset, i) => ({
+      path: outPaths[i]!,
+      contents: writeCsv(dataset, { escapeFormulas: Boolean(v['escape-formulas']) }),
+    }));
     const notes: string[] = [];
     if (dropIncomplete) {
       notes.push(
@@ -140,12 +184,10 @@ export const synthCommand = {
     let splitSummary = '';
     if (holdoutOptions && heldOut) {
       const keptBack = pick(fileRows, heldOut);
-      io.writeFile(holdoutOptions.holdoutOut, fileRowsCsv(raw, keptBack));
-      written.push(holdoutOptions.holdoutOut);
+      files.push({ path: holdoutOptions.holdoutOut, contents: fileRowsCsv(raw, keptBack) });
       if (holdoutOptions.trainOut !== undefined) {
         const seen = pick(fileRows, complementIndices(complete.nRows, heldOut));
-        io.writeFile(holdoutOptions.trainOut, fileRowsCsv(raw, seen));
-        written.push(holdoutOptions.trainOut);
+        files.push({ path: holdoutOptions.trainOut, contents: fileRowsCsv(raw, seen) });
       }
       const split =
         `the mechanism saw ${table.nRows} of ${complete.nRows} rows; ${heldOut.length} were kept back as a ` +
@@ -159,7 +201,19 @@ export const synthCommand = {
         (holdoutOptions.trainOut === undefined ? '' : `; the rows it saw to ${holdoutOptions.trainOut}`) +
         ').\n';
     }
-    const reportPath = v.report === undefined ? undefined : String(v.report);
+    // This release's ledger line, counted in the report's cumulative budget.
+    const entry: LedgerEntry = {
+      kind: 'export',
+      at: new Date().toISOString(),
+      mechanism: mechanism.id,
+      epsilon: release.claim.epsilon,
+      delta: release.claim.delta,
+      runs: 1,
+      what:
+        `${release.datasets.length} synthetic dataset${release.datasets.length === 1 ? '' : 's'} from ` +
+        `${basename(dataPath)}${seed === undefined ? '' : ' (seeded, not for release)'}`,
+    };
+    const cumulative = ledger === undefined ? undefined : ledgerTotal([...ledger.entries, entry]);
     const report = buildReleaseReport({
       appVersion: APP_VERSION,
       schema,
@@ -170,16 +224,93 @@ export const synthCommand = {
       releases: release.datasets.length,
       seeded: seed !== undefined,
       budget,
+      publishInferred: Boolean(v['publish-inferred']),
+      ...(cumulative === undefined
+        ? {}
+        : {
+            cumulative: {
+              epsilon: cumulative.epsilon,
+              delta: cumulative.delta,
+              releases: cumulative.entries,
+              counted: `every release recorded in the ledger ${basename(ledgerPath!)}, this one included`,
+            },
+          }),
       notes,
     });
-    if (reportPath) {
-      io.writeFile(reportPath, `${JSON.stringify(report, null, 2)}\n`);
-      written.push(reportPath);
-    }
+    files.push({ path: reportPath, contents: `${JSON.stringify(report, null, 2)}\n` });
+    // The ledger line goes first: if writing an output then fails, the ledger counts a release that
+    // did not happen, which overstates the spending (the safe direction), never the reverse.
+    if (ledgerPath !== undefined) appendLedgerLine(ledgerPath, entry);
+    writeFilesAtomically(files);
     io.progress?.(1, 'done');
-    io.err(`dpsynth: wrote ${listOf(written)}\n${splitSummary}${formatClaim(release.claim)}`);
+    const ledgerSummary =
+      cumulative === undefined
+        ? ''
+        : `dpsynth: the ledger ${ledgerPath} records ${cumulative.entries} release` +
+          `${cumulative.entries === 1 ? '' : 's'} of this dataset: ${formatBudget(cumulative)} in total ` +
+          '(sequential composition).\n';
+    const seedWarning =
+      seed === undefined
+        ? ''
+        : 'dpsynth: a seed was set, so the outputs are reproducible and not for release; their names say so.\n';
+    io.err(
+      `dpsynth: wrote ${listOf(files.map((file) => file.path))}\n${splitSummary}${ledgerSummary}${seedWarning}` +
+        formatClaim(release.claim),
+    );
   },
 };
+
+/**
+ * The --out name of a seeded run, with "not-for-release" before the extension (synth.csv →
+ * synth.not-for-release.csv), unless the name already says so.
+ */
+export function markedNotForRelease(out: string): string {
+  if (/not-for-release/i.test(basename(out))) return out;
+  const { stem, extension } = splitExtension(out);
+  return `${stem}.not-for-release${extension}`;
+}
+
+/** synth.csv → synth.report.json (beside the CSV). */
+export function defaultReportPath(out: string): string {
+  return `${splitExtension(out).stem}.report.json`;
+}
+
+function splitExtension(path: string): { stem: string; extension: string } {
+  const dot = path.lastIndexOf('.');
+  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return dot > slash + 1
+    ? { stem: path.slice(0, dot), extension: path.slice(dot) }
+    : { stem: path, extension: '' };
+}
+
+/** The ledger file's entries; a ledger that does not exist yet is empty (its folder must exist). */
+function readLedger(path: string): { entries: LedgerEntry[] } {
+  if (!existsSync(path)) {
+    checkOutputPaths([{ path, what: 'the ledger' }], [], false);
+    return { entries: [] };
+  }
+  const text = decodeCsvBytes(readUserFileOrEmpty(path), path);
+  return { entries: parseLedger(text, path) };
+}
+
+function readUserFileOrEmpty(path: string): Uint8Array {
+  try {
+    if (statSync(path).size === 0) return new Uint8Array();
+  } catch {
+    // readUserFile words the problem
+  }
+  return readUserFile(path, 'ledger');
+}
+
+function appendLedgerLine(path: string, entry: LedgerEntry): void {
+  try {
+    appendFileSync(path, ledgerLine(entry));
+  } catch (error) {
+    throw new InputError(`${path}: the ledger cannot be written (${(error as Error).message}).`, {
+      file: path,
+    });
+  }
+}
 
 /** "a", "a and b", "a, b and c". */
 function listOf(items: string[]): string {

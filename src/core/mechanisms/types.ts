@@ -79,6 +79,12 @@ export interface Mechanism {
    * parameters and public facts only. Shown under the studio's form and printed by the CLI.
    */
   describe?(params: ParamValues, context: PublicContext): string[];
+  /**
+   * Optional: the part of the schema the mechanism reads, when it ignores some facts (e.g. bounds
+   * that are not declared). Facts left out are neither published in the release report nor listed
+   * among the claim's assumptions. Default: the whole schema.
+   */
+  schemaRead?(schema: Schema): Schema;
   /** Problems that prevent running, each a clear sentence; empty when it can run. */
   check(schema: Schema, params: ParamValues, context?: PublicContext): string[];
   run(table: Table, schema: Schema, params: ParamValues, ctx: RunContext): Promise<Release>;

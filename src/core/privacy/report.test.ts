@@ -7,8 +7,11 @@ import {
   buildEvaluationReport,
   buildReleaseReport,
   EVALUATION_WARNING,
+  PUBLISHED_INFERRED_NOTE,
+  WITHHELD,
   type ReleaseReportInput,
 } from './report';
+import { pmseMechanism } from '../mechanisms/pmse-mechanism';
 import type { PrivacyClaim } from './types';
 
 const schema: Schema = {
@@ -93,6 +96,133 @@ describe('buildReleaseReport', () => {
     expect(report.claim.assumptions.some((a) => a.startsWith('Column `sex`'))).toBe(true);
     const complete = buildReleaseReport(input(true));
     expect(complete.claim.assumptions).toEqual(standardAssumptions(schema, true));
+  });
+
+  it('withholds inferred bounds and categories: the data’s own values never appear', () => {
+    const incomeSchema: Schema = {
+      version: 1,
+      columns: [
+        // The exact minimum and maximum of the data, and a category held by one person.
+        { name: 'income', type: 'numeric', bounds: [1234.5, 987654.25], source: 'inferred' },
+        { name: 'job', type: 'categorical', categories: ['clerk', 'astronaut'], source: 'inferred' },
+        { name: 'age', type: 'numeric', bounds: [0, 120], integer: true, source: 'declared' },
+      ],
+      missing: [''],
+    };
+    const report = buildReleaseReport({
+      ...input(false),
+      schema: incomeSchema,
+      claim: { ...claimFor(false), assumptions: standardAssumptions(incomeSchema, false) },
+    });
+    const text = JSON.stringify(report);
+    for (const value of ['1234.5', '987654.25', 'astronaut', 'clerk']) expect(text).not.toContain(value);
+    expect(report.schema.columns[0]).toEqual({
+      name: 'income',
+      type: 'numeric',
+      bounds: WITHHELD,
+      source: 'inferred',
+    });
+    expect(report.schema.columns[1]!.categories).toBe('withheld: inferred from the data');
+    expect(report.schema.columns[2]!.bounds).toEqual([0, 120]);
+    expect(report.inferredValuesPublished).toBe(false);
+    expect(report.inferredFields).toEqual([
+      'income.type',
+      'income.lower',
+      'income.upper',
+      'job.type',
+      'job.categories',
+    ]);
+  });
+
+  it('withholds only the inferred end of a range whose other end was declared', () => {
+    const oneEnd: Schema = {
+      version: 1,
+      columns: [
+        {
+          name: 'income',
+          type: 'numeric',
+          bounds: [0, 987654.25],
+          source: 'inferred',
+          sources: { type: 'declared', bounds: ['declared', 'inferred'] },
+        },
+      ],
+      missing: [''],
+    };
+    const report = buildReleaseReport({ ...input(false), schema: oneEnd });
+    expect(report.schema.columns[0]!.bounds).toEqual([0, WITHHELD]);
+    expect(report.schema.columns[0]!.sources).toEqual({ type: 'declared', bounds: ['declared', 'inferred'] });
+    expect(JSON.stringify(report)).not.toContain('987654');
+    expect(report.inferredFields).toEqual(['income.upper']);
+  });
+
+  it('publishes inferred values only on request, and then says what they reveal', () => {
+    const incomeSchema: Schema = {
+      version: 1,
+      columns: [{ name: 'income', type: 'numeric', bounds: [1234.5, 987654.25], source: 'inferred' }],
+      missing: [''],
+    };
+    const report = buildReleaseReport({ ...input(false), schema: incomeSchema, publishInferred: true });
+    expect(report.schema.columns[0]!.bounds).toEqual([1234.5, 987654.25]);
+    expect(report.inferredValuesPublished).toBe(true);
+    expect(report.notes).toContain(PUBLISHED_INFERRED_NOTE);
+    // Nothing inferred, nothing to say.
+    const declared: Schema = {
+      ...schema,
+      columns: schema.columns.map((column) => ({ ...column, source: 'declared' as const })),
+    };
+    expect(
+      buildReleaseReport({ ...input(false), schema: declared, publishInferred: true }).notes,
+    ).not.toContain(PUBLISHED_INFERRED_NOTE);
+  });
+
+  it('leaves out facts the mechanism does not read: the pMSE mechanism ignores inferred bounds', () => {
+    const pmseSchema: Schema = {
+      version: 1,
+      columns: [
+        { name: 'income', type: 'numeric', bounds: [1234.5, 987654.25], source: 'inferred' },
+        { name: 'age', type: 'numeric', bounds: [0, 120], source: 'declared' },
+      ],
+      missing: [''],
+    };
+    const context = { n: 1000, schema: pmseSchema, epsilon: '1', delta: 0, releases: 1, seeded: false };
+    const claim = pmseMechanism.claim({}, context);
+    // The claim names the inferred type, not the bounds it never reads.
+    expect(claim.assumptions.join(' ')).toMatch(/Column `income`: its type \(numeric\) was read/);
+    expect(claim.assumptions.filter((a) => a.startsWith('Column `income`'))).toEqual([
+      'Column `income`: its type (numeric) was read from the data instead of declared; the guarantee assumes ' +
+        'it is public knowledge.',
+    ]);
+    const report = buildReleaseReport({
+      ...input(false),
+      schema: pmseSchema,
+      mechanism: pmseMechanism,
+      claim,
+    });
+    expect('bounds' in report.schema.columns[0]!).toBe(false);
+    expect(report.schema.columns[1]!.bounds).toEqual([0, 120]);
+    expect(report.inferredFields).toEqual(['income.type']);
+    expect(report.claim.assumptions.filter((a) => /bounds/.test(a))).toEqual([]);
+    expect(JSON.stringify(report)).not.toMatch(/withheld|1234\.5|987654/);
+  });
+
+  it('states the cumulative budget of the dataset when given', () => {
+    const report = buildReleaseReport({
+      ...input(false),
+      cumulative: { epsilon: 2, delta: 0, releases: 2, counted: 'every export of this dataset' },
+    });
+    expect(report.cumulative).toEqual({
+      epsilon: 2,
+      delta: 0,
+      releases: 2,
+      counted: 'every export of this dataset',
+    });
+    expect('cumulative' in buildReleaseReport(input(false))).toBe(false);
+    expect(() =>
+      buildReleaseReport({
+        ...input(false),
+        cumulative: { epsilon: Infinity, delta: 0, releases: 1, counted: 'x' },
+      }),
+    ).toThrow(RangeError);
   });
 
   it('round-trips through JSON unchanged', () => {

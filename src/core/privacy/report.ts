@@ -4,8 +4,9 @@
  * data, and the evaluation report, which holds utility metrics computed from the real data and is
  * for the data holder only.
  */
-import type { Schema } from '../table/types';
 import { claimBound } from './claim-bound';
+import type { ColumnSchema, FactSources, FieldSource, Schema } from '../table/types';
+import { partSource } from '../table/schema-facts';
 import { inferredFields, SEEDED_ASSUMPTION, standardAssumptions } from './assumptions';
 import type { PrivacyBudget } from './budget';
 import { roundUpRational } from './round-up';
@@ -22,6 +23,45 @@ export interface ReportedMechanism {
   params: Record<string, ReportParamValue>;
 }
 
+/** What the release report writes in place of a value read from the data. */
+export const WITHHELD = 'withheld: inferred from the data' as const;
+export type Withheld = typeof WITHHELD;
+
+/** A schema column as the release report writes it: inferred bounds and categories withheld. */
+export interface ReportedColumn {
+  name: string;
+  type: ColumnSchema['type'];
+  /** WITHHELD for both ends, or a pair in which an inferred end is WITHHELD. */
+  bounds?: [number | Withheld, number | Withheld] | Withheld;
+  integer?: boolean;
+  categories?: string[] | Withheld;
+  source: FieldSource;
+  sources?: FactSources;
+}
+
+export interface ReportedSchema {
+  version: 1;
+  columns: ReportedColumn[];
+  missing: string[];
+}
+
+/** The sentence a report carries when the user chose to publish inferred values. */
+export const PUBLISHED_INFERRED_NOTE =
+  'Schema values read from the data (inferred) are published in this report at the user’s request: ' +
+  'they are exact values of the data (e.g. its minimum, maximum and list of categories) and are not ' +
+  'covered by the privacy claim.';
+
+/** The budget spent on the dataset by every release so far, this one included. */
+export interface CumulativeBudget {
+  /** Σ ε and Σ δ (basic sequential composition), rounded up. */
+  epsilon: number;
+  delta: number;
+  /** Releases (exports) counted, this one included. */
+  releases: number;
+  /** What was counted, e.g. "every export of this dataset in this studio session". */
+  counted: string;
+}
+
 export interface ReleaseReport {
   format: 'dpsynth-release-report';
   formatVersion: 1;
@@ -33,7 +73,8 @@ export interface ReleaseReport {
   columns: number;
   /** Number of synthetic datasets released. */
   releases: number;
-  schema: Schema;
+  /** The facts the mechanism read, inferred bounds and categories withheld unless published on request. */
+  schema: ReportedSchema;
   mechanism: ReportedMechanism;
   /** The budget the user set (the claim states what was spent), rounded up to 15 digits. */
   budget?: { epsilon: number; delta: number };
@@ -41,8 +82,12 @@ export interface ReleaseReport {
   seeded: boolean;
   /** Present exactly when seeded. */
   seedNote?: string;
-  /** Schema facts read from the data rather than declared, as "column.field" paths. */
+  /** Schema values the mechanism read that came from the data, as "column.part" paths. */
   inferredFields: string[];
+  /** True when the user asked for inferred values to be written instead of withheld. */
+  inferredValuesPublished: boolean;
+  /** Present when the studio's or the CLI's ledger counted the releases of this dataset. */
+  cumulative?: CumulativeBudget;
   notes: string[];
 }
 
@@ -51,14 +96,21 @@ export interface ReleaseReportInput {
   /** Defaults to now. */
   createdAt?: Date | string;
   schema: Schema;
-  /** A Mechanism object may be passed as is; only id, label and reference are kept. */
-  mechanism: { id: string; label: string; reference: string };
+  /**
+   * A Mechanism object may be passed as is; only id, label and reference are kept. `schemaRead`
+   * gives the part of the schema the mechanism reads: facts it ignores are neither published nor
+   * listed among the claim's assumptions.
+   */
+  mechanism: { id: string; label: string; reference: string; schemaRead?: (schema: Schema) => Schema };
   params: Record<string, ReportParamValue>;
   claim: PrivacyClaim;
   rows: number;
   releases: number;
   seeded: boolean;
   budget?: PrivacyBudget;
+  /** Write inferred bounds and categories instead of withholding them (default false). */
+  publishInferred?: boolean;
+  cumulative?: CumulativeBudget;
   notes?: string[];
 }
 
@@ -140,12 +192,17 @@ function isoTime(createdAt: Date | string | undefined): string {
  * Builds the release report from public configuration and DP outputs only: it copies named fields
  * (never spreads its input), so utility metrics or data cannot slip in. The claim's assumptions are
  * completed with the standard sentences; `seedNote` and `inferredFields` are derived from the seed
- * flag and the schema. Throws RangeError for non-whole counts, non-primitive parameters or a claim
+ * flag and the schema. The schema is the part the mechanism reads, with values inferred from the
+ * data withheld unless `publishInferred`. Throws RangeError for non-whole counts, non-primitive parameters or a claim
  * with a negative or non-finite number.
  */
 export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
   checkCount(input.rows, 'rows', 0);
   checkCount(input.releases, 'releases', 1);
+  const read = input.mechanism.schemaRead?.(input.schema) ?? input.schema;
+  const publishInferred = input.publishInferred === true;
+  const notes = [...(input.notes ?? [])];
+  if (publishInferred && inferredFields(read).length > 0) notes.push(PUBLISHED_INFERRED_NOTE);
   const report: ReleaseReport = {
     format: 'dpsynth-release-report',
     formatVersion: 1,
@@ -154,17 +211,18 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
     rows: input.rows,
     columns: input.schema.columns.length,
     releases: input.releases,
-    schema: structuredCopy(input.schema),
+    schema: reportedSchema(read, publishInferred),
     mechanism: {
       id: input.mechanism.id,
       label: input.mechanism.label,
       reference: input.mechanism.reference,
       params: copyParams(input.params),
     },
-    claim: reportedClaim(input.claim, input.schema, input.seeded),
+    claim: reportedClaim(input.claim, read, input.seeded),
     seeded: input.seeded,
-    inferredFields: inferredFields(input.schema),
-    notes: [...(input.notes ?? [])],
+    inferredFields: inferredFields(read),
+    inferredValuesPublished: publishInferred,
+    notes,
   };
   if (input.budget !== undefined) {
     report.budget = {
@@ -172,13 +230,43 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
       delta: roundUpRational(input.budget.delta, 15),
     };
   }
+  if (input.cumulative !== undefined) {
+    const { epsilon, delta, releases, counted } = input.cumulative;
+    checkPrivacyNumber(epsilon, 'cumulative ε');
+    checkPrivacyNumber(delta, 'cumulative δ');
+    checkCount(releases, 'cumulative releases', 1);
+    report.cumulative = { epsilon, delta, releases, counted };
+  }
   if (input.seeded) report.seedNote = SEEDED_ASSUMPTION;
   return report;
 }
 
-/** A deep copy of the schema through JSON, which is also the form it is saved in. */
-function structuredCopy(schema: Schema): Schema {
-  return JSON.parse(JSON.stringify(schema)) as Schema;
+/**
+ * The schema as the report writes it, a fresh copy: a bound end or a category list read from the
+ * data is WITHHELD unless `publish` (they are exact values of the data: its extremes, a category held
+ * by one person). The type and the whole-number flag are written either way, since the synthetic
+ * tables show both.
+ */
+function reportedSchema(schema: Schema, publish: boolean): ReportedSchema {
+  const hidden = (column: ColumnSchema, part: 'lower' | 'upper' | 'categories') =>
+    !publish && partSource(column, part) === 'inferred';
+  const columns = schema.columns.map((column): ReportedColumn => {
+    const reported: ReportedColumn = { name: column.name, type: column.type, source: column.source };
+    if (column.type === 'numeric') {
+      if (column.bounds !== undefined) {
+        const lower = hidden(column, 'lower') ? WITHHELD : column.bounds[0];
+        const upper = hidden(column, 'upper') ? WITHHELD : column.bounds[1];
+        reported.bounds = lower === WITHHELD && upper === WITHHELD ? WITHHELD : [lower, upper];
+      }
+      if (column.integer !== undefined) reported.integer = column.integer;
+    } else if (column.categories !== undefined) {
+      reported.categories = hidden(column, 'categories') ? WITHHELD : [...column.categories];
+    }
+    if (column.sources !== undefined)
+      reported.sources = JSON.parse(JSON.stringify(column.sources)) as FactSources;
+    return reported;
+  });
+  return { version: schema.version, columns, missing: [...schema.missing] };
 }
 
 export const EVALUATION_WARNING =

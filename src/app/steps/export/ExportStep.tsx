@@ -6,6 +6,7 @@ import {
   downloadEvaluationReport,
   downloadReleaseCsv,
   downloadReleaseReport,
+  withheldValuesOf,
 } from '../../services/export-files';
 import {
   releaseCsvFileName,
@@ -19,6 +20,8 @@ export function ExportStep() {
   const run = useResultsStore((state) => state.run);
   const evaluation = useResultsStore((state) => state.evaluation);
   const [error, setError] = useState<string | null>(null);
+  const [publishInferred, setPublishInferred] = useState(false);
+  const withheld = run === null ? [] : withheldValuesOf(run);
   const attempt = async (action: () => void | Promise<void>) => {
     setError(null);
     try {
@@ -68,12 +71,34 @@ export function ExportStep() {
               </li>
             ))}
             <li>
-              <button type="button" onClick={() => void attempt(() => downloadReleaseReport(run))}>
+              <button
+                type="button"
+                onClick={() => void attempt(() => downloadReleaseReport(run, { publishInferred }))}
+              >
                 Download release report (JSON)
               </button>{' '}
               <code>{releaseReportFileName(run.configuration.mechanismId, run.configuration.epsilon)}</code>
             </li>
           </ul>
+          {withheld.length > 0 && (
+            <div className="publish-inferred">
+              <p className="hint" id="withheld-values-note">
+                The report withholds the values read from the data ({withheld.join(', ')}): they are the
+                data’s own minimum and maximum and its list of categories, which can single out a person (a
+                category only one person has, the income of the richest).
+              </p>
+              <label className="checkbox-label">
+                <input
+                  type="checkbox"
+                  checked={publishInferred}
+                  aria-describedby="withheld-values-note"
+                  onChange={(event) => setPublishInferred(event.target.checked)}
+                />
+                Publish these inferred values in the report (they are exact values of the data, not covered by
+                the privacy claim)
+              </label>
+            </div>
+          )}
           <h3>For the data holder only</h3>
           <DataHolderNote>
             The evaluation report compares with the real data. Do not publish it with the release.

@@ -2,6 +2,8 @@ import { Accountant } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
+import { factSource, withPartSources } from '../../table/schema-facts';
+import type { Schema } from '../../table/types';
 import type { ParamValues, PublicContext } from '../types';
 import { drawsPerChain, readPmseSettings, type PmseSettings } from './pmse-params';
 import { reserveReleaseBudget } from './plan';
@@ -62,11 +64,29 @@ export function pmseUnprovenBound(settings: PmseSettings): UnprovenBound | undef
   return { unprovenBecause: `greedy trees, depth ${settings.treeDepthLabel}` };
 }
 
-/** Assumptions of a run: the schema's inferred facts and seed, then the mechanism's own. */
+/**
+ * The schema as the pMSE mechanism reads it: bounds only when both ends are declared (model.ts uses
+ * them to standardise and clamp; other bounds, e.g. the data's own extremes, are ignored), so inferred
+ * bounds are neither claimed as an assumption nor published.
+ */
+export function pmseSchemaRead(schema: Schema): Schema {
+  return {
+    ...schema,
+    columns: schema.columns.map((column) => {
+      if (column.type !== 'numeric' || column.bounds === undefined) return column;
+      if (factSource(column, 'bounds') === 'declared') return column;
+      const { bounds: _ignored, ...rest } = column;
+      // Re-normalise the sources now that the column states no bounds.
+      return withPartSources(rest, [], rest.source);
+    }),
+  };
+}
+
+/** Assumptions of a run: the inferred facts it reads and the seed, then the mechanism's own. */
 export function pmseClaimAssumptions(params: ParamValues, context: PublicContext): string[] {
   const settings = readPmseSettings(params, context.schema);
   return [
-    ...standardAssumptions(context.schema, context.seeded),
+    ...standardAssumptions(pmseSchemaRead(context.schema), context.seeded),
     ...pmseAssumptions(settings, context.releases),
   ];
 }

@@ -6,7 +6,7 @@ import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import { throwIfAborted } from './abort';
 import { runChain, type PmseChainResult } from './chain';
 import { checkPmseMechanism } from './check';
-import { pmseClaim, pmseClaimAssumptions, pmseUnprovenBound } from './claim';
+import { pmseClaim, pmseClaimAssumptions, pmseSchemaRead, pmseUnprovenBound } from './claim';
 import { buildPmseDiagnostics } from './diagnostics';
 import { describePmseMechanism } from './describe';
 import { makeChainRng, planPmseRun, type BudgetReserver, type PmseRunPlan } from './plan';
@@ -99,6 +99,7 @@ export const pmseMechanism: Mechanism = {
   supports: { numeric: true, categorical: true },
   params: PMSE_PARAMS,
   claim: pmseClaim,
+  schemaRead: pmseSchemaRead,
   describe: describePmseMechanism,
   check: checkPmseMechanism,
   run: (table, schema, params, ctx) => runPmseMechanism(table, schema, params, ctx),

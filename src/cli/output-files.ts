@@ -1,0 +1,135 @@
+import { existsSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { InputError } from '../core/table/errors';
+
+/** A file the command reads or writes, with what it is in words ("the schema", "release 2"). */
+export interface NamedPath {
+  path: string;
+  what: string;
+}
+
+/**
+ * A path's identity for comparison: the real path when the file exists (symbolic links resolved),
+ * otherwise the real path of its folder joined with its name, so `./a.csv`, `dir/../a.csv` and a link
+ * to it compare equal.
+ */
+function identity(path: string): string {
+  const absolute = resolve(path);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    try {
+      return join(realpathSync(dirname(absolute)), basename(absolute));
+    } catch {
+      return absolute;
+    }
+  }
+}
+
+/** Device and inode of an existing file, to catch hard links to an input as well. */
+function inode(path: string): string | null {
+  try {
+    const stats = statSync(path);
+    return `${stats.dev}:${stats.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses, before any work is done, every output that would lose or corrupt a file: an output that is
+ * one of the inputs (the data, the schema, a ledger), two outputs that are the same file, an output
+ * whose folder does not exist or is not a folder, and, without `force`, an output that already exists.
+ * Throws InputError with a sentence naming the file and what to do (exit code 2).
+ */
+export function checkOutputPaths(outputs: NamedPath[], inputs: NamedPath[], force: boolean): void {
+  const inputIds = inputs.map((input) => ({ ...input, id: identity(input.path), inode: inode(input.path) }));
+  const seen = new Map<string, NamedPath>();
+  for (const output of outputs) {
+    const id = identity(output.path);
+    const node = inode(output.path);
+    const input = inputIds.find(
+      (candidate) => candidate.id === id || (node !== null && candidate.inode === node),
+    );
+    if (input) {
+      throw new InputError(
+        `${output.path} is ${input.what} given on the same command line; dpsynth never writes over an ` +
+          `input. Choose another name for ${output.what}.`,
+        { file: output.path },
+      );
+    }
+    const earlier = seen.get(id);
+    if (earlier) {
+      throw new InputError(
+        `${output.path} would receive both ${earlier.what} and ${output.what}; give them different names.`,
+        { file: output.path },
+      );
+    }
+    seen.set(id, output);
+    const folder = dirname(resolve(output.path));
+    let folderStats;
+    try {
+      folderStats = statSync(folder);
+    } catch {
+      throw new InputError(
+        `the folder ${dirname(output.path)} for ${output.what} (${output.path}) does not exist; create it ` +
+          'or choose another path.',
+        { file: output.path },
+      );
+    }
+    if (!folderStats.isDirectory()) {
+      throw new InputError(
+        `${dirname(output.path)} is not a folder, so ${output.what} (${output.path}) cannot be written there.`,
+        { file: output.path },
+      );
+    }
+    if (existsSync(output.path)) {
+      const isFolder = statSync(output.path).isDirectory();
+      if (isFolder) {
+        throw new InputError(`${output.path} is a folder; give a file name for ${output.what}.`, {
+          file: output.path,
+        });
+      }
+      if (!force) {
+        throw new InputError(
+          `${output.path} already exists; dpsynth does not replace files unless --force is given. ` +
+            `Choose another name for ${output.what} or add --force.`,
+          { file: output.path },
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Writes every file under a temporary name in its own folder, then renames each into place, so an
+ * interrupted or failed run never leaves a half-written output under the final name (a rename within
+ * one folder is atomic on POSIX file systems). If any temporary write fails, the temporary files
+ * are removed and no output appears. Throws InputError naming the file.
+ */
+export function writeFilesAtomically(files: { path: string; contents: string }[]): void {
+  const staged: { temporary: string; path: string }[] = [];
+  try {
+    for (const file of files) {
+      const temporary = join(
+        dirname(file.path),
+        `.${basename(file.path)}.${process.pid}.${randomBytes(4).toString('hex')}.partial`,
+      );
+      staged.push({ temporary, path: file.path });
+      writeFileSync(temporary, file.contents, { flag: 'wx' });
+    }
+  } catch (error) {
+    for (const { temporary } of staged) rmSync(temporary, { force: true });
+    const failed = staged.at(-1)?.path ?? '';
+    throw new InputError(`${failed} cannot be written (${(error as Error).message}).`, { file: failed });
+  }
+  staged.forEach(({ temporary, path }, i) => {
+    try {
+      renameSync(temporary, path);
+    } catch (error) {
+      for (const rest of staged.slice(i)) rmSync(rest.temporary, { force: true });
+      throw new InputError(`${path} cannot be written (${(error as Error).message}).`, { file: path });
+    }
+  });
+}
