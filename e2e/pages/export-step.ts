@@ -24,6 +24,16 @@ export class ExportStep {
     return this.download(this.section.getByRole('button', { name: 'Download release report (JSON)' }));
   }
 
+  /** A further export of data already exported: the warning comes first, then "Export anyway" saves. */
+  async downloadReleaseReportAfterWarning(): Promise<{ warning: string; file: DownloadedFile }> {
+    await this.section.getByRole('button', { name: 'Download release report (JSON)' }).click();
+    const warning = this.section.getByTestId('second-export-warning');
+    await warning.waitFor();
+    const text = (await warning.textContent()) ?? '';
+    const file = await this.download(warning.getByRole('button', { name: 'Export anyway' }));
+    return { warning: text, file };
+  }
+
   async downloadEvaluationReport(): Promise<DownloadedFile> {
     return this.download(this.section.getByRole('button', { name: /Download evaluation report/ }));
   }

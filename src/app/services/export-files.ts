@@ -6,8 +6,11 @@ import {
   buildReleaseReport,
   inferredFields,
   parseBudget,
+  type CumulativeBudget,
   type ReleaseReport,
 } from '../../core/privacy';
+import { ledgerTotal } from '../../core/privacy/ledger';
+import { recordExport } from '../state/ledger-store';
 import type { FinishedRun } from '../state/results-store';
 import { saveBlob, saveJson } from './download';
 import { dataSession } from './engine';
@@ -17,6 +20,29 @@ import { evaluationReportFileName, releaseCsvFileName, releaseReportFileName } f
 export interface ReleaseReportOptions {
   /** Write inferred bounds and categories instead of withholding them. */
   publishInferred?: boolean;
+  /** The budget of every export of this dataset so far, this one included. */
+  cumulative?: CumulativeBudget;
+}
+
+/**
+ * Records in the dataset's ledger that `run` is exported (once per run, whatever file is saved
+ * first) and returns the cumulative budget of all exports of the dataset, this one included.
+ */
+export function recordRunExport(run: FinishedRun): CumulativeBudget {
+  const exports = recordExport(run.summary.jobId, {
+    mechanism: run.configuration.mechanismId,
+    epsilon: run.summary.claim.epsilon,
+    delta: run.summary.claim.delta,
+    runs: 1,
+    what: `export of a run of ${run.configuration.mechanismId}`,
+  });
+  const total = ledgerTotal(exports);
+  return {
+    epsilon: total.epsilon,
+    delta: total.delta,
+    releases: total.entries,
+    counted: 'every export of this dataset in this studio session, this one included',
+  };
 }
 
 /**
@@ -45,6 +71,7 @@ export function releaseReportOf(run: FinishedRun, options: ReleaseReportOptions 
     seeded: configuration.seeded,
     budget: parseBudget(configuration.epsilon, configuration.delta),
     publishInferred: options.publishInferred === true,
+    ...(options.cumulative === undefined ? {} : { cumulative: options.cumulative }),
     notes: [
       'Made in the dpsynth studio; the synthetic tables were drawn in this browser.',
       ...(configuration.holdoutShare > 0
@@ -62,6 +89,7 @@ export function releaseReportOf(run: FinishedRun, options: ReleaseReportOptions 
  * escaped (writeCsv escapeFormulas; numbers in numeric columns stay as they are).
  */
 export async function downloadReleaseCsv(run: FinishedRun, index: number): Promise<void> {
+  recordRunExport(run);
   const bytes = await dataSession.engine.releaseCsvBytes(run.summary.jobId, index);
   const fileName = releaseCsvFileName(
     run.configuration.mechanismId,
@@ -73,8 +101,9 @@ export async function downloadReleaseCsv(run: FinishedRun, index: number): Promi
 }
 
 export function downloadReleaseReport(run: FinishedRun, options: ReleaseReportOptions = {}): void {
+  const cumulative = recordRunExport(run);
   saveJson(
-    releaseReportOf(run, options),
+    releaseReportOf(run, { ...options, cumulative }),
     releaseReportFileName(run.configuration.mechanismId, run.configuration.epsilon),
   );
 }

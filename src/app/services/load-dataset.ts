@@ -12,6 +12,7 @@ import { resetTuneStore } from '../state/tune-store';
 import type { Schema } from '../../core/table/types';
 import { getMechanism } from '../../core/mechanisms/registry';
 import { resetDataLooks, selectMechanism, useJobStore } from '../state/job-store';
+import { resetLedger } from '../state/ledger-store';
 import { usePrefsStore } from '../state/prefs-store';
 import { dataSession } from './engine';
 import { messageOf } from './run-readiness';
@@ -47,6 +48,7 @@ export async function loadDataset(
     resetTuneStore();
     resetJobRunState();
     resetDataLooks();
+    resetLedger();
     useDataStore.setState({
       dataset: overview,
       provenance: options.provenance ?? null,

@@ -12,6 +12,7 @@ import {
 } from '../state/compare-store';
 import { useDataStore } from '../state/data-store';
 import { noteDataLook, useJobStore } from '../state/job-store';
+import { recordLook } from '../state/ledger-store';
 import { endProgress, reportProgress, startProgress } from '../state/progress-store';
 import { useSchemaStore } from '../state/schema-store';
 import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
@@ -81,6 +82,18 @@ export async function startCompare(): Promise<void> {
   const pending = tasks.filter((task) => !compareCache.has(task.cacheKey));
   beginCompare(entries, { epsilon, delta, seeded: seed !== '', repeats }, cached);
   if (cached.length > 0) noteDataLook('compare');
+  // Each comparison run shown is a look at the real data (once per cache key: configuration and repeat;
+  // δ as set, an upper bound on what its claim spends).
+  const recordRun = (task: { cacheKey: string; mechanismId: string; repeat: number }) =>
+    recordLook(`compare:${task.cacheKey}`, {
+      kind: 'compare',
+      mechanism: task.mechanismId,
+      epsilon: Number(epsilon),
+      delta: Number(delta),
+      runs: 1,
+      what: `comparison run of ${task.mechanismId}, repeat ${task.repeat + 1}`,
+    });
+  tasks.filter((task) => compareCache.has(task.cacheKey)).forEach(recordRun);
   startProgress('compare', `Comparing ${chosen.length} mechanisms × ${repeats} repeats`);
   // Finished runs count 1; running ones count the fraction their worker reported.
   const fractions = new Map<string, number>();
@@ -134,6 +147,7 @@ export async function startCompare(): Promise<void> {
             fractions.delete(jobId);
             addComparePoint({ ...point, mechanismId: task.mechanismId } satisfies ComparePoint);
             noteDataLook('compare');
+            recordRun(task);
             done += 1;
             reportDone();
           });

@@ -2,6 +2,7 @@ import { isAbortError } from '../../worker/client/worker-pool';
 import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
 import { useDataStore } from '../state/data-store';
 import { noteDataLook, useJobStore } from '../state/job-store';
+import { recordLook } from '../state/ledger-store';
 import { usePrefsStore } from '../state/prefs-store';
 import { endProgress, reportProgress, startProgress } from '../state/progress-store';
 import { useSchemaStore } from '../state/schema-store';
@@ -78,6 +79,18 @@ export async function startSweep(): Promise<void> {
   const pending = tasks.filter(({ epsilon, repeat }) => !points.has(pointKey(epsilon, repeat)));
   beginSweep(configurationKey, grid, prefs.sweepRepeats, cached);
   if (cached.length > 0) noteDataLook('sweep');
+  // Each point shown is a run on the real data (once per configuration, ε and repeat; δ as set, an
+  // upper bound on what a point's claim spends).
+  const recordPoint = (point: { epsilon: number; repeat: number }) =>
+    recordLook(`sweep:${configuration}/${pointKey(point.epsilon, point.repeat)}`, {
+      kind: 'sweep',
+      mechanism: readiness.mechanism!.id,
+      epsilon: point.epsilon,
+      delta: Number(job.delta.trim() || '0'),
+      runs: 1,
+      what: `ε sweep point ε = ${point.epsilon}, repeat ${point.repeat + 1}`,
+    });
+  cached.forEach(recordPoint);
   startProgress('sweep', `Sweeping ε over ${grid.length} values × ${prefs.sweepRepeats} repeats`);
   const tableKey = tableKeyOf(dataset.datasetId, schema);
   let done = cached.length;
@@ -116,6 +129,7 @@ export async function startSweep(): Promise<void> {
             if (controller.signal.aborted) return;
             addSweepPoint(point);
             noteDataLook('sweep');
+            recordPoint(point);
             done += 1;
             reportDone();
           });

@@ -14,6 +14,7 @@ import { dataSession, ensureTableOnWorker, runPool } from './engine';
 import { runsChainsInParallel, synthesizeWithParallelChains } from './run-pmse-parallel';
 import { assessRun, messageOf } from './run-readiness';
 import { tuningNotes } from './tuning-notes';
+import { earlierRunNotes, recordLook, useLedgerStore } from '../state/ledger-store';
 
 let currentRun: AbortController | null = null;
 let jobCounter = 0;
@@ -64,7 +65,10 @@ export async function startRun(): Promise<void> {
     releases: job.releases,
     seeded: job.seed.trim() !== '',
     holdoutShare: job.keepHoldout ? HOLDOUT_SHARE : 0,
-    tuningNotes: tuningNotes(job.dataLooks, job.epsilon),
+    tuningNotes: [
+      ...tuningNotes(job.dataLooks, job.epsilon),
+      ...earlierRunNotes(useLedgerStore.getState().looks),
+    ],
   };
   const synthesisJob: SynthesisJob = {
     jobId,
@@ -102,6 +106,15 @@ export async function startRun(): Promise<void> {
       return;
     }
     setFinishedRun({ summary, configuration });
+    // Its output and the utility computed on the real data are now shown: the run is a look at the data.
+    recordLook(jobId, {
+      kind: 'run',
+      mechanism: configuration.mechanismId,
+      epsilon: summary.claim.epsilon,
+      delta: summary.claim.delta,
+      runs: 1,
+      what: `run of ${configuration.mechanismId} with ${configuration.releases} release(s)`,
+    });
     setRunState('succeeded', jobId);
     void startEvaluation(jobId, schema, defaultEvaluationSettings(schema));
   } catch (error) {

@@ -45,6 +45,8 @@ export {
   type EvaluationReportInput,
   type ReleaseReport,
   type ReleaseReportInput,
+  type CumulativeBudget,
+  WITHHELD,
   type ReportedMechanism,
   type ReportParamValue,
 } from './report';

@@ -15,6 +15,8 @@ import {
 } from '../../services/file-names';
 import { messageOf } from '../../services/run-readiness';
 import { useResultsStore } from '../../state/results-store';
+import { useLedgerStore } from '../../state/ledger-store';
+import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
 
 export function ExportStep() {
   const run = useResultsStore((state) => state.run);
@@ -22,6 +24,22 @@ export function ExportStep() {
   const [error, setError] = useState<string | null>(null);
   const [publishInferred, setPublishInferred] = useState(false);
   const withheld = run === null ? [] : withheldValuesOf(run);
+  const exports = useLedgerStore((state) => state.exports);
+  // A save waiting for the user to confirm a further export of the same data.
+  const [pending, setPending] = useState<{ runId: string; action: () => void | Promise<void> } | null>(null);
+  const [confirmedRunId, setConfirmedRunId] = useState<string | null>(null);
+  const earlierExports = run === null ? [] : exports.filter((e) => e.key !== run.summary.jobId);
+  const alreadyExported = run !== null && exports.some((e) => e.key === run.summary.jobId);
+  /** Saves at once, unless this is a new export of data already exported: then asks first. */
+  const save = (action: () => void | Promise<void>) => {
+    if (run === null) return;
+    const runId = run.summary.jobId;
+    if (earlierExports.length > 0 && !alreadyExported && confirmedRunId !== runId) {
+      setPending({ runId, action });
+      return;
+    }
+    void attempt(action);
+  };
   const attempt = async (action: () => void | Promise<void>) => {
     setError(null);
     try {
@@ -54,10 +72,36 @@ export function ExportStep() {
               This run was seeded: it is reproducible and for demos only, not for release.
             </p>
           )}
+          {pending !== null && pending.runId === run.summary.jobId && (
+            <div className="export-warning" role="alert" data-testid="second-export-warning">
+              <p>
+                {earlierExports.length === 1 ? 'A release' : `${earlierExports.length} releases`} of this
+                dataset {earlierExports.length === 1 ? 'was' : 'were'} already exported (
+                {formatBudget(ledgerTotal(earlierExports))}). Exporting this run as well spends{' '}
+                {formatBudget(run.summary.claim)} more:{' '}
+                {formatBudget(ledgerTotal([...earlierExports, run.summary.claim]))} on this dataset in total,
+                and its report will say so.
+              </p>
+              <button
+                type="button"
+                onClick={() => {
+                  const { action } = pending;
+                  setConfirmedRunId(pending.runId);
+                  setPending(null);
+                  void attempt(action);
+                }}
+              >
+                Export anyway
+              </button>{' '}
+              <button type="button" onClick={() => setPending(null)}>
+                Cancel
+              </button>
+            </div>
+          )}
           <ul className="export-list">
             {Array.from({ length: run.summary.releases }, (_, i) => (
               <li key={i}>
-                <button type="button" onClick={() => void attempt(() => downloadReleaseCsv(run, i))}>
+                <button type="button" onClick={() => save(() => downloadReleaseCsv(run, i))}>
                   Download synthetic CSV {i + 1} of {run.summary.releases}
                 </button>{' '}
                 <code>
@@ -73,7 +117,7 @@ export function ExportStep() {
             <li>
               <button
                 type="button"
-                onClick={() => void attempt(() => downloadReleaseReport(run, { publishInferred }))}
+                onClick={() => save(() => downloadReleaseReport(run, { publishInferred }))}
               >
                 Download release report (JSON)
               </button>{' '}

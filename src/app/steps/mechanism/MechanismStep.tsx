@@ -3,10 +3,32 @@ import { useRunReadiness } from '../../services/run-readiness';
 import { tuningNotes } from '../../services/tuning-notes';
 import { useJobStore } from '../../state/job-store';
 import { useSchemaStore } from '../../state/schema-store';
+import { useLedgerStore } from '../../state/ledger-store';
+import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
 import { BudgetFields } from './BudgetFields';
 import { ClaimPanel } from './ClaimPanel';
 import { MechanismCatalogue } from './MechanismCatalogue';
 import { ParamForm } from './ParamForm';
+
+/** What has been spent on the loaded dataset so far (the studio's privacy ledger). */
+function LedgerSummary() {
+  const looks = useLedgerStore((state) => state.looks);
+  const exports = useLedgerStore((state) => state.exports);
+  if (looks.length === 0) return null;
+  const spent = ledgerTotal(looks);
+  const exported = ledgerTotal(exports);
+  return (
+    <p className="ledger-summary" data-testid="ledger-summary">
+      Spent on this dataset so far: <strong>{formatBudget(spent)}</strong> over {looks.length} run
+      {looks.length === 1 ? '' : 's'} whose results were shown (runs, ε-sweep points, comparisons; summed,
+      rounded up). Exported:{' '}
+      {exports.length === 0
+        ? 'nothing yet'
+        : `${formatBudget(exported)} in ${exports.length} export${exports.length === 1 ? '' : 's'}`}
+      .
+    </p>
+  );
+}
 
 export function MechanismStep() {
   const schema = useSchemaStore((state) => state.schema);
@@ -37,6 +59,7 @@ export function MechanismStep() {
               title="Privacy claim (before running)"
               tuningNotes={tuningNotes(dataLooks, epsilon)}
             />
+            <LedgerSummary />
             {readiness.facts.length > 0 && (
               <div className="mechanism-facts" data-testid="mechanism-facts">
                 <p>This configuration:</p>

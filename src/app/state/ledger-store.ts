@@ -1,0 +1,67 @@
+import { create } from 'zustand';
+import { formatBudget, ledgerTotal, type LedgerEntry, type LedgerTotal } from '../../core/privacy/ledger';
+
+/**
+ * The privacy ledger of the loaded dataset (in memory, cleared with the data): every run whose
+ * results were shown, every sweep and comparison run whose point was shown, and every export.
+ * Each look is recorded once under a key (the run's job id, the sweep point's configuration), so a
+ * result shown again from a cache is not counted twice.
+ */
+interface LedgerState {
+  /** Looks that spent budget on the data: runs, sweep points, comparison runs. */
+  looks: (LedgerEntry & { key: string })[];
+  /** Exports, one per exported run (its job id), in order. */
+  exports: (LedgerEntry & { key: string })[];
+}
+
+const initialLedgerState: LedgerState = { looks: [], exports: [] };
+
+export const useLedgerStore = create<LedgerState>(() => initialLedgerState);
+
+/** A new dataset: nothing has been spent on it yet. */
+export function resetLedger(): void {
+  useLedgerStore.setState(initialLedgerState, true);
+}
+
+/** Records a look whose results were shown, once per key. */
+export function recordLook(key: string, entry: Omit<LedgerEntry, 'at'>): void {
+  const { looks } = useLedgerStore.getState();
+  if (looks.some((look) => look.key === key)) return;
+  useLedgerStore.setState({ looks: [...looks, { ...entry, at: new Date().toISOString(), key }] });
+}
+
+/** Records the export of a run (its job id), once per run; returns the exports after it. */
+export function recordExport(key: string, entry: Omit<LedgerEntry, 'at' | 'kind'>): LedgerState['exports'] {
+  const { exports } = useLedgerStore.getState();
+  if (exports.some((exported) => exported.key === key)) return exports;
+  const next = [...exports, { ...entry, kind: 'export' as const, at: new Date().toISOString(), key }];
+  useLedgerStore.setState({ exports: next });
+  return next;
+}
+
+/** Σ ε, Σ δ of every look at the dataset so far (an export adds nothing: its run was counted). */
+export function selectSpent(state: LedgerState): LedgerTotal {
+  return ledgerTotal(state.looks);
+}
+
+/** The exports of other runs than `key`: a new export adds to their budget. */
+export function exportsOtherThan(state: LedgerState, key: string): LedgerState['exports'] {
+  return state.exports.filter((exported) => exported.key !== key);
+}
+
+/**
+ * Sentences for a run's report listing the runs whose results were shown before it was started
+ * (as the tuning notes do for sweeps and comparisons): each is a look at the real data that may have
+ * informed the choice of this run, and is paid for in the cumulative budget only when exported.
+ */
+export function earlierRunNotes(looks: readonly LedgerEntry[]): string[] {
+  const runs = looks.filter((look) => look.kind === 'run');
+  if (runs.length === 0) return [];
+  const list = runs.map((run) => `${run.mechanism} (${formatBudget(run)})`).join('; ');
+  const total = ledgerTotal(runs);
+  return [
+    `Before this run, the results of ${runs.length} other run${runs.length === 1 ? '' : 's'} on the same ` +
+      `data were shown: ${list}; ${formatBudget(total)} in total. If they informed this choice, that ` +
+      'budget was spent on the data too.',
+  ];
+}
