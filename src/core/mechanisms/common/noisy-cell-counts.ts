@@ -1,3 +1,4 @@
+import { roundUp, roundUpRational } from '../../privacy/round-up';
 import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
@@ -43,7 +44,7 @@ export function makeCountNoiseSampler(
   const scale = countNoiseScale(epsilon, sensitivity);
   if (scale.toNumber() > LARGEST_COUNT_NOISE_SCALE) {
     throw new InputError(
-      `ε = ${epsilon.toNumber()} per count gives a noise scale of ${scale.toNumber().toPrecision(3)}, above ` +
+      `ε = ${roundUpRational(epsilon)} per count gives a noise scale of ${scale.toNumber().toPrecision(3)}, above ` +
         `${LARGEST_COUNT_NOISE_SCALE.toExponential(2)}: the counts would be pure noise and cannot be sampled ` +
         'exactly. Use a larger ε or fewer releases.',
     );
@@ -137,7 +138,7 @@ export function noiseDominanceWarning(domainCells: number, n: number, releaseEps
   const share = noiseMass / (noiseMass + n);
   return [
     `With ${formatCount(domainCells)} cells, ${formatCount(n)} rows and ε = ` +
-      `${releaseEpsilon.toPrecision(3)} per release, up to about ${(100 * share).toFixed(1)}% of the synthetic ` +
+      `${roundUp(releaseEpsilon, 3)} per release, up to about ${(100 * share).toFixed(1)}% of the synthetic ` +
       'rows are expected to come from noise in cells the data may not occupy: choose fewer bins or columns, ' +
       'or spend more ε.',
   ];

@@ -1,3 +1,4 @@
+import { roundUp } from '../../privacy/round-up';
 import type { PmseChainResult } from './chain';
 import type { PmseRunPlan } from './plan';
 import { RHAT_WARNING_THRESHOLD, splitRhatFromHalves } from './rhat';
@@ -68,7 +69,7 @@ export function publicWarnings(releaseEpsilon: number, n: number): string[] {
   const scale = (releaseEpsilon * n) / 2;
   if (scale >= WEAK_CONCENTRATION_SCALE) return [];
   return [
-    `Each release gets ε = ${releaseEpsilon.toPrecision(3)} with n = ${n}: the exponential mechanism's weight ` +
+    `Each release gets ε = ${roundUp(releaseEpsilon, 3)} with n = ${n}: the exponential mechanism's weight ` +
       `differs by at most a factor e^${(0.25 * scale).toFixed(1)} between the best and the worst parameters, ` +
       'so many draws land far from the data. Release fewer datasets or spend more ε ' +
       `(ε·n/(2·releases) is ${scale.toPrecision(3)}; aim for ${WEAK_CONCENTRATION_SCALE} or more).`,

@@ -49,5 +49,7 @@ describe('public concentration warning', () => {
     expect(warning).toMatch(/at most a factor e\^15\.6/);
     expect(warning).toMatch(/is 62\.5; aim for 100 or more/);
     expect(publicWarnings(0.05, 5000)).toEqual([]);
+    // The per-release ε is rounded up: ε = 1/3 shows as 0.334, never 0.333 (privacy rule 7).
+    expect(publicWarnings(1 / 3, 300)[0]).toMatch(/^Each release gets ε = 0\.334 with n = 300/);
   });
 });

@@ -1,3 +1,4 @@
+import { roundDown } from '../../privacy/round-up';
 import { Accountant } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
@@ -49,7 +50,7 @@ function reserveBudget(
 ): void {
   accountant.reserve(
     `${formatCount(plan.totalDrawnRows)} rows (${context.releases} × ${formatCount(context.n)}) drawn from the ` +
-      `smoothed histogram of ${formatCount(domain.domainCells)} cells, λ = ${plan.lambda.toPrecision(6)}`,
+      `smoothed histogram of ${formatCount(domain.domainCells)} cells, λ = ${roundDown(plan.lambda, 6)}`,
     epsilon,
   );
 }
@@ -137,7 +138,7 @@ function describeSmoothedHistogram(params: ParamValues, context: PublicContext):
   }
   const { lambda } = smoothingPlan(domain.domainCells, context.n, context.releases, epsilon);
   lines.push(
-    `Each row comes from the uniform distribution over all cells with probability λ = ${lambda.toPrecision(3)}` +
+    `Each row comes from the uniform distribution over all cells with probability λ = ${roundDown(lambda, 3)}` +
       (lambda > 0.5
         ? ': most rows carry no information from the data; fewer cells or a larger ε lower λ.'
         : '.'),

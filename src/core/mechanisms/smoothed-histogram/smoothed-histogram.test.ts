@@ -1,3 +1,4 @@
+import { roundDown } from '../../privacy/round-up';
 import { describe, expect, it } from 'vitest';
 import { parseBudget } from '../../privacy/budget';
 import { SeededRng } from '../../rng/seeded-rng';
@@ -69,7 +70,8 @@ describe('smoothed-histogram claim and check', () => {
     });
     expect(claim.steps).toEqual([
       {
-        what: `2,000 rows (2 × 1,000) drawn from the smoothed histogram of 108 cells, λ = ${lambda.toPrecision(6)}`,
+        // λ is shown rounded down (privacy rule 7: a smaller λ claims less smoothing than was done).
+        what: `2,000 rows (2 × 1,000) drawn from the smoothed histogram of 108 cells, λ = ${roundDown(lambda, 6)}`,
         epsilon: 0.5,
       },
     ]);
