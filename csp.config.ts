@@ -22,3 +22,20 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-src 'none'",
   "manifest-src 'self'",
 ].join('; ');
+
+/** The response headers every server of the studio sends with every file (page and worker scripts). */
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
+/**
+ * The build's `_headers` file: the headers for every path, in the format static hosts such as
+ * Netlify and Cloudflare Pages read. A worker script cannot carry its own policy (a meta tag applies
+ * to documents only), so on a static host the workers are protected only by a header like this.
+ */
+export function staticHostHeadersFile(): string {
+  const lines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
+  return ['/*', ...lines, ''].join('\n');
+}

@@ -1,6 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CONTENT_SECURITY_POLICY } from './csp.config';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, staticHostHeadersFile } from './csp.config';
 
 /** Injects the policy into index.html so that the built files carry it without a server. */
 function cspMetaTag(): Plugin {
@@ -12,14 +12,21 @@ function cspMetaTag(): Plugin {
   };
 }
 
-const securityHeaders = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-};
+/** Writes `_headers` beside index.html, so static hosts that read it send the policy with the workers too. */
+export function staticHostHeaders(): Plugin {
+  return {
+    name: 'dpsynth-static-host-headers',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: '_headers', source: staticHostHeadersFile() });
+    },
+  };
+}
+
+const securityHeaders = SECURITY_HEADERS;
 
 export default defineConfig({
-  plugins: [react(), cspMetaTag()],
+  plugins: [react(), cspMetaTag(), staticHostHeaders()],
   base: './',
   build: {
     target: 'es2022',
