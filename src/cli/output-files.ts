@@ -1,5 +1,5 @@
 import { existsSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { InputError } from '../core/table/errors';
 
@@ -103,33 +103,34 @@ export function checkOutputPaths(outputs: NamedPath[], inputs: NamedPath[], forc
 }
 
 /**
- * Writes every file under a temporary name in its own folder, then renames each into place, so an
- * interrupted or failed run never leaves a half-written output under the final name (a rename within
- * one folder is atomic on POSIX file systems). If any temporary write fails, the temporary files
- * are removed and no output appears. Throws InputError naming the file.
+ * Writes every file under a temporary name in its own folder (".name.<pid>.<random>.partial" plus the
+ * file's extension), then renames each into place, so an interrupted or failed run never leaves a
+ * half-written output under the final name (a rename within one folder is atomic on POSIX file
+ * systems). If a write fails, the temporary files are removed, no output appears, and the error is
+ * thrown as it came (a full disk is not bad input: the CLI reports it as an internal error).
  */
 export function writeFilesAtomically(files: { path: string; contents: string }[]): void {
   const staged: { temporary: string; path: string }[] = [];
   try {
     for (const file of files) {
+      const name = basename(file.path);
       const temporary = join(
         dirname(file.path),
-        `.${basename(file.path)}.${process.pid}.${randomBytes(4).toString('hex')}.partial`,
+        `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.partial${extname(name)}`,
       );
       staged.push({ temporary, path: file.path });
       writeFileSync(temporary, file.contents, { flag: 'wx' });
     }
   } catch (error) {
     for (const { temporary } of staged) rmSync(temporary, { force: true });
-    const failed = staged.at(-1)?.path ?? '';
-    throw new InputError(`${failed} cannot be written (${(error as Error).message}).`, { file: failed });
+    throw error;
   }
   staged.forEach(({ temporary, path }, i) => {
     try {
       renameSync(temporary, path);
     } catch (error) {
       for (const rest of staged.slice(i)) rmSync(rest.temporary, { force: true });
-      throw new InputError(`${path} cannot be written (${(error as Error).message}).`, { file: path });
+      throw error;
     }
   });
 }

@@ -29,7 +29,7 @@ const COMMANDS: Record<CommandName, Command> = {
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) {
-    io.err(USAGE);
+    io.out(USAGE);
     return 2;
   }
   if (name === '--help' || name === '-h' || name === 'help') {

@@ -233,7 +233,7 @@ describe("dpsynth synth prints the mechanism's warnings", () => {
     // ε/releases = 0.5 and n = 40: ε·n/(2·releases) = 10; said once, before the run.
     expect(result.stderr.match(/Each release gets/g)).toHaveLength(1);
     expect(result.stderr).toMatch(
-      /^pmse-mechanism: Each release gets ε = 0\.500 with n = 40: .*is 10\.0; aim for 100/m,
+      /^pmse-mechanism: Each release gets ε = 0\.5 with n = 40: .*is 10\.0; aim for 100/m,
     );
     expect(result.stderr).toMatch(
       /^warning \(from the real data, for you only\): Column `x` has 2 missing values but is not declared/m,
