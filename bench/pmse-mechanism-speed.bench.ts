@@ -12,6 +12,7 @@ import {
   finishPmseRun,
   makeChainRng,
   makePmseTarget,
+  makeQualityEvaluator,
   planPmseRun,
   pmseMechanism,
   runChain,
@@ -24,7 +25,6 @@ import type { PmseDataHolderDiagnostics } from '../src/core/mechanisms/pmse-mech
 import { runAdaptiveMetropolis } from '../src/core/mechanisms/pmse-mechanism/adaptive-metropolis';
 import { resolveParams } from '../src/core/mechanisms/params';
 import type { RunContext } from '../src/core/mechanisms/types';
-import { makeCartPmseEvaluator } from '../src/core/metrics/pmse-cart-evaluator';
 import { Accountant } from '../src/core/privacy/accountant';
 import { parseBudget } from '../src/core/privacy/budget';
 import { CryptoRng, SeededRng } from '../src/core/rng';
@@ -149,7 +149,7 @@ async function allocationChecks() {
     rng,
     new Accountant(parseBudget(EPSILON)),
   );
-  const target = makePmseTarget(plan.chainSpecs[0]!, makeCartPmseEvaluator);
+  const target = makePmseTarget(plan.chainSpecs[0]!, makeQualityEvaluator);
   const theta = Float64Array.from(TRUE_THETA);
   const qualityEvaluation = await allocatedBytesPerCall(500, () => target.logWeight(theta));
   // The sampler's own bookkeeping, on a cheap target: bytes per iteration over 200,000 iterations.

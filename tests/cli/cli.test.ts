@@ -205,7 +205,7 @@ describe('dpsynth synth --holdout-share', () => {
 });
 
 describe("dpsynth synth prints the mechanism's warnings", () => {
-  it('warns when ε·n/(2·releases) is below 100 for the pMSE mechanism', async () => {
+  it('warns when ε·n/releases is below 100 for the pMSE mechanism', async () => {
     const lines = ['x,g'];
     // Two x values are missing in a column not declared able to be missing: a warning from the real data.
     for (let i = 0; i < 40; i++) lines.push(`${i < 2 ? '' : (i % 10) / 2},${i % 3 === 0 ? 'a' : 'b'}`);
@@ -230,10 +230,10 @@ describe("dpsynth synth prints the mechanism's warnings", () => {
     expect(result.stderr).toMatch(
       /^pmse-mechanism: Synthesis model: 4 parameters \(θ\), in column order: x 2, g 2\.$/m,
     );
-    // ε/releases = 0.5 and n = 40: ε·n/(2·releases) = 10; said once, before the run.
+    // ε/releases = 0.5 and n = 40 with the proven Δu = 1/(2n): ε·n/releases = 20; said once, before the run.
     expect(result.stderr.match(/Each release gets/g)).toHaveLength(1);
     expect(result.stderr).toMatch(
-      /^pmse-mechanism: Each release gets ε = 0\.5 with n = 40: .*is 10\.0; aim for 100/m,
+      /^pmse-mechanism: Each release gets ε = 0\.5 with n = 40: .*ε·n\/releases is 20\.0; aim for 100/m,
     );
     expect(result.stderr).toMatch(
       /^warning \(from the real data, for you only\): Column `x` has 2 missing values but is not declared/m,

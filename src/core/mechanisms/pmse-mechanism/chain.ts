@@ -15,8 +15,9 @@ import {
   synthesizeModelSpace,
   type ModelNoise,
 } from './synthesize';
-import { exponentialMechanismLogWeight, logFlatPrior, pmseSensitivity } from './target';
-import type { PmseTreeSettings } from './pmse-params';
+import { makeGridTreeQuality } from './grid-tree-quality';
+import { exponentialMechanismLogWeight, logFlatPrior, qualitySensitivity } from './target';
+import type { PmseQuality } from './pmse-params';
 
 /** What evaluates the pMSE of synthetic feature columns against fixed real ones. */
 export interface PmseEvaluator {
@@ -25,8 +26,14 @@ export interface PmseEvaluator {
 export type PmseEvaluatorFactory = (
   realColumns: Float64Array[],
   nSynth: number,
-  tree: PmseTreeSettings,
+  quality: PmseQuality,
 ) => PmseEvaluator;
+
+/** The evaluator of a quality function: the grid tree, or the rpart-exact CART pMSE. */
+export const makeQualityEvaluator: PmseEvaluatorFactory = (realColumns, nSynth, quality) =>
+  quality.kind === 'grid-tree'
+    ? makeGridTreeQuality(realColumns, nSynth, quality)
+    : makeCartPmseEvaluator(realColumns, nSynth, quality.tree);
 
 /**
  * Everything one chain needs, as plain data (structured-clone friendly, so a worker can receive it).
@@ -38,13 +45,13 @@ export interface PmseChainSpec {
   model: SynthesisModel;
   /** The real rows as pMSE classifier predictors (encode.ts), n rows each. */
   realFeatures: Float64Array[];
-  /** n: real rows = synthetic rows per dataset; Δu = 1/n. */
+  /** n: real rows = synthetic rows per dataset; Δu from n and the quality (target.ts). */
   n: number;
   /** m noise sets (one per synthetic dataset inside u); shared by all chains of a run. */
   noise: ModelNoise[];
   /** ε of this chain's exponential mechanism (ε/l, rounded down to a double). */
   epsilon: number;
-  tree: PmseTreeSettings;
+  quality: PmseQuality;
   start: number[];
   initialScales: number[];
   burnIn: number;
@@ -75,7 +82,8 @@ export function makePmseTarget(
   quality(theta: ArrayLike<number>): number;
 } {
   const { model, n, noise } = spec;
-  const evaluator = makeEvaluator(spec.realFeatures, n, spec.tree);
+  const evaluator = makeEvaluator(spec.realFeatures, n, spec.quality);
+  const sensitivity = qualitySensitivity(spec.quality, n);
   const scratch = makeSynthesisScratch(model);
   const modelSpace = makeModelSpaceColumns(model, n);
   const features = makePmseFeatureColumns(model, n);
@@ -94,7 +102,7 @@ export function makePmseTarget(
     quality,
     logWeight(theta) {
       lastQuality = quality(theta);
-      return exponentialMechanismLogWeight(lastQuality, spec.epsilon, pmseSensitivity(n));
+      return exponentialMechanismLogWeight(lastQuality, spec.epsilon, sensitivity);
     },
     logPrior: logFlatPrior,
     lastMonitoredValue: () => lastQuality,
@@ -105,14 +113,14 @@ export function makePmseTarget(
  * Runs one chain of the pMSE mechanism: adaptive random-walk Metropolis on the log target, proposal
  * frozen after burn-in, released draws at `spec.drawAt`. A pure function of (spec, rng): the worker
  * layer calls it with a generator of its own (CryptoRng, or SeededRng(seed) for seeded runs).
- * `makeEvaluator` defaults to the rpart-exact CART pMSE of src/core/metrics/pmse-cart-evaluator.ts.
+ * `makeEvaluator` defaults to the evaluator of `spec.quality` (grid tree or rpart-exact CART).
  * Throws AbortError when `hooks.signal` is set.
  */
 export function runChain(
   spec: PmseChainSpec,
   rng: Rng,
   hooks: MetropolisHooks = {},
-  makeEvaluator: PmseEvaluatorFactory = makeCartPmseEvaluator,
+  makeEvaluator: PmseEvaluatorFactory = makeQualityEvaluator,
 ): PmseChainResult {
   const started = Date.now();
   const normal = makeNormalSampler(rng);

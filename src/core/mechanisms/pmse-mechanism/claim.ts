@@ -5,7 +5,13 @@ import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
 import { factSource, withPartSources } from '../../table/schema-facts';
 import type { Schema } from '../../table/types';
 import type { ParamValues, PublicContext } from '../types';
-import { drawsPerChain, readPmseSettings, type PmseSettings } from './pmse-params';
+import {
+  drawsPerChain,
+  isProvenQuality,
+  pmseQualityOf,
+  readPmseSettings,
+  type PmseSettings,
+} from './pmse-params';
 import { reserveReleaseBudget } from './plan';
 
 /**
@@ -14,11 +20,21 @@ import { reserveReleaseBudget } from './plan';
  */
 export function pmseAssumptions(settings: PmseSettings, releases: number): string[] {
   const sentences: string[] = [];
-  if (settings.treeDepth === 1) {
+  const quality = pmseQualityOf(settings);
+  if (quality.kind === 'grid-tree') {
+    sentences.push(
+      `The quality u(X, θ) is the pMSE of the best tree of depth 2 whose splits lie on a grid of ` +
+        `${quality.gridSize + 1} quantiles of each synthetic column, found by exhaustive search: u is the ` +
+        'maximum of the pMSEs of partitions fixed before the real data are read (the grid comes from the ' +
+        'synthetic data only), each of which moves by at most 1/(2(n + 1)) when one of the n real rows is ' +
+        'replaced, so Δu = 1/(2n) holds exactly (proof in the mechanism’s documentation).',
+    );
+  } else if (isProvenQuality(quality)) {
     sentences.push(
       'The quality u(X, θ) uses a depth-1 tree that takes the best split over every threshold (cp 0, no ' +
         'minimum node size): u is the maximum of the pMSEs of fixed partitions, each of which moves by at ' +
-        'most 1/n between neighbours (Snoke & Slavković 2018, Theorem 2), so Δu = 1/n holds exactly.',
+        'most 1/(2(n + 1)) when one of the n real rows is replaced, so Δu = 1/(2n) holds exactly (proof in ' +
+        'the mechanism’s documentation).',
     );
   } else {
     sentences.push(
@@ -27,7 +43,7 @@ export function pmseAssumptions(settings: PmseSettings, releases: number): strin
         'greedily and pruned by cp, and then the bound can fail: the paper measured 0.3–2.5 % of random ' +
         'neighbouring datasets above it (Table 1), and a chosen neighbour can move u by about cp·n/8 times ' +
         'the bound by switching a split on or off. The stated ε is therefore not a proven upper bound for ' +
-        'this setting. Choose depth 1 for a guarantee that rests on the theorem alone.',
+        'this setting. Choose the depth "2 on a grid" or 1 for a guarantee that is proven.',
     );
   }
   sentences.push(
@@ -60,7 +76,7 @@ export function pmseAssumptions(settings: PmseSettings, releases: number): strin
  * functions have Δu = 1/n proven; greedy, cp-pruned trees do not (README, "Privacy claim").
  */
 export function pmseUnprovenBound(settings: PmseSettings): UnprovenBound | undefined {
-  if (settings.treeDepth === 1) return undefined;
+  if (isProvenQuality(pmseQualityOf(settings))) return undefined;
   return { unprovenBecause: `greedy trees, depth ${settings.treeDepthLabel}` };
 }
 

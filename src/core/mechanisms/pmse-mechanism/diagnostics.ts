@@ -1,7 +1,9 @@
 import { roundUp } from '../../privacy/round-up';
 import type { PmseChainResult } from './chain';
 import type { PmseRunPlan } from './plan';
+import { isProvenQuality } from './pmse-params';
 import { RHAT_WARNING_THRESHOLD, splitRhatFromHalves } from './rhat';
+import { qualitySensitivity } from './target';
 
 /** Said wherever MCMC diagnostics are shown or exported. */
 export const MCMC_DIAGNOSTICS_NOTICE =
@@ -46,8 +48,12 @@ export interface PmseDiagnostics {
   /** θ̃_i of every release (the DP outputs of the exponential mechanism), standardised units. */
   releasedParameters: number[][];
   releaseEpsilon: number;
+  /** Δu the exponential mechanism used, e.g. "1/(2n) = 1/10000 (proven)". */
   sensitivity: string;
-  tree: { depth: string; cp: number; minSplit: number; minBucket: number };
+  /** The quality function's tree: the grid tree (G), or rpart settings. */
+  tree:
+    | { depth: string; search: 'exhaustive on a grid'; gridSize: number }
+    | { depth: string; search: 'exhaustive' | 'greedy'; cp: number; minSplit: number; minBucket: number };
   iterationsPerChain: { burnIn: number; steps: number };
 }
 
@@ -57,22 +63,27 @@ export interface PmseDataHolderDiagnostics {
 }
 
 /**
- * Below this ε·n/(2l) the exponential mechanism is barely concentrated: its weight differs by at
- * most a factor exp(0.25·ε·n/(2l)) between a perfect θ (u = 0) and a useless one (u = 0.25), while
- * the flat prior offers a vast region of useless θ. The utility bench shows the change: at
- * ε·n/(2l) = 62.5 most draws are useless (mean pMSE 0.20), at 125 they are good (0.034).
+ * Below this scale ε_i/(2Δu) of the weight (ε_i = ε/l) the exponential mechanism is barely
+ * concentrated: its weight differs by at most a factor exp(0.25·ε_i/(2Δu)) between a perfect θ
+ * (u = 0) and a useless one (u = 0.25), while the flat prior offers a vast region of useless θ. The
+ * utility bench shows the change: at a scale of 62.5 most draws are useless (mean pMSE 0.20), at 125
+ * they are good (0.034).
  */
 export const WEAK_CONCENTRATION_SCALE = 100;
 
-/** Warnings computed from ε/l and n only (public). */
-export function publicWarnings(releaseEpsilon: number, n: number): string[] {
-  const scale = (releaseEpsilon * n) / 2;
+/**
+ * Warnings computed from ε/l, n and Δu only (public). The scale is ε·n/l with the proven
+ * Δu = 1/(2n) and ε·n/(2l) with the greedy trees' 1/n.
+ */
+export function publicWarnings(releaseEpsilon: number, n: number, sensitivity: number): string[] {
+  const scale = releaseEpsilon / (2 * sensitivity);
   if (scale >= WEAK_CONCENTRATION_SCALE) return [];
+  const formula = sensitivity * n === 1 ? 'ε·n/(2·releases)' : 'ε·n/releases';
   return [
     `Each release gets ε = ${roundUp(releaseEpsilon, 3)} with n = ${n}: the exponential mechanism's weight ` +
       `differs by at most a factor e^${(0.25 * scale).toFixed(1)} between the best and the worst parameters, ` +
       'so many draws land far from the data. Release fewer datasets or spend more ε ' +
-      `(ε·n/(2·releases) is ${scale.toPrecision(3)}; aim for ${WEAK_CONCENTRATION_SCALE} or more).`,
+      `(${formula} is ${scale.toPrecision(3)}; aim for ${WEAK_CONCENTRATION_SCALE} or more).`,
   ];
 }
 
@@ -124,18 +135,24 @@ export function buildPmseDiagnostics(
   }
   const spec = plan.chainSpecs[0]!;
   const diagnostics: PmseDiagnostics = {
-    warnings: publicWarnings(plan.releaseEpsilon, spec.n),
+    warnings: publicWarnings(plan.releaseEpsilon, spec.n, qualitySensitivity(spec.quality, spec.n)),
     parameterCount: plan.model.parameterCount,
     parameterNames,
     releasedParameters,
     releaseEpsilon: plan.releaseEpsilon,
-    sensitivity: `1/n = 1/${spec.n}`,
-    tree: {
-      depth: settings.treeDepthLabel,
-      cp: spec.tree.cp,
-      minSplit: spec.tree.minSplit,
-      minBucket: spec.tree.minBucket,
-    },
+    sensitivity: isProvenQuality(spec.quality)
+      ? `1/(2n) = 1/${2 * spec.n} (proven)`
+      : `1/n = 1/${spec.n} (not proven for greedy trees)`,
+    tree:
+      spec.quality.kind === 'grid-tree'
+        ? { depth: settings.treeDepthLabel, search: 'exhaustive on a grid', gridSize: spec.quality.gridSize }
+        : {
+            depth: settings.treeDepthLabel,
+            search: spec.quality.tree.maxDepth === 1 ? 'exhaustive' : 'greedy',
+            cp: spec.quality.tree.cp,
+            minSplit: spec.quality.tree.minSplit,
+            minBucket: spec.quality.tree.minBucket,
+          },
     iterationsPerChain: { burnIn: settings.burnIn, steps: settings.steps },
   };
   const mcmc: PmseMcmcDiagnostics = {

@@ -13,7 +13,13 @@ import { makeChainRng, planPmseRun, type BudgetReserver, type PmseRunPlan } from
 import { PMSE_PARAMS } from './pmse-params';
 import { synthesizeReleaseTable } from './release-table';
 
-export { runChain, makePmseTarget, type PmseChainSpec, type PmseChainResult } from './chain';
+export {
+  runChain,
+  makePmseTarget,
+  makeQualityEvaluator,
+  type PmseChainSpec,
+  type PmseChainResult,
+} from './chain';
 export { planPmseRun, makeChainRng, type PmseRunPlan, type BudgetReserver } from './plan';
 export { buildSynthesisModel, countModelParameters, modelParameterNames } from './model';
 export { MCMC_DIAGNOSTICS_NOTICE, type PmseDiagnostics, type PmseDataHolderDiagnostics } from './diagnostics';

@@ -86,22 +86,36 @@ describe('pmseMechanism claim', () => {
     expect(text).toMatch(/5 releases taken 500 iterations apart/);
   });
 
-  it('says the bound holds exactly with depth-1 trees, the default', () => {
+  it('says the bound holds exactly with the depth-1 exhaustive stump', () => {
     const claim = pmseMechanism.claim(quick, context(100, new SeededRng(1), { releases: 2, seeded: false }));
     expect(claim.bound).toBe('proven');
     expect(claim.unprovenBecause).toBeUndefined();
     const text = claim.assumptions.join('\n');
     expect(text).toMatch(/depth-1 tree that takes the best split over every threshold \(cp 0/);
-    expect(text).toMatch(/Δu = 1\/n holds exactly/);
+    expect(text).toMatch(/Δu = 1\/\(2n\) holds exactly/);
     expect(text).not.toMatch(/can fail|not a proven upper bound/);
     expect(text).not.toMatch(/seed was set/);
     expect(text).not.toMatch(/releases taken/);
   });
 
-  it('offers depth 1 as the exact-sensitivity setting in the form', () => {
+  it('says the bound holds exactly with the default depth-2 grid tree', () => {
+    const claim = pmseMechanism.claim(
+      resolveParams(pmseMechanism, {}),
+      context(5000, new SeededRng(1), { releases: 1, seeded: false }),
+    );
+    expect(claim.bound).toBe('proven');
+    const text = claim.assumptions.join('\n');
+    expect(text).toMatch(/best tree of depth 2 whose splits lie on a grid of 33 quantiles/);
+    expect(text).toMatch(/Δu = 1\/\(2n\) holds exactly/);
+    expect(text).not.toMatch(/not a proven upper bound/);
+  });
+
+  it('offers the proven settings first in the form, the grid tree as the default', () => {
     const depth = pmseMechanism.params.find((spec) => spec.name === 'treeDepth')!;
-    expect(depth.options?.find((option) => option.value === '1')?.label).toMatch(/exact sensitivity/);
-    expect(depth.default).toBe('1');
+    expect(depth.options?.map((option) => option.value)).toEqual(['2-grid', '1', '2', '5', 'unlimited']);
+    expect(depth.options?.[0]?.label).toMatch(/proven sensitivity/);
+    expect(depth.options?.[1]?.label).toMatch(/proven sensitivity/);
+    expect(depth.default).toBe('2-grid');
   });
 });
 

@@ -10,15 +10,16 @@ import { buildSynthesisModel, modelNeutralPoint, modelParameterNames, type Synth
 import {
   drawIterations,
   drawsPerChain,
-  propensityTreeSettings,
+  pmseQualityOf,
   readPmseSettings,
   START_JITTER_SD,
   TRACE_POINT_LIMIT,
   type PmseSettings,
 } from './pmse-params';
 import { drawModelNoise } from './synthesize';
+import { qualitySensitivity } from './target';
 
-/** Smallest scale ε·n/2 burn-in starts from, per θ coordinate and overall (see initialInverseTemperature). */
+/** Smallest scale ε/(2Δu) burn-in starts from, per θ coordinate and overall (see initialInverseTemperature). */
 export const TEMPERED_SCALE_PER_PARAMETER = 60;
 export const TEMPERED_SCALE_FLOOR = 300;
 
@@ -121,7 +122,8 @@ export function planPmseRun(
     if (count > 0) undeclaredMissingCounts[column.name] = count;
   });
 
-  const tree = propensityTreeSettings(settings);
+  const quality = pmseQualityOf(settings);
+  const sensitivity = qualitySensitivity(quality, context.n);
   const chainSpecs: PmseChainSpec[] = draws.map((_, c) => ({
     chainIndex: c,
     model,
@@ -129,14 +131,14 @@ export function planPmseRun(
     n: context.n,
     noise,
     epsilon: releaseEpsilon,
-    tree,
+    quality,
     start: starts[c]!,
     initialScales: Array.from(neutral, () => settings.proposalScale),
     burnIn: settings.burnIn,
     steps: settings.steps,
     drawAt: drawAt[c]!,
     traceLimit: TRACE_POINT_LIMIT,
-    initialInverseTemperature: initialInverseTemperature(releaseEpsilon, context.n, model.parameterCount),
+    initialInverseTemperature: initialInverseTemperature(releaseEpsilon, sensitivity, model.parameterCount),
   }));
   return {
     settings,
@@ -151,18 +153,22 @@ export function planPmseRun(
 }
 
 /**
- * Burn-in starts with the exponential mechanism's weight −ε·n·u/2 flattened to the scale
- * S = max(300, 60·k) (k = dim θ) when ε·n/2 is larger, so that a sharply peaked, rugged target is
+ * Burn-in starts with the exponential mechanism's weight −ε·u/(2Δu) flattened to the scale
+ * S = max(300, 60·k) (k = dim θ) when ε/(2Δu) is larger, so that a sharply peaked, rugged target is
  * first explored smoothed. S is kept high for a reason: where the synthetic data are useless
  * (u = 0.25, complete separation) u is flat, and the flat prior makes that plateau roughly e^(6.7·k)
  * times larger than the region near the data (each coordinate ranges over ~800 prior units instead of
  * ~1); at a scale S the plateau is penalised by e^(−S/4) ≤ e^(−15·k), so even the tempered target
  * keeps the chain away from it (a scale of 100 did not: a chain could settle on the plateau and never
- * come back). From ε, n and the model only (public).
+ * come back). From ε, Δu (n and the quality function) and the model only (public).
  */
-export function initialInverseTemperature(epsilon: number, n: number, parameterCount: number): number {
+export function initialInverseTemperature(
+  epsilon: number,
+  sensitivity: number,
+  parameterCount: number,
+): number {
   const startScale = Math.max(TEMPERED_SCALE_FLOOR, TEMPERED_SCALE_PER_PARAMETER * parameterCount);
-  return Math.min(1, startScale / ((epsilon * n) / 2));
+  return Math.min(1, startScale / (epsilon / (2 * sensitivity)));
 }
 
 /** The generator of chain c: SeededRng from the plan's seed for seeded runs, else a CryptoRng. */

@@ -7,6 +7,10 @@ import { initialInverseTemperature } from './plan';
 import {
   drawIterations,
   drawsPerChain,
+  GRID_TREE_DEPTH_VALUE,
+  GRID_TREE_SIZE,
+  isProvenQuality,
+  pmseQualityOf,
   readPmseSettings,
   splitNameList,
   UNLIMITED_TREE_DEPTH,
@@ -22,13 +26,13 @@ const schema: Schema = {
 };
 
 describe('pMSE mechanism parameters', () => {
-  it('reads the defaults: schema order, depth 1 (exact sensitivity), cp 0.01, m 1, 2 chains', () => {
+  it('reads the defaults: schema order, the depth-2 grid tree (proven), cp 0.01, m 1, 2 chains', () => {
     const settings = readPmseSettings(resolveParams(pmseMechanism, {}), schema);
     expect(settings).toMatchObject({
       columnOrder: ['a', 'b'],
       missingColumns: [],
-      treeDepth: 1,
-      treeDepthLabel: '1',
+      treeDepth: 2,
+      treeDepthLabel: GRID_TREE_DEPTH_VALUE,
       cp: 0.01,
       m: 1,
       chains: 2,
@@ -37,6 +41,19 @@ describe('pMSE mechanism parameters', () => {
       UNLIMITED_TREE_DEPTH,
     );
     expect(UNLIMITED_TREE_DEPTH).toBe(30);
+    expect(pmseQualityOf(settings)).toEqual({ kind: 'grid-tree', depth: 2, gridSize: GRID_TREE_SIZE });
+  });
+
+  it('calls only the exact searches proven: the grid tree and the exhaustive stump', () => {
+    const qualityFor = (treeDepth: string) =>
+      pmseQualityOf(readPmseSettings(resolveParams(pmseMechanism, { treeDepth }), schema));
+    expect(isProvenQuality(qualityFor(GRID_TREE_DEPTH_VALUE))).toBe(true);
+    expect(qualityFor('1')).toEqual({
+      kind: 'cart',
+      tree: { maxDepth: 1, minSplit: 2, minBucket: 1, cp: 0 },
+    });
+    expect(isProvenQuality(qualityFor('1'))).toBe(true);
+    for (const greedy of ['2', '5', 'unlimited']) expect(isProvenQuality(qualityFor(greedy))).toBe(false);
   });
 
   it('parses text parameters from the command line', () => {
@@ -67,11 +84,13 @@ describe('pMSE mechanism parameters', () => {
 
 describe('tempered burn-in', () => {
   it('starts burn-in at a scale of max(300, 60·k) and leaves smaller scales alone', () => {
-    // ε·n/2 = 10·5000/2 = 25,000 with k = 5 → β₀ = 300/25000 = 0.012; with k = 50 → 3000/25000.
-    expect(initialInverseTemperature(10, 5000, 5)).toBeCloseTo(0.012, 15);
-    expect(initialInverseTemperature(10, 5000, 50)).toBeCloseTo(0.12, 15);
-    // The default ε/l = 0.1 at n = 5000 has scale 250: no tempering.
-    expect(initialInverseTemperature(0.1, 5000, 5)).toBe(1);
+    // ε/(2Δu) with Δu = 1/n: 10·5000/2 = 25,000; k = 5 → β₀ = 300/25000 = 0.012; k = 50 → 3000/25000.
+    expect(initialInverseTemperature(10, 1 / 5000, 5)).toBeCloseTo(0.012, 15);
+    expect(initialInverseTemperature(10, 1 / 5000, 50)).toBeCloseTo(0.12, 15);
+    // With Δu = 1/(2n) the scale doubles: 50,000 → β₀ = 0.006.
+    expect(initialInverseTemperature(10, 1 / 10000, 5)).toBeCloseTo(0.006, 15);
+    // ε/l = 0.1 at n = 5000 with Δu = 1/n has scale 250: no tempering.
+    expect(initialInverseTemperature(0.1, 1 / 5000, 5)).toBe(1);
   });
 
   it('raises β geometrically to 1 over the first 40 % of burn-in', () => {

@@ -35,6 +35,38 @@ export function propensityTreeSettings(settings: Pick<PmseSettings, 'treeDepth' 
   };
 }
 
+/** G of the grid-tree quality: splits at the synthetic values of ranks round(g·(n − 1)/G), g = 0 … G. */
+export const GRID_TREE_SIZE = 32;
+
+/** The `treeDepth` value of the exhaustive depth-2 tree on the synthetic-quantile grid. */
+export const GRID_TREE_DEPTH_VALUE = '2-grid';
+
+/**
+ * The quality function u(X, θ) of a run, as plain data (structured-clone friendly):
+ * - `grid-tree`: the best depth-2 tree on a grid of synthetic quantiles (grid-tree-quality.ts);
+ * - `cart`: an rpart tree: the exhaustive stump at depth 1, greedy cp-pruned trees deeper.
+ */
+export type PmseQuality =
+  { kind: 'grid-tree'; depth: 2; gridSize: number } | { kind: 'cart'; tree: PmseTreeSettings };
+
+/** The quality function the settings select. */
+export function pmseQualityOf(
+  settings: Pick<PmseSettings, 'treeDepthLabel' | 'treeDepth' | 'cp'>,
+): PmseQuality {
+  if (settings.treeDepthLabel === GRID_TREE_DEPTH_VALUE) {
+    return { kind: 'grid-tree', depth: 2, gridSize: GRID_TREE_SIZE };
+  }
+  return { kind: 'cart', tree: propensityTreeSettings(settings) };
+}
+
+/**
+ * Whether Δu is proven for this quality function: a maximum over partitions fixed before the real
+ * data are read (the grid tree, the exhaustive stump). Greedy cp-pruned trees are not.
+ */
+export function isProvenQuality(quality: PmseQuality): boolean {
+  return quality.kind === 'grid-tree' || quality.tree.maxDepth === 1;
+}
+
 /** Standard deviation of the per-chain jitter around the neutral starting point (standardised units). */
 export const START_JITTER_SD = 0.5;
 
@@ -67,20 +99,26 @@ export const PMSE_PARAMS: ParamSpec[] = [
     name: 'treeDepth',
     label: 'pMSE tree depth',
     type: 'enum',
-    default: '1',
+    default: GRID_TREE_DEPTH_VALUE,
     options: [
-      { value: '1', label: '1 — exact sensitivity (best split over all thresholds, cp 0)' },
+      {
+        value: GRID_TREE_DEPTH_VALUE,
+        label:
+          '2 on a grid — proven sensitivity (best depth-2 tree, splits at 33 synthetic quantiles per column)',
+      },
+      { value: '1', label: '1 — proven sensitivity (best split over all thresholds, cp 0)' },
       { value: '2', label: '2' },
       { value: '5', label: '5' },
       { value: 'unlimited', label: 'unlimited (rpart maximum, 30)' },
     ],
     help:
-      'Depth of the CART propensity model in the quality function. The sensitivity 1/n is proven for ' +
-      'globally optimal trees. Depth 1 uses the best single split over every threshold (cp 0, no minimum ' +
-      'node size), so the bound and the ε hold exactly. Deeper trees measure similarity better but are ' +
-      'fitted greedily with cp pruning: the bound can then fail (paper Table 1: 0.3–2.5 % of random ' +
-      'neighbours; chosen neighbours can move u by about cp·n/8 times the bound), so ε is no longer a ' +
-      'proven upper bound.',
+      'The propensity tree in the quality function u. "2 on a grid" (the default) takes the best tree of ' +
+      'depth 2 whose splits lie at 33 quantiles of each synthetic column; it sees relationships between ' +
+      'columns. "1" takes the best single split over every threshold. Both are exact searches over ' +
+      'partitions fixed before the real data are read, so Δu = 1/(2n) is proven and ε holds. 2, 5 and ' +
+      'unlimited are rpart trees fitted greedily with cp pruning: the bound can then fail (paper Table 1: ' +
+      '0.3–2.5 % of random neighbours; chosen neighbours can move u by about cp·n/8 times the bound), so ' +
+      'ε is not a proven upper bound and the claim says so.',
   },
   {
     name: 'cp',
@@ -90,8 +128,8 @@ export const PMSE_PARAMS: ParamSpec[] = [
     min: 0,
     max: 1,
     help:
-      'rpart cp of the propensity tree at depth 2 or more: a split must cut the risk by cp × root risk ' +
-      '(paper: 0.01). Depth 1 always uses cp 0.',
+      'rpart cp of the greedy propensity trees (depth 2, 5, unlimited): a split must cut the risk by cp × ' +
+      'root risk (paper: 0.01). The exact searches ("2 on a grid", 1) do not use it.',
   },
   {
     name: 'm',
@@ -184,7 +222,12 @@ export function readPmseSettings(params: ParamValues, schema: Schema): PmseSetti
   return {
     columnOrder: order.length > 0 ? order : schema.columns.map((column) => column.name),
     missingColumns: splitNameList(String(value('missingColumns'))),
-    treeDepth: depthLabel === 'unlimited' ? UNLIMITED_TREE_DEPTH : Number(depthLabel),
+    treeDepth:
+      depthLabel === 'unlimited'
+        ? UNLIMITED_TREE_DEPTH
+        : depthLabel === GRID_TREE_DEPTH_VALUE
+          ? 2
+          : Number(depthLabel),
     treeDepthLabel: depthLabel,
     cp: Number(value('cp')),
     m: Number(value('m')),

@@ -6,11 +6,19 @@ import {
   logFlatPrior,
   pmseLogTarget,
   pmseSensitivity,
+  provenPmseSensitivity,
+  qualitySensitivity,
 } from './target';
 
 describe('pMSE mechanism log target', () => {
-  it('uses Δu = 1/n (Theorem 2)', () => {
+  it('uses the proven Δu = 1/(2n) for exact searches and the paper’s 1/n (Theorem 2) for greedy trees', () => {
     expect(pmseSensitivity(5000)).toBe(1 / 5000);
+    expect(provenPmseSensitivity(5000)).toBe(1 / 10000);
+    expect(qualitySensitivity({ kind: 'grid-tree', depth: 2, gridSize: 32 }, 5000)).toBe(1 / 10000);
+    const stump = { maxDepth: 1, minSplit: 2, minBucket: 1, cp: 0 };
+    expect(qualitySensitivity({ kind: 'cart', tree: stump }, 5000)).toBe(1 / 10000);
+    const greedy = { maxDepth: 5, minSplit: 20, minBucket: 7, cp: 0.01 };
+    expect(qualitySensitivity({ kind: 'cart', tree: greedy }, 5000)).toBe(1 / 5000);
   });
 
   it('weights u by −ε/(2Δu): u = 0.01, ε = 1, n = 5000 → −25', () => {
@@ -43,13 +51,17 @@ describe('pMSE mechanism log target', () => {
 });
 
 describe('public concentration warning', () => {
-  it('warns when ε·n/(2l) is below 100 and is silent above', () => {
-    // ε = 0.25 over 10 releases, n = 5000: ε·n/(2l) = 62.5, weight ratio at most e^15.6.
-    const [warning] = publicWarnings(0.025, 5000);
+  it('warns when ε/(2lΔu) is below 100 and is silent above', () => {
+    // Greedy trees (Δu = 1/n), ε = 0.25 over 10 releases, n = 5000: ε·n/(2l) = 62.5, ratio ≤ e^15.6.
+    const [warning] = publicWarnings(0.025, 5000, 1 / 5000);
     expect(warning).toMatch(/at most a factor e\^15\.6/);
-    expect(warning).toMatch(/is 62\.5; aim for 100 or more/);
-    expect(publicWarnings(0.05, 5000)).toEqual([]);
+    expect(warning).toMatch(/ε·n\/\(2·releases\) is 62\.5; aim for 100 or more/);
+    expect(publicWarnings(0.05, 5000, 1 / 5000)).toEqual([]);
+    // Proven Δu = 1/(2n): the same ε/l gives twice the scale, ε·n/l = 125: no warning.
+    expect(publicWarnings(0.025, 5000, 1 / 10000)).toEqual([]);
+    const [proven] = publicWarnings(0.015, 5000, 1 / 10000);
+    expect(proven).toMatch(/ε·n\/releases is 75\.0; aim for 100/);
     // The per-release ε is rounded up: ε = 1/3 shows as 0.334, never 0.333 (privacy rule 7).
-    expect(publicWarnings(1 / 3, 300)[0]).toMatch(/^Each release gets ε = 0\.334 with n = 300/);
+    expect(publicWarnings(1 / 3, 300, 1 / 300)[0]).toMatch(/^Each release gets ε = 0\.334 with n = 300/);
   });
 });
