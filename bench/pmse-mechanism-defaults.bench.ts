@@ -18,7 +18,10 @@ import { makeCartPmseEvaluator } from '../src/core/metrics/pmse-cart-evaluator';
 import { tvdKWay } from '../src/core/metrics/tvd';
 import { resolveParams } from '../src/core/mechanisms/params';
 import { pmseMechanism } from '../src/core/mechanisms/pmse-mechanism';
-import type { PmseDiagnostics } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
+import type {
+  PmseDataHolderDiagnostics,
+  PmseDiagnostics,
+} from '../src/core/mechanisms/pmse-mechanism/diagnostics';
 import { RHAT_WARNING_THRESHOLD } from '../src/core/mechanisms/pmse-mechanism/rhat';
 import type { RunContext } from '../src/core/mechanisms/types';
 import { CryptoRng } from '../src/core/rng';
@@ -67,6 +70,8 @@ interface RunResult {
   maxRhat: number;
   rhatWarnings: number;
   seconds: number;
+  iterationsPerSecond: number;
+  loadAverage: number;
   theta: number[];
   bound: string;
 }
@@ -97,6 +102,7 @@ async function main(): Promise<void> {
     const release = await pmseMechanism.run(real, UNBOUNDED_SCHEMA, params, context);
     const seconds = (performance.now() - started) / 1000;
     const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
+    const { mcmc } = release.dataHolderDiagnostics as unknown as PmseDataHolderDiagnostics;
     const nonDpPmse = mean(
       Array.from({ length: NON_DP_DATASETS }, () =>
         synthpopPmse([x1, x2], simulatePaperData(PAPER_N, dataRng)),
@@ -115,9 +121,11 @@ async function main(): Promise<void> {
       pmseRatio: round(pmse / nonDpPmse, 3),
       tvd1: round(tvd1, 4),
       tvd2: round(tvd2, 4),
-      maxRhat: round(diagnostics.mcmc.maxRhat, 4),
-      rhatWarnings: diagnostics.mcmc.warnings.filter((w) => w.startsWith('R̂')).length,
-      seconds: round(seconds, 1),
+      maxRhat: round(mcmc.maxRhat, 4),
+      rhatWarnings: mcmc.warnings.filter((w) => w.startsWith('R̂')).length,
+      seconds: round(seconds, 3),
+      iterationsPerSecond: round(mean(mcmc.chains.map((chain) => chain.iterationsPerSecond)), 3),
+      loadAverage: round(loadavg()[0]!, 3),
       theta: diagnostics.releasedParameters[0]!.map((value) => round(value, 3)),
       bound: release.claim.bound,
     });
@@ -135,7 +143,7 @@ async function main(): Promise<void> {
     maxTvd2: Math.max(...column('tvd2')),
     maxRhat: Math.max(...column('maxRhat')),
     runsWithRhatWarning: perRun.filter((r) => r.rhatWarnings > 0).length,
-    meanSeconds: round(mean(column('seconds')), 1),
+    meanSeconds: round(mean(column('seconds')), 3),
     maxSeconds: Math.max(...column('seconds')),
   };
   const goalMet =

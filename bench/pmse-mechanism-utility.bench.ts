@@ -14,7 +14,12 @@
 // smoothed histogram's domain has a missing cell per column, so some of its rows are missing: the
 // pMSE then gets missing indicators (project metric rule) and the regression uses complete cases.
 //
+// Table 2 and the regression study also run the mechanism's default quality function (depth
+// "2-grid": the exhaustive depth-2 tree on a grid of synthetic quantiles, Δu = 1/(2n)); a run that
+// refuses to release because synthetic values overflowed is counted, not scored.
+//
 //   npx tsx bench/pmse-mechanism-utility.bench.ts [--replicates=3] [--workers=2] [--seed=1]
+//                                                 [--epsilons=0.5,1] [--depths=2-grid,5]
 //                                                 [--burnIn=…] [--steps=…] [--thinning=…]
 // (the iteration counts default to the mechanism's defaults)
 import { loadavg } from 'node:os';
@@ -25,6 +30,7 @@ import { makeCartPmseEvaluator } from '../src/core/metrics/pmse-cart-evaluator';
 import { resolveParams } from '../src/core/mechanisms/params';
 import { pmseMechanism, runPmseMechanism } from '../src/core/mechanisms/pmse-mechanism';
 import type { PmseDataHolderDiagnostics } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
+import { GRID_TREE_DEPTH_VALUE } from '../src/core/mechanisms/pmse-mechanism/pmse-params';
 import { smoothedHistogram } from '../src/core/mechanisms/smoothed-histogram';
 import { SeededRng } from '../src/core/rng';
 import type { NumericColumn, Table } from '../src/core/table/types';
@@ -46,7 +52,8 @@ import {
 
 const TABLE2_EPSILONS = [0.25, 0.5, 1, 2, 4];
 const REGRESSION_EPSILONS = [0.25, 0.5, 1];
-const DEPTHS = ['1', '2', '5', 'unlimited'];
+/** The default quality function (exhaustive depth-2 tree on a synthetic-quantile grid) and rpart depths. */
+const DEPTHS = [GRID_TREE_DEPTH_VALUE, '1', '2', '5', 'unlimited'];
 const RELEASES = 10;
 const SMOOTHED_HISTOGRAM_BOUND_SDS = 4;
 
@@ -102,6 +109,8 @@ interface TaskResult {
   slopeError: number;
   seconds: number;
   maxRhat?: number;
+  /** The run refused to release because synthetic values overflowed (θ̃ far from the data). */
+  overflowed?: boolean;
 }
 
 function numericValues(table: Table, j: number): Float64Array {
@@ -195,7 +204,23 @@ function completeCaseRegression(x: Float64Array, y: Float64Array): [number, numb
 async function runTask(task: Task): Promise<TaskResult> {
   const started = performance.now();
   const [x1, x2] = simulatePaperData(PAPER_N, new SeededRng(`utility-data-${task.seed}-${task.replicate}`));
-  const { datasets, maxRhat } = await synthesize(task, x1, x2);
+  let synthesized: Awaited<ReturnType<typeof synthesize>>;
+  try {
+    synthesized = await synthesize(task, x1, x2);
+  } catch (error) {
+    if (!(error instanceof Error && /nothing was released/.test(error.message))) throw error;
+    return {
+      method: task.method,
+      depth: task.depth,
+      epsilon: task.epsilon,
+      pmse: NaN,
+      interceptError: Infinity,
+      slopeError: Infinity,
+      seconds: (performance.now() - started) / 1000,
+      overflowed: true,
+    };
+  }
+  const { datasets, maxRhat } = synthesized;
   const pmse = mean(datasets.map((dataset) => evaluationPmse([x1, x2], dataset)));
   const [realIntercept, realSlope] = simpleRegression(x1, x2);
   const fits = datasets.map(([s1, s2]) => completeCaseRegression(s1, s2));
@@ -241,12 +266,13 @@ function errorSummary(values: number[]) {
 }
 
 function summarize(results: TaskResult[]) {
-  const pmse = results.map((result) => result.pmse);
+  const pmse = results.filter((result) => !result.overflowed).map((result) => result.pmse);
   const rhats = results.flatMap((result) => (result.maxRhat === undefined ? [] : [result.maxRhat]));
   return {
     replicates: results.length,
+    refusedForOverflow: results.filter((result) => result.overflowed).length,
     pmseMean: round(mean(pmse), 5),
-    pmseVariance: results.length > 1 ? round(variance(pmse), 4) : null,
+    pmseVariance: pmse.length > 1 ? round(variance(pmse), 4) : null,
     interceptError: errorSummary(results.map((result) => result.interceptError)),
     slopeError: errorSummary(results.map((result) => result.slopeError)),
     ...(rhats.length > 0
@@ -267,14 +293,26 @@ async function main(): Promise<void> {
       .filter((name) => cliOption(name, '') !== '')
       .map((name) => [name, cliInteger(name, 1)]),
   );
+  // --epsilons=1,2 and --depths=2-grid restrict the study (for a quick look); the default is all of it.
+  const only = (name: string) =>
+    cliOption(name, '')
+      .split(',')
+      .filter((part) => part !== '');
+  const epsilonFilter = only('epsilons').map(Number);
+  const depthFilter = only('depths');
+  const keepEpsilon = (epsilon: number) => epsilonFilter.length === 0 || epsilonFilter.includes(epsilon);
+  const keepDepth = (depth: string) => depthFilter.length === 0 || depthFilter.includes(depth);
   const tasks: Task[] = [];
   for (let replicate = 0; replicate < replicates; replicate++) {
-    for (const epsilon of TABLE2_EPSILONS) {
-      tasks.push({ iterations, method: 'pmse-mechanism', depth: 'unlimited', epsilon, replicate, seed });
+    for (const epsilon of TABLE2_EPSILONS.filter(keepEpsilon)) {
+      // Table 2: the paper's setting (unlimited depth) and the mechanism's default quality function.
+      for (const depth of ['unlimited', GRID_TREE_DEPTH_VALUE].filter(keepDepth))
+        tasks.push({ iterations, method: 'pmse-mechanism', depth, epsilon, replicate, seed });
       tasks.push({ iterations, method: 'smoothed-histogram', depth: '-', epsilon, replicate, seed });
     }
-    for (const epsilon of REGRESSION_EPSILONS) {
-      for (const depth of DEPTHS.filter((d) => d !== 'unlimited'))
+    for (const epsilon of REGRESSION_EPSILONS.filter(keepEpsilon)) {
+      const inTable2 = ['unlimited', GRID_TREE_DEPTH_VALUE];
+      for (const depth of DEPTHS.filter((d) => !inTable2.includes(d) && keepDepth(d)))
         tasks.push({ iterations, method: 'pmse-mechanism', depth, epsilon, replicate, seed });
     }
     tasks.push({ iterations, method: 'non-dp', depth: '-', epsilon: 0, replicate, seed });
@@ -287,7 +325,7 @@ async function main(): Promise<void> {
       (r) => r.method === method && r.depth === depth && (epsilon === undefined || r.epsilon === epsilon),
     );
   const nonDp = summarize(pick('non-dp', '-'));
-  const table2 = TABLE2_EPSILONS.map((epsilon) => {
+  const table2 = TABLE2_EPSILONS.filter(keepEpsilon).map((epsilon) => {
     const paper = PAPER_TABLE2[String(epsilon)]!;
     const ours = (summary: ReturnType<typeof summarize>) => ({
       mean: summary.pmseMean,
@@ -304,6 +342,7 @@ async function main(): Promise<void> {
         ours: ours(summarize(pick('pmse-mechanism', 'unlimited', epsilon))),
         paper: { mean: paper.pmseMechanism![0], variance: paper.pmseMechanism![1] },
       },
+      pmseMechanismDefaultQuality: ours(summarize(pick('pmse-mechanism', GRID_TREE_DEPTH_VALUE, epsilon))),
       smoothedHistogram: {
         ours: ours(summarize(pick('smoothed-histogram', '-', epsilon))),
         paper: { mean: paper.smoothedHistogram![0], variance: paper.smoothedHistogram![1] },
@@ -311,8 +350,8 @@ async function main(): Promise<void> {
       dpBayesPaperOnly: { mean: paper.dpBayes![0], variance: paper.dpBayes![1] },
     };
   });
-  const regression = REGRESSION_EPSILONS.flatMap((epsilon) => [
-    ...DEPTHS.map((depth) => {
+  const regression = REGRESSION_EPSILONS.filter(keepEpsilon).flatMap((epsilon) => [
+    ...DEPTHS.filter(keepDepth).map((depth) => {
       const summary = summarize(pick('pmse-mechanism', depth, epsilon));
       return {
         method: `pmse-mechanism depth ${depth}`,
@@ -321,6 +360,7 @@ async function main(): Promise<void> {
         slope: summary.slopeError,
         largestMaxRhat: summary.largestMaxRhat,
         runsWithRhatAbove1_1: summary.runsWithRhatAbove1_1,
+        refusedForOverflow: summary.refusedForOverflow,
       };
     }),
     (() => {

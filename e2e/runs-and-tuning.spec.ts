@@ -168,7 +168,7 @@ test('the pMSE mechanism runs its MCMC chains on two workers and shows their con
   await studio.mechanism.setParam('pMSE tree depth', '5');
   await expect(headline).toContainText('ε = 1 — not a proven bound (greedy trees, depth 5)');
   await expect(headline).toHaveAttribute('data-bound', 'unproven');
-  await studio.mechanism.setParam('pMSE tree depth', '1');
+  await studio.mechanism.setParam('pMSE tree depth', '2-grid');
   await expect(headline).toHaveAttribute('data-bound', 'proven');
   // Short chains keep the test quick; the defaults are tuned for R̂ < 1.1.
   await studio.mechanism.setParam('Burn-in iterations', '300');

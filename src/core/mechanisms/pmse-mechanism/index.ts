@@ -11,7 +11,9 @@ import { buildPmseDiagnostics } from './diagnostics';
 import { describePmseMechanism } from './describe';
 import { makeChainRng, planPmseRun, type BudgetReserver, type PmseRunPlan } from './plan';
 import { PMSE_PARAMS } from './pmse-params';
+import { throwIfReleaseOverflows } from './release-overflow';
 import { synthesizeReleaseTable } from './release-table';
+import { qualitySensitivity } from './target';
 
 export {
   runChain,
@@ -31,7 +33,8 @@ const ID = 'pmse-mechanism';
 /**
  * Algorithm 2, step 2, and the release: n rows from g(θ̃_i) for every release, in release order,
  * plus the diagnostics. `results` are the chains' results in any order (e.g. as workers finish). The
- * claim's bound is "unproven" for the configurations whose sensitivity is not proven.
+ * claim's bound is "unproven" for the configurations whose sensitivity is not proven. Throws
+ * InputError, releasing nothing, when a synthetic value overflows (release-overflow.ts).
  */
 export function finishPmseRun(
   plan: PmseRunPlan,
@@ -48,6 +51,9 @@ export function finishPmseRun(
     synthesizeReleaseTable(plan.model, schema, theta, n, rng),
   );
   const claim = accountant.claim(assumptions, pmseUnprovenBound(plan.settings));
+  const spec = plan.chainSpecs[0]!;
+  const weightScale = plan.releaseEpsilon / (2 * qualitySensitivity(spec.quality, n));
+  throwIfReleaseOverflows(plan.model, datasets, claim.epsilon, weightScale);
   return {
     datasets,
     claim,
