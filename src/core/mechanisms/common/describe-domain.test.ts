@@ -39,10 +39,15 @@ describe('describe(params, context): public facts shown before a run', () => {
     expect(lines).toHaveLength(1);
   });
 
-  it('pMSE mechanism: warns when ε·n/(2·releases) is below 100', () => {
-    const lines = pmseMechanism.describe!(resolveParams(pmseMechanism, {}), context('0.25', 5000, 10));
-    // 0.025 · 5000 / 2 = 62.5 < 100.
-    expect(lines.some((line) => line.includes('62.5'))).toBe(true);
+  it('pMSE mechanism: warns when ε/(2·releases·Δu) is below 100', () => {
+    // Default (proven Δu = 1/(2n)): ε·n/releases = 0.015 · 5000 = 75 < 100.
+    const lines = pmseMechanism.describe!(resolveParams(pmseMechanism, {}), context('0.15', 5000, 10));
+    expect(lines.some((line) => line.includes('ε·n/releases is 75.0'))).toBe(true);
+    // Greedy trees (Δu = 1/n): ε·n/(2·releases) = 0.025 · 5000 / 2 = 62.5 < 100.
+    const greedy = resolveParams(pmseMechanism, { treeDepth: '5' });
+    expect(
+      pmseMechanism.describe!(greedy, context('0.25', 5000, 10)).some((line) => line.includes('62.5')),
+    ).toBe(true);
   });
 
   it('laplace-histogram: the cell count of the cross-tabulation, missing cells included', () => {
