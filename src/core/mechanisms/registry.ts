@@ -1,7 +1,9 @@
+import { binomialBetaMr } from './binomial-beta-mr';
 import { clustmix } from './clustmix';
 import { dpMarginals } from './dp-marginals';
 import { laplaceHistogram } from './laplace-histogram';
 import { mst } from './mst';
+import { multinomialDirichlet } from './multinomial-dirichlet';
 import { pmseMechanism } from './pmse-mechanism';
 import { smoothedHistogram } from './smoothed-histogram';
 import type { Mechanism } from './types';
@@ -17,6 +19,8 @@ export const MECHANISMS: readonly Mechanism[] = [
   pmseMechanism,
   clustmix,
   mst,
+  multinomialDirichlet,
+  binomialBetaMr,
 ];
 
 /** The mechanism with this id, or undefined when none is registered under it. */
