@@ -3,6 +3,7 @@ import { clustmix } from './clustmix';
 import { dpMarginals } from './dp-marginals';
 import { laplaceHistogram } from './laplace-histogram';
 import { mst } from './mst';
+import { modips } from './modips';
 import { multinomialDirichlet } from './multinomial-dirichlet';
 import { pmseMechanism } from './pmse-mechanism';
 import { smoothedHistogram } from './smoothed-histogram';
@@ -21,6 +22,7 @@ export const MECHANISMS: readonly Mechanism[] = [
   mst,
   multinomialDirichlet,
   binomialBetaMr,
+  modips,
 ];
 
 /** The mechanism with this id, or undefined when none is registered under it. */

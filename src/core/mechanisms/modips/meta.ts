@@ -1,0 +1,38 @@
+import { describeBinnedDomain } from '../common/describe-domain';
+import { noiseDominanceWarning } from '../common/noisy-cell-counts';
+import { releaseEpsilonForDescription } from '../common/release-epsilon';
+import type { Mechanism, ParamValues, PublicContext } from '../types';
+import { MODIPS_PARAMS } from './params';
+import { claimFor, MODIPS_ID, planModips } from './plan';
+
+function describeModips(params: ParamValues, context: PublicContext): string[] {
+  const plan = planModips(context.schema, params, context.n);
+  if (plan.problems.length > 0) return [];
+  if (plan.model === 'normal') {
+    const p = plan.columns.length;
+    return [
+      `Normal model: ${p} numeric ${p === 1 ? 'column' : 'columns'}, each with a noisy missing count, mean and ` +
+        'variance per release; the synthetic values come from the posterior draw of (μ, σ²).',
+    ];
+  }
+  const lines = describeBinnedDomain(plan.domain);
+  const releaseEpsilon = releaseEpsilonForDescription(context);
+  return releaseEpsilon === null
+    ? lines
+    : [...lines, ...noiseDominanceWarning(plan.domain.domainCells, context.n, releaseEpsilon)];
+}
+
+/** The catalogue entry of MODIPS, without its run code. */
+export const modipsMeta: Omit<Mechanism, 'run'> = {
+  id: MODIPS_ID,
+  label: 'MODIPS (model-based)',
+  summary:
+    'Sanitizes the sufficient statistics of a Bayesian model (normal, or saturated log-linear), then draws the parameters from the posterior and the rows from the model.',
+  reference:
+    'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.2.2, §4.1–4.2 and §5 (Liu 2016b)',
+  supports: { numeric: true, categorical: true },
+  params: MODIPS_PARAMS,
+  claim: claimFor,
+  describe: describeModips,
+  check: (schema, params, context) => planModips(schema, params, context?.n).problems,
+};
