@@ -6,6 +6,7 @@ import { mechanismsCommand } from './commands/mechanisms';
 import { schemaCommand } from './commands/schema';
 import { synthCommand } from './commands/synth';
 import { metricsCommand } from './commands/metrics';
+import { inferCommand } from './commands/infer';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 export type ParsedArgs = {
@@ -23,6 +24,7 @@ const COMMANDS: Record<CommandName, Command> = {
   schema: schemaCommand,
   synth: synthCommand,
   metrics: metricsCommand,
+  infer: inferCommand,
 };
 
 /** Runs one dpsynth command and returns its exit code (0 ok, 2 bad input or usage, 1 internal error). */

@@ -83,6 +83,20 @@ Options:
   --skip game,disclosure    leave out the named metrics
   -h, --help                print this help
 `,
+  infer: `dpsynth infer — combine an estimand over synthetic releases (Bowen & Liu, eqs. 9–11)
+
+Usage:
+  dpsynth infer synth.1.csv synth.2.csv [synth.3.csv ...] --estimand ESTIMAND [options]
+
+ESTIMAND is mean:COL, proportion:COL=LEVEL or coef:Y~X1+X2. Each release is analysed as if it were
+real data; the estimates are combined with T = B/m + W and a t interval with ν = (m − 1)(1 + mW/B)².
+
+Options:
+  --estimand ESTIMAND       what to estimate (required)
+  --schema s.json           read the files with this schema (default: types inferred from the files)
+  --json                    print one JSON object (estimate, se, df, ci; coefficients for coef)
+  -h, --help                print this help
+`,
 } as const;
 
 export type CommandName = keyof typeof COMMAND_USAGE;
@@ -106,6 +120,8 @@ Usage:
                 [--cart-cp C] [--cart-min-bucket B] [--cart-max-depth D] [--permutations P] [--tvd-k 1,2,3]
                 [--bins B] [--seed S] [--regression "y ~ x1 + x2"] [--holdout test.csv --ml-target COLUMN]
                 [--skip game,disclosure]
+  dpsynth infer synth.1.csv synth.2.csv [synth.3.csv ...] --estimand mean:COL | proportion:COL=LEVEL | coef:Y~X1+X2
+                [--schema s.json] [--json]
   dpsynth help COMMAND        (or dpsynth COMMAND --help) for a command's options
 
 ${EXIT_CODES}`;

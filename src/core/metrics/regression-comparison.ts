@@ -340,12 +340,50 @@ function combineReleases(
  */
 export function compareRegressions(real: Table, synths: Table[], spec: RegressionSpec): RegressionComparison {
   const level = spec.level ?? 0.95;
+  const fitted = fitRegressionOnTables([real, ...synths], spec, 'The real table');
+  const realSummary = fitted.fits[0]!;
+  const releaseSummaries = fitted.fits.slice(1);
+  return {
+    family: fitted.family,
+    target: spec.target,
+    predictors: [...spec.predictors],
+    positiveLevel: fitted.positiveLevel,
+    level,
+    terms: fitted.terms,
+    droppedConstant: fitted.droppedConstant,
+    real: realSummary,
+    releases: releaseSummaries.map((summary) => compareToReal(realSummary, summary)),
+    combined: releaseSummaries.length >= 2 ? combineReleases(realSummary, releaseSummaries, level) : null,
+  };
+}
+
+/** The same model fitted on several tables, with terms pooled over all of them. */
+export interface RegressionFits {
+  family: 'linear' | 'logistic';
+  positiveLevel: string | null;
+  terms: string[];
+  droppedConstant: string[];
+  /** One summary per table, in the order given. */
+  fits: RegressionFitSummary[];
+}
+
+/**
+ * Fits the user's model on every table (complete cases; categorical predictors treatment-coded with
+ * levels pooled over all tables, as compareRegressions describes). `firstName` names tables[0] in the
+ * error thrown when it has no complete rows. Cost O(Σ n · p²).
+ */
+export function fitRegressionOnTables(
+  tablesIn: readonly Table[],
+  spec: RegressionSpec,
+  firstName = 'The first table',
+): RegressionFits {
+  const level = spec.level ?? 0.95;
   if (spec.predictors.includes(spec.target))
     throw new Error(`The target "${spec.target}" cannot also be a predictor.`);
   const columns = [spec.target, ...spec.predictors];
-  const tables = [real, ...synths].map((table) => dropIncompleteRows(selectColumns(table, columns)).table);
+  const tables = tablesIn.map((table) => dropIncompleteRows(selectColumns(table, columns)).table);
   if (tables[0]!.nRows === 0)
-    throw new Error('The real table has no rows without missing values in the model columns.');
+    throw new Error(`${firstName} has no rows without missing values in the model columns.`);
   const targetColumn = tables[0]!.columns[0]!;
   const family = spec.family ?? (targetColumn.kind === 'numeric' ? 'linear' : 'logistic');
   const { ys, positiveLevel } = responses(
@@ -356,25 +394,12 @@ export function compareRegressions(real: Table, synths: Table[], spec: Regressio
   const pooled = poolPredictors(tables, { columns: spec.predictors });
   const terms = termLabels(pooled);
   let offset = 0;
-  const summaries = tables.map((table, t) => {
+  const fits = tables.map((table, t) => {
     const design = buildDesignMatrix(pooled, { rows: [offset, offset + table.nRows] });
     offset += table.nRows;
     if (design.nColumns !== terms.length) throw new Error('Design columns and term labels disagree.');
     const fit = fitOne(family, design.X, table.nRows, design.nColumns, ys[t]!, level);
     return summarizeFit(fit, table.nRows, terms.length);
   });
-  const realSummary = summaries[0]!;
-  const releaseSummaries = summaries.slice(1);
-  return {
-    family,
-    target: spec.target,
-    predictors: [...spec.predictors],
-    positiveLevel,
-    level,
-    terms,
-    droppedConstant: pooled.droppedConstant,
-    real: realSummary,
-    releases: releaseSummaries.map((summary) => compareToReal(realSummary, summary)),
-    combined: releaseSummaries.length >= 2 ? combineReleases(realSummary, releaseSummaries, level) : null,
-  };
+  return { family, positiveLevel, terms, droppedConstant: pooled.droppedConstant, fits };
 }
