@@ -51,7 +51,19 @@ describe('normalStatistics', () => {
     const stats = normalStatistics(column, 0, 10);
     expect(stats.missing).toBe(1);
     expect(stats.mean).toBeCloseTo(6.25, 12);
+    expect(stats.meanAboveLower).toBeCloseTo(6.25, 12);
     expect(stats.variance).toBeCloseTo(sampleVariance([0, 10, 5, 10]), 12);
+  });
+});
+
+describe('normalStatistics far from zero', () => {
+  it('keeps x̄ − c₀ exact to well below a grid step when the bounds are near 10^9', () => {
+    // Values 10^9 + {0, 0.25, 0.5, 0.75}: x̄ − c₀ = 0.375 exactly, while 10^9 + 0.375 as a double
+    // already carries 6e−8 of rounding, i.e. 24 grid steps of (c₁ − c₀)/(100·n) for n = 4·10^4.
+    const lo = 1e9;
+    const values = Array.from({ length: 40_000 }, (_, i) => lo + (i % 4) * 0.25);
+    const stats = normalStatistics(numericColumn('x', values), lo, lo + 1);
+    expect(Math.abs(stats.meanAboveLower - 0.375)).toBeLessThan(1e-12);
   });
 });
 
@@ -77,11 +89,18 @@ describe('sanitize and draw', () => {
     const rng = new SeededRng(6);
     const tiny = parseRational('1e-6');
     for (let i = 0; i < 50; i++) {
-      const s = sanitizeNormalStatistics(rng, { missing: 0, mean: 0.5, variance: 0.1 }, 10, 0, 1, {
-        missing: tiny,
-        mean: tiny,
-        variance: tiny,
-      });
+      const s = sanitizeNormalStatistics(
+        rng,
+        { missing: 0, mean: 0.5, meanAboveLower: 0.5, variance: 0.1 },
+        10,
+        0,
+        1,
+        {
+          missing: tiny,
+          mean: tiny,
+          variance: tiny,
+        },
+      );
       expect(s.missing).toBeGreaterThanOrEqual(0);
       expect(s.missing).toBeLessThanOrEqual(10);
       expect(s.mean >= 0 && s.mean <= 1).toBe(true);
@@ -92,7 +111,7 @@ describe('sanitize and draw', () => {
   it('refuses missing values without a budget for their count', () => {
     const rng = new SeededRng(6);
     expect(() =>
-      sanitizeNormalStatistics(rng, { missing: 2, mean: 0.5, variance: 0.1 }, 10, 0, 1, {
+      sanitizeNormalStatistics(rng, { missing: 2, mean: 0.5, meanAboveLower: 0.5, variance: 0.1 }, 10, 0, 1, {
         missing: null,
         mean: Rational.ONE,
         variance: Rational.ONE,
@@ -106,7 +125,7 @@ describe('sanitize and draw', () => {
     const q = 0.2;
     const mean = (1 - q) * 2 + q * 5;
     const population = (1 - q) * 1 + q * (1 - q) * (2 - 5) ** 2;
-    const sanitized = { missing: q * n, mean, variance: (population * n) / (n - 1) };
+    const sanitized = { missing: q * n, mean, meanAboveLower: mean, variance: (population * n) / (n - 1) };
     const rng = new SeededRng(8);
     let sumMean = 0;
     let sumVariance = 0;

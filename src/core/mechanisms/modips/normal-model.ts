@@ -12,6 +12,11 @@ export interface NormalStatistics {
   missing: number;
   /** x̄ = Σ x_i / n, a missing value counted at the midpoint of the bounds. */
   mean: number;
+  /**
+   * x̄ − c₀, computed from the shifted values x_i − c₀ ∈ [0, c₁ − c₀]: the statistic that is put on the
+   * grid, so that its rounding error stays far below one grid step even when the bounds are far from 0.
+   */
+  meanAboveLower: number;
   /** S² = Σ (x_i − x̄)² / (n − 1), missing values at the midpoint as for x̄. */
   variance: number;
 }
@@ -44,12 +49,12 @@ export function normalStatistics(column: NumericColumn, lo: number, hi: number):
     const v = column.values[i]!;
     if (column.missing[i] === 1 || Number.isNaN(v)) {
       missing++;
-      imputed[i] = midpoint;
-    } else imputed[i] = Math.min(hi, Math.max(lo, v));
+      imputed[i] = midpoint - lo;
+    } else imputed[i] = Math.min(hi, Math.max(lo, v)) - lo;
   }
-  const mean = compensatedSum(imputed) / n;
-  for (let i = 0; i < n; i++) imputed[i] = (imputed[i]! - mean) ** 2;
-  return { missing, mean, variance: compensatedSum(imputed) / (n - 1) };
+  const meanAboveLower = compensatedSum(imputed) / n;
+  for (let i = 0; i < n; i++) imputed[i] = (imputed[i]! - meanAboveLower) ** 2;
+  return { missing, mean: lo + meanAboveLower, meanAboveLower, variance: compensatedSum(imputed) / (n - 1) };
 }
 
 /**
@@ -100,13 +105,16 @@ export function sanitizeNormalStatistics(
     budget.missing === null
       ? 0
       : Math.min(n, Math.max(0, statistics.missing + makeCountNoiseSampler(budget.missing, 1)(rng)));
-  const mean = Math.min(hi, Math.max(lo, noisyOnGrid(rng, statistics.mean, sensitivity.mean, budget.mean)));
+  const meanAboveLower = Math.min(
+    hi - lo,
+    Math.max(0, noisyOnGrid(rng, statistics.meanAboveLower, sensitivity.mean, budget.mean)),
+  );
   const largestVariance = ((hi - lo) ** 2 / 4) * (n / (n - 1));
   const variance = Math.min(
     largestVariance,
     Math.max(0, noisyOnGrid(rng, statistics.variance, sensitivity.variance, budget.variance)),
   );
-  return { missing, mean, variance };
+  return { missing, mean: lo + meanAboveLower, meanAboveLower, variance };
 }
 
 /** The posterior draw of (μ, σ²) given sanitized statistics of n_o observed values. */
