@@ -21,10 +21,7 @@
  *    statistic given the whole ε (the split forgotten), true loss 1.98.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  mcclureReiterPrior,
-  multinomialDirichletPrior,
-} from '../../src/core/mechanisms/common/dirichlet-prior';
+import { multinomialDirichletPrior } from '../../src/core/mechanisms/common/dirichlet-prior';
 import { drawFromPriorAndBalls } from '../../src/core/mechanisms/common/polya-urn';
 import { numericColumn } from '../../src/core/mechanisms/common/testing/fixtures';
 import { normalStatistics, sanitizeNormalStatistics } from '../../src/core/mechanisms/modips/normal-model';
