@@ -60,6 +60,7 @@ export async function runBinomialBetaMr(
       domainCells: domain.domainCells,
       priorPerCell: plans.map((plan) => plan.prior.toNumberUp()),
     },
+    dataHolderDiagnostics: {},
   };
 }
 

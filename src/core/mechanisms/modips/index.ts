@@ -148,6 +148,7 @@ export async function runModips(
     datasets: result.datasets,
     claim: accountant.claim(assumptionsFor(plan, ctx)),
     diagnostics: { model: plan.model, ...result.diagnostics },
+    dataHolderDiagnostics: {},
   };
 }
 

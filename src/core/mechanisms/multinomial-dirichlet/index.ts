@@ -61,6 +61,7 @@ export async function runMultinomialDirichlet(
       domainCells: domain.domainCells,
       priorPerCell: plans.map((plan) => plan.prior.toNumberUp()),
     },
+    dataHolderDiagnostics: {},
   };
 }
 
