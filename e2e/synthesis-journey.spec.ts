@@ -50,6 +50,7 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   expect(tvdOneWay).toBeLessThanOrEqual(1);
   await studio.results.expectFullEvaluation();
   await studio.results.compareRegression('income', 2);
+  await studio.results.combineReleasesForMean('income');
   await saveStepScreenshot(page, '06-results-step', 'step-results');
 
   const csv = await studio.exports.downloadReleaseCsv(1, 2);

@@ -57,6 +57,23 @@ export class ResultsStep {
     if (releases > 1) await expect(result.locator('figcaption')).toContainText('each release');
   }
 
+  /** Combines the releases for the mean of a column: the combined row and the data holder's real-data column. */
+  async combineReleasesForMean(column: string): Promise<void> {
+    const panel = this.section.getByTestId('panel-inference');
+    await panel.getByLabel('Estimand').selectOption('mean');
+    await panel.getByLabel('Column').selectOption(column);
+    await panel.getByRole('button', { name: 'Combine releases' }).click();
+    const table = panel.getByRole('table', { name: `Inference for mean:${column}` });
+    await expect(table.getByRole('columnheader', { name: /Real data \(visible only to you/ })).toBeVisible();
+    const cells = table.getByRole('row', { name: new RegExp(`^mean:${column}`) }).getByRole('cell');
+    await expect(cells).toHaveCount(5);
+    // Estimate, standard error, interval, ν and the real estimate with its interval are numbers.
+    await expect(cells.nth(0)).toHaveText(/^-?\d/);
+    await expect(cells.nth(2)).toHaveText(/^\[-?\d.*, -?\d.*\]$/);
+    await expect(cells.nth(3)).toHaveText(/^(\d|∞)/);
+    await expect(cells.nth(4)).toHaveText(/^-?\d.* \[/);
+  }
+
   async tvd(which: 'one-way' | 'two-way'): Promise<number> {
     return Number(await this.section.getByTestId(`tvd-${which}`).textContent());
   }

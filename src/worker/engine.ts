@@ -8,6 +8,7 @@
  * - pool workers receive a table once (cached under its key), run mechanisms and sweep points.
  * Tables cross threads as transferred typed arrays, never as per-row objects.
  */
+import { inferWithRealEstimate, type InferenceWithRealEstimate } from '../core/inference/release-inference';
 import * as Comlink from 'comlink';
 import type { Schema, Table } from '../core/table/types';
 import { evaluateUtility, type UtilityReport } from '../core/metrics/evaluate';
@@ -295,6 +296,17 @@ export const engine = {
   compareRegressions(jobId: string, schema: Schema, spec: RegressionSpec): RegressionComparison {
     const { real, releases } = session.evaluationInputs(jobId, schema);
     return compareRegressions(real, releases, spec);
+  },
+
+  /** Data worker: an estimand combined over the releases (DIPS eqs. 9–11) and, for the data holder, on the real table. */
+  inferFromReleases(jobId: string, schema: Schema, estimand: string): InferenceWithRealEstimate {
+    const { real, releases } = session.evaluationInputs(jobId, schema);
+    return inferWithRealEstimate(
+      real,
+      releases,
+      estimand,
+      schema.columns.map((c) => c.name),
+    );
   },
 
   /** Asks a running job to stop; the pool terminates the worker if the job does not notice in time. */

@@ -4,7 +4,7 @@ import { studentTQuantile } from '../stats/student-t';
 import { InputError } from '../table/errors';
 import type { Column, Table } from '../table/types';
 import { combineSyntheticReleases } from './combining-rules';
-import type { Estimand } from './estimand';
+import { formatEstimand, parseEstimand, type Estimand } from './estimand';
 
 /** An estimate with its standard error, from one table. */
 export interface PointEstimate {
@@ -203,4 +203,30 @@ function countMissing(table: Table, estimand: Estimand): number {
   let missing = 0;
   for (let i = 0; i < table.nRows; i++) if (columns.some((c) => c.missing[i] === 1)) missing++;
   return missing;
+}
+
+/** What the studio's inference panel shows: the combined releases and, for the data holder, the real table. */
+export interface InferenceWithRealEstimate {
+  estimand: string;
+  combined: ReleaseInference;
+  /** Not DP: computed from the real data, for the data holder only. */
+  real: RealEstimate[];
+}
+
+/**
+ * Parses `estimandText` (see parseEstimand) against `columns`, combines it over the releases and
+ * computes it on the real table. Throws InputError as parseEstimand and inferFromReleases do.
+ */
+export function inferWithRealEstimate(
+  real: Table,
+  releases: readonly Table[],
+  estimandText: string,
+  columns: readonly string[],
+): InferenceWithRealEstimate {
+  const estimand = parseEstimand(estimandText, columns);
+  return {
+    estimand: formatEstimand(estimand),
+    combined: inferFromReleases(releases, estimand),
+    real: estimateOnRealTable(real, estimand),
+  };
 }

@@ -2,6 +2,7 @@ import { CorrelationPanel } from './CorrelationPanel';
 import { DisclosurePanel } from './DisclosurePanel';
 import { DistinguishingGamePanel } from './DistinguishingGamePanel';
 import { HeadlinePanel } from './HeadlinePanel';
+import { InferencePanel } from './InferencePanel';
 import { MarginalOverlayPanel } from './MarginalOverlayPanel';
 import { McmcPanel, mcmcDiagnosticsOf } from './McmcPanel';
 import { MlEfficacyPanel } from './MlEfficacyPanel';
@@ -106,6 +107,16 @@ export const RESULTS_PANELS: readonly ResultsPanel[] = [
     forDataHolder: true,
     isAvailable: (run) => run.configuration.schema.columns.length >= 2,
     Component: RegressionPanel,
+    wide: true,
+  },
+  {
+    id: 'inference',
+    title: 'Inference from the releases',
+    caption:
+      'What a recipient of the releases can estimate, combined over them by the DIPS rules. Good: the interval covers the real-data estimate and is not much wider than its interval.',
+    forDataHolder: true,
+    isAvailable: (run) => run.configuration.releases >= 2,
+    Component: InferencePanel,
     wide: true,
   },
   {
