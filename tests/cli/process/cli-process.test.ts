@@ -49,7 +49,7 @@ describe('dpsynth as a process', { timeout: TIMEOUT }, () => {
     const unknown = await spawnCli(['synthesize']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain(
-      "dpsynth: unknown command 'synthesize'. Commands: mechanisms, schema, synth, metrics.",
+      "dpsynth: unknown command 'synthesize'. Commands: mechanisms, schema, synth, metrics, infer.",
     );
     expect(unknown.stdout).toBe('');
   });
