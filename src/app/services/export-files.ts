@@ -96,6 +96,7 @@ export async function downloadReleaseCsv(run: FinishedRun, index: number): Promi
     run.configuration.epsilon,
     index + 1,
     run.summary.releases,
+    run.configuration.seeded,
   );
   saveBlob(new Blob([bytes], { type: 'text/csv;charset=utf-8' }), fileName);
 }
@@ -104,7 +105,7 @@ export function downloadReleaseReport(run: FinishedRun, options: ReleaseReportOp
   const cumulative = recordRunExport(run);
   saveJson(
     releaseReportOf(run, { ...options, cumulative }),
-    releaseReportFileName(run.configuration.mechanismId, run.configuration.epsilon),
+    releaseReportFileName(run.configuration.mechanismId, run.configuration.epsilon, run.configuration.seeded),
   );
 }
 

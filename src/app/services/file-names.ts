@@ -9,19 +9,31 @@ export function epsilonForFileName(epsilon: string): string {
     .replace(/[^0-9a-zA-Z_-]/g, '');
 }
 
-/** `synth_laplace-histogram_eps1_1-of-3.csv`: one synthetic release (1-based index). */
+/** Before the extension of a seeded run's files: reproducible random numbers, so not for release. */
+function seededMark(seeded: boolean): string {
+  return seeded ? '.not-for-release' : '';
+}
+
+/**
+ * `synth_laplace-histogram_eps1_1-of-3.csv`: one synthetic release (1-based index); a seeded run's
+ * name ends `.not-for-release.csv`.
+ */
 export function releaseCsvFileName(
   mechanismId: string,
   epsilon: string,
   index: number,
   releases: number,
+  seeded = false,
 ): string {
-  return `synth_${mechanismId}_eps${epsilonForFileName(epsilon)}_${index}-of-${releases}.csv`;
+  return `synth_${mechanismId}_eps${epsilonForFileName(epsilon)}_${index}-of-${releases}${seededMark(seeded)}.csv`;
 }
 
-/** `release-report_laplace-histogram_eps1.json`: the DP release report (DESIGN.md §2). */
-export function releaseReportFileName(mechanismId: string, epsilon: string): string {
-  return `release-report_${mechanismId}_eps${epsilonForFileName(epsilon)}.json`;
+/**
+ * `release-report_laplace-histogram_eps1.json`: the DP release report (DESIGN.md §2); a seeded run's
+ * name ends `.not-for-release.json`.
+ */
+export function releaseReportFileName(mechanismId: string, epsilon: string, seeded = false): string {
+  return `release-report_${mechanismId}_eps${epsilonForFileName(epsilon)}${seededMark(seeded)}.json`;
 }
 
 /** The evaluation report is computed from the real data; its name says it is not for release. */

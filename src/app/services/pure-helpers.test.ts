@@ -29,6 +29,16 @@ describe('file names', () => {
     expect(evaluationReportFileName('x', '2')).toBe('evaluation-for-data-holder-not-for-release_x_eps2.json');
   });
 
+  it('say "not-for-release" for a seeded run, and only then', () => {
+    expect(releaseCsvFileName('laplace-histogram', '1', 1, 3, true)).toBe(
+      'synth_laplace-histogram_eps1_1-of-3.not-for-release.csv',
+    );
+    expect(releaseReportFileName('laplace-histogram', '1', true)).toBe(
+      'release-report_laplace-histogram_eps1.not-for-release.json',
+    );
+    expect(releaseCsvFileName('laplace-histogram', '1', 1, 3, false)).not.toContain('not-for-release');
+  });
+
   it('drop characters that do not belong in a file name', () => {
     expect(epsilonForFileName(' 1/3 ')).toBe('13');
     expect(schemaFileName('penguins.csv')).toBe('penguins.schema.json');

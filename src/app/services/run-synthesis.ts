@@ -15,6 +15,7 @@ import { runsChainsInParallel, synthesizeWithParallelChains } from './run-pmse-p
 import { assessRun, messageOf } from './run-readiness';
 import { tuningNotes } from './tuning-notes';
 import { earlierRunNotes, recordLook, useLedgerStore } from '../state/ledger-store';
+import { recordInterruptedRunLook } from './interrupted-run-look';
 
 let currentRun: AbortController | null = null;
 let jobCounter = 0;
@@ -118,6 +119,8 @@ export async function startRun(): Promise<void> {
     setRunState('succeeded', jobId);
     void startEvaluation(jobId, schema, defaultEvaluationSettings(schema));
   } catch (error) {
+    // Live MCMC traces already shown are a look at the data even when the run does not finish.
+    if (readiness.claim !== null) recordInterruptedRunLook(jobId, configuration.mechanismId, readiness.claim);
     if (isAbortError(error)) setRunState('cancelled', jobId);
     else setRunState('failed', jobId, messageOf(error));
   } finally {

@@ -110,6 +110,7 @@ export function ExportStep() {
                     run.configuration.epsilon,
                     i + 1,
                     run.summary.releases,
+                    run.configuration.seeded,
                   )}
                 </code>
               </li>
@@ -121,7 +122,13 @@ export function ExportStep() {
               >
                 Download release report (JSON)
               </button>{' '}
-              <code>{releaseReportFileName(run.configuration.mechanismId, run.configuration.epsilon)}</code>
+              <code>
+                {releaseReportFileName(
+                  run.configuration.mechanismId,
+                  run.configuration.epsilon,
+                  run.configuration.seeded,
+                )}
+              </code>
             </li>
           </ul>
           {withheld.length > 0 && (

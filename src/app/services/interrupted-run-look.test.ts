@@ -1,0 +1,36 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { Accountant } from '../../core/privacy/accountant';
+import { parseBudget } from '../../core/privacy/budget';
+import { resetLedger, selectSpent, useLedgerStore } from '../state/ledger-store';
+import { addLiveMcmcPoint, beginLiveMcmc, clearLiveMcmc } from '../state/live-mcmc-store';
+import { recordInterruptedRunLook } from './interrupted-run-look';
+
+/** A claim spending ε as the accountant states it. */
+function claimAt(epsilon: string) {
+  const accountant = new Accountant(parseBudget(epsilon));
+  accountant.reserve('chains', parseBudget(epsilon).epsilon);
+  return accountant.claim([]);
+}
+
+describe('recordInterruptedRunLook', () => {
+  beforeEach(() => {
+    resetLedger();
+    clearLiveMcmc();
+  });
+
+  it('counts a stopped run whose live traces were shown', () => {
+    beginLiveMcmc('run-1', 2, 10, 100);
+    addLiveMcmcPoint('run-1', 0, 1, -0.25, 0.3);
+    expect(recordInterruptedRunLook('run-1', 'pmse-mechanism', claimAt('1.5'))).toBe(true);
+    expect(selectSpent(useLedgerStore.getState())).toEqual({ epsilon: 1.5, delta: 0, entries: 1 });
+  });
+
+  it('counts nothing when no trace point of that run was shown', () => {
+    beginLiveMcmc('run-1', 2, 10, 100);
+    expect(recordInterruptedRunLook('run-1', 'pmse-mechanism', claimAt('1.5'))).toBe(false);
+    addLiveMcmcPoint('run-1', 0, 1, -0.25, 0.3);
+    // Traces of another run say nothing about this one.
+    expect(recordInterruptedRunLook('run-2', 'pmse-mechanism', claimAt('1.5'))).toBe(false);
+    expect(selectSpent(useLedgerStore.getState()).entries).toBe(0);
+  });
+});

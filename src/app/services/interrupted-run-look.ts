@@ -1,0 +1,23 @@
+import type { PrivacyClaim } from '../../core/privacy/types';
+import { recordLook } from '../state/ledger-store';
+import { useLiveMcmcStore } from '../state/live-mcmc-store';
+
+/**
+ * A run that stops (cancelled or failed) after its live MCMC traces were shown has still shown the
+ * data holder values computed from the real data (u(X, θ) of each chain), so the ledger counts it as
+ * a look at the budget its claim states. Returns whether it was recorded: false when no trace point of
+ * this run was shown (nothing of the data was seen).
+ */
+export function recordInterruptedRunLook(jobId: string, mechanismId: string, claim: PrivacyClaim): boolean {
+  const live = useLiveMcmcStore.getState();
+  if (live.jobId !== jobId || !live.chains.some((chain) => chain.u.length > 0)) return false;
+  recordLook(jobId, {
+    kind: 'run',
+    mechanism: mechanismId,
+    epsilon: claim.epsilon,
+    delta: claim.delta,
+    runs: 1,
+    what: `run of ${mechanismId} stopped after its live MCMC traces were shown`,
+  });
+  return true;
+}
