@@ -3,6 +3,7 @@ import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
 import { formatCount } from '../common/format-count';
+import { SCORE_MAX_ROWS } from '../common/pgm/grid-score';
 import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/pgm/pgm-budget';
 import {
   marginalLimitProblem,
@@ -73,6 +74,11 @@ export function planMstDomain(
     }
   }
   if (context && context.n < 1) problems.push('needs at least one row of data.');
+  if (context && context.n > SCORE_MAX_ROWS) {
+    problems.push(
+      `needs at most ${formatCount(SCORE_MAX_ROWS)} rows, so that its selection scores stay exact.`,
+    );
+  }
   if (context && deltaIsZero(context)) problems.push(deltaProblem(MST_ID));
   return { ...domain, problems };
 }

@@ -7,7 +7,7 @@ import { SeededRng } from '../../rng/seeded-rng';
 import type { CategoricalColumn, NumericColumn, Schema } from '../../table/types';
 import { missingRate, mixedTable, recordingRng, runContext } from '../common/testing/fixtures';
 import { countCells } from '../common/pgm/factor-index';
-import { SCORE_GRID } from '../common/pgm/grid-score';
+import { SCORE_GRID, SCORE_MAX_ROWS } from '../common/pgm/grid-score';
 import { resolveParams } from '../params';
 import { getMechanism } from '../registry';
 import { histogramRho, planMstBudget, selectionRho } from './budget-plan';
@@ -126,6 +126,18 @@ describe('MST check', () => {
       'needs at least two columns: with one column, use dp-marginals.',
     ]);
     expect(mst.check(schema, params, ctx)).toEqual([]);
+  });
+
+  it('refuses more rows than keep the selection scores exact (n is public)', () => {
+    expect(mst.check(schema, params, { ...ctx, n: SCORE_MAX_ROWS })).toEqual([]);
+    expect(mst.check(schema, params, { ...ctx, n: SCORE_MAX_ROWS + 1 })).toEqual([
+      'needs at most 2,147,483,648 rows, so that its selection scores stay exact.',
+    ]);
+    // The bound in grid-score.ts: at n = 2^31 the largest possible score (all mass of x and of the
+    // model in different cells, every model cell rounded up by 1/2) is still a safe integer.
+    const cells = 20_000_000;
+    const largest = SCORE_MAX_ROWS * SCORE_GRID * 2 + cells / 2;
+    expect(Number.isSafeInteger(largest)).toBe(true);
   });
 
   it('refuses a two-way marginal above 2·10⁷ cells', () => {
