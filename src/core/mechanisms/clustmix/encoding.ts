@@ -195,14 +195,17 @@ export function encodeRows(table: Table, encoding: ClustmixEncoding): EncodedRow
 }
 
 function encodeNumericColumn(column: NumericColumn, block: NumericBlock, out: Float64Array, d: number): void {
-  const width = block.hi - block.lo;
+  // Halves, exactly: (x − lo)/(hi − lo) without overflow for declared bounds near ±Number.MAX_VALUE,
+  // where x − lo could overflow to ∞ and ∞/∞ = NaN.
+  const halfLo = block.lo / 2;
+  const halfWidth = block.hi / 2 - halfLo;
   for (let i = 0; i < column.values.length; i++) {
     const x = column.values[i]!;
     if (column.missing[i] === 1 || Number.isNaN(x)) {
       out[i * d + block.offset] = 0.5;
       out[i * d + block.offset + 1] = MISSING_NUMERIC_MARK;
     } else {
-      out[i * d + block.offset] = Math.min(1, Math.max(0, (x - block.lo) / width));
+      out[i * d + block.offset] = Math.min(1, Math.max(0, (x / 2 - halfLo) / halfWidth));
     }
   }
 }

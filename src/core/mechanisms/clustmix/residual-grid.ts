@@ -25,7 +25,10 @@ export function residualOnGrid(
   const scale = (norm > clipRadius ? clipRadius / norm : 1) * (grid / clipRadius);
   let squares = 0;
   for (let j = 0; j < dimension; j++) {
-    const v = Math.trunc((row[rowOffset + j]! - centroid[centroidOffset + j]!) * scale);
+    // A non-finite coordinate (NaN makes the norm NaN and skips the clipping) counts as 0, so Σv² is a
+    // finite integer and the check below bounds ‖v‖ ≤ B whatever the inputs.
+    const raw = Math.trunc((row[rowOffset + j]! - centroid[centroidOffset + j]!) * scale);
+    const v = Number.isFinite(raw) ? raw : 0;
     out[j] = v;
     squares += v * v;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../rng/seeded-rng';
 import { clusterStatistics, type ClusterGeometry } from './cluster-statistics';
-import { MISSING_NUMERIC_MARK, ONE_HOT_SCALE, type EncodedRows } from './encoding';
+import { encodeRows, MISSING_NUMERIC_MARK, ONE_HOT_SCALE, planEncoding, type EncodedRows } from './encoding';
 import { FEATURE_GRID, RESIDUAL_GRID } from './plan';
 import { accumulateMoments, drawRandomFrequencies, randomFeatures } from './random-features';
 import { residualOnGrid } from './residual-grid';
@@ -134,6 +134,42 @@ describe('clustmix sensitivities under replace-one', () => {
     }
     expect(largest).toBeLessThanOrEqual(B * B);
     expect(largest).toBeGreaterThan(0.999 * B * B);
+  });
+});
+
+describe('the grid bound ‖v‖ ≤ B holds for any input', () => {
+  it('counts a non-finite coordinate as 0 and still clips the others (NaN would skip the clipping)', () => {
+    // Without the guard the NaN norm left the residual unclipped: v = (0, 2B/…) with Σv² far above B².
+    const d = 3;
+    const v = new Int32Array(d);
+    const row = Float64Array.from([NaN, 1, 1]);
+    const squares = residualOnGrid(row, 0, new Float64Array(d), 0, d, CLIP, B, v);
+    let check = 0;
+    for (let j = 0; j < d; j++) check += v[j]! * v[j]!;
+    expect(squares).toBe(check);
+    expect(squares).toBeLessThanOrEqual(B * B);
+    expect(v[0]).toBe(0);
+    for (const row2 of [Float64Array.from([Infinity, 1, 1]), Float64Array.from([0.5, -Infinity, NaN])]) {
+      expect(residualOnGrid(row2, 0, new Float64Array(d), 0, d, CLIP, B, v)).toBeLessThanOrEqual(B * B);
+    }
+  });
+
+  it('encodes values of bounds near ±Number.MAX_VALUE without overflow (x − lo = ∞ would give u = NaN)', () => {
+    const { encoding } = planEncoding(
+      {
+        version: 1,
+        missing: [],
+        columns: [{ name: 'x', type: 'numeric', bounds: [-1e308, 1e308], source: 'declared' }],
+      },
+      '',
+    );
+    const values = Float64Array.from([1e308, -1e308, 0, 5e307]);
+    const rows = encodeRows(
+      { nRows: 4, columns: [{ kind: 'numeric', name: 'x', values, missing: new Uint8Array(4) }] },
+      encoding!,
+    );
+    // u = (x − lo)/(hi − lo): 1, 0, ½, ¾ (exact: halving is exact in binary floating point).
+    expect([0, 1, 2, 3].map((i) => rows.values[i * 2])).toEqual([1, 0, 0.5, 0.75]);
   });
 });
 
