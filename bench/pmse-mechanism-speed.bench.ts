@@ -22,7 +22,7 @@ import {
 } from '../src/core/mechanisms/pmse-mechanism';
 import { pmseClaimAssumptions } from '../src/core/mechanisms/pmse-mechanism/claim';
 import type { PmseDataHolderDiagnostics } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
-import { runAdaptiveMetropolis } from '../src/core/mechanisms/pmse-mechanism/adaptive-metropolis';
+import { runAdaptiveMetropolis } from '../src/core/mcmc/adaptive-metropolis';
 import { resolveParams } from '../src/core/mechanisms/params';
 import type { RunContext } from '../src/core/mechanisms/types';
 import { Accountant } from '../src/core/privacy/accountant';

@@ -1,4 +1,4 @@
-import { splitRhat } from '../../core/mechanisms/pmse-mechanism/rhat';
+import { splitRhat } from '../../core/mcmc/rhat';
 import type { LiveChainTrace } from '../state/live-mcmc-store';
 
 /** Fewest post-burn-in points per chain before a live R̂ is shown (split-R̂ needs halves of ≥ 2). */

@@ -185,3 +185,9 @@ export class Accountant {
     this.recorded.push({ ...step });
   }
 }
+
+/**
+ * What a mechanism's run needs from an accountant: reserve steps, then state the claim. Runs take one
+ * so that tests can pass a recording accountant and see every reservation before the first draw.
+ */
+export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;

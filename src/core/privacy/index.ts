@@ -5,6 +5,7 @@ export {
   Accountant,
   OverspendError,
   type AccountedStep,
+  type BudgetReserver,
   type ParallelPart,
   type PartitionKind,
 } from './accountant';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { regularizedGammaP, regularizedGammaQ } from '../stats/regularized-gamma';
 import { SeededRng } from './seeded-rng';
-import { choleskyLower } from './small-matrix';
+import { choleskyLower } from '../linalg/cholesky';
 import { fitContinuous, ksPowerMargin, linearGrid } from './testing/continuous-fit';
 import { sampleInverseWishart, sampleWishart } from './wishart';
 

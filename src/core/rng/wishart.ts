@@ -1,10 +1,5 @@
-import {
-  choleskyLower,
-  invertLowerTriangular,
-  multiply,
-  multiplyByOwnTranspose,
-  transpose,
-} from './small-matrix';
+import { choleskyLower } from '../linalg/cholesky';
+import { invertLowerTriangular, multiply, multiplyByOwnTranspose, transpose } from '../linalg/small-matrix';
 import { stdlibSamplersFor } from './stdlib-samplers';
 import type { Rng } from './types';
 

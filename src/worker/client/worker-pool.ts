@@ -8,6 +8,7 @@
  *
  * The pool knows nothing about what a worker computes: it hands a task the worker's remote handle.
  */
+import { createAbortError, isAbortError } from '../../core/table/abort';
 
 /** A started worker as the pool sees it. */
 export interface SpawnedWorker<TRemote> {
@@ -59,14 +60,10 @@ export const WORKER_TERMINATED_MARK = 'dpsynth-worker-terminated';
 
 /** The error a cancelled job rejects with; `name` is 'AbortError' like fetch's. */
 export function abortError(message = 'The job was cancelled.'): Error {
-  const error = new Error(message);
-  error.name = 'AbortError';
-  return error;
+  return createAbortError(message);
 }
 
-export function isAbortError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'AbortError';
-}
+export { isAbortError };
 
 export class WorkerPool<TRemote> {
   private readonly spawner: WorkerSpawner<TRemote>;

@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { RHAT_WARNING_THRESHOLD } from '../../../core/mechanisms/pmse-mechanism/rhat';
+import { RHAT_WARNING_THRESHOLD } from '../../../core/mcmc/rhat';
 import { liveRhat } from '../../services/live-rhat';
 import { CHAIN_COLOURS } from '../../charts/chain-colours';
 import { LiveTraceChart } from '../../charts/LiveTraceChart';

@@ -1,5 +1,5 @@
 import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
-import { choleskyLowerInPlace } from '../pmse-mechanism/cholesky';
+import { choleskyLowerInPlace } from '../../linalg/cholesky';
 import { FEATURE_GRID } from './plan';
 import { randomFeatures, upperIndex, type NoisyMoments, type RandomFrequencies } from './random-features';
 

@@ -1,4 +1,4 @@
-import { Accountant } from '../../privacy/accountant';
+import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim } from '../../privacy/types';
@@ -15,9 +15,6 @@ import { binnedDomainAssumptions } from '../common/public-assumptions';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
 import { makeCountNoiseSampler, perturbAllCellCounts } from '../common/noisy-cell-counts';
 import type { Mechanism, ParamValues, PublicContext, Release, RunContext } from '../types';
-
-/** What the run needs from an accountant; tests pass a spy to see that budget is reserved before noise. */
-export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;
 
 const ID = 'dp-marginals';
 

@@ -1,4 +1,4 @@
-import { Accountant } from '../../privacy/accountant';
+import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim } from '../../privacy/types';
@@ -29,9 +29,6 @@ export {
   makeCountNoiseSampler,
   perturbAllCellCounts,
 } from '../common/noisy-cell-counts';
-
-/** What the run needs from an accountant; tests pass a spy to see that budget is reserved before noise. */
-export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;
 
 const ID = 'laplace-histogram';
 

@@ -6,7 +6,7 @@ import {
   type MetropolisHooks,
   type MetropolisResult,
   type MetropolisTarget,
-} from './adaptive-metropolis';
+} from '../../mcmc/adaptive-metropolis';
 import { makePmseFeatureColumns, writePmseFeatures } from './encode';
 import type { SynthesisModel } from './model';
 import {

@@ -1,8 +1,8 @@
 import { roundUp } from '../../privacy/round-up';
 import type { PmseChainResult } from './chain';
 import type { PmseRunPlan } from './plan';
+import { RHAT_WARNING_THRESHOLD, splitRhatFromHalves } from '../../mcmc/rhat';
 import { isProvenQuality } from './pmse-params';
-import { RHAT_WARNING_THRESHOLD, splitRhatFromHalves } from './rhat';
 import { qualitySensitivity } from './target';
 
 /** Said wherever MCMC diagnostics are shown or exported. */

@@ -1,15 +1,15 @@
-import { Accountant } from '../../privacy/accountant';
+import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { Rng } from '../../rng';
 import type { Schema, Table } from '../../table/types';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
-import { throwIfAborted } from './abort';
+import { throwIfAborted } from '../../table/abort';
 import { runChain, type PmseChainResult } from './chain';
 import { checkPmseMechanism } from './check';
 import { pmseClaim, pmseClaimAssumptions, pmseSchemaRead, pmseUnprovenBound } from './claim';
 import { buildPmseDiagnostics } from './diagnostics';
 import { describePmseMechanism } from './describe';
-import { makeChainRng, planPmseRun, type BudgetReserver, type PmseRunPlan } from './plan';
+import { makeChainRng, planPmseRun, type PmseRunPlan } from './plan';
 import { PMSE_PARAMS } from './pmse-params';
 import { throwIfReleaseOverflows } from './release-overflow';
 import { synthesizeReleaseTable } from './release-table';
@@ -22,11 +22,11 @@ export {
   type PmseChainSpec,
   type PmseChainResult,
 } from './chain';
-export { planPmseRun, makeChainRng, type PmseRunPlan, type BudgetReserver } from './plan';
+export { planPmseRun, makeChainRng, type PmseRunPlan } from './plan';
 export { buildSynthesisModel, countModelParameters, modelParameterNames } from './model';
 export { MCMC_DIAGNOSTICS_NOTICE, type PmseDiagnostics, type PmseDataHolderDiagnostics } from './diagnostics';
 export { pmseClaim, pmseClaimAssumptions, pmseUnprovenBound } from './claim';
-export { splitRhat, potentialScaleReduction } from './rhat';
+export { splitRhat, potentialScaleReduction } from '../../mcmc/rhat';
 
 const ID = 'pmse-mechanism';
 

@@ -1,4 +1,4 @@
-import { Accountant } from '../../privacy/accountant';
+import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { makeNormalSampler, makeRng, type Rng } from '../../rng';
 import type { Schema, Table } from '../../table/types';
@@ -22,9 +22,6 @@ import { qualitySensitivity } from './target';
 /** Smallest scale ε/(2Δu) burn-in starts from, per θ coordinate and overall (see initialInverseTemperature). */
 export const TEMPERED_SCALE_PER_PARAMETER = 60;
 export const TEMPERED_SCALE_FLOOR = 300;
-
-/** What the run needs from an accountant; tests pass a spy to see that budget is reserved before sampling. */
-export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;
 
 /** Everything decided before any chain runs. */
 export interface PmseRunPlan {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../table/types';
 import { resolveParams } from '../params';
-import { inverseTemperatureAt } from './adaptive-metropolis';
+import { inverseTemperatureAt } from '../../mcmc/adaptive-metropolis';
 import { pmseMechanism } from './index';
 import { initialInverseTemperature } from './plan';
 import {

@@ -1,5 +1,5 @@
 import { roundDown } from '../../privacy/round-up';
-import { Accountant } from '../../privacy/accountant';
+import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim } from '../../privacy/types';
@@ -19,9 +19,6 @@ import { smoothingWeight } from './smoothing-weight';
 
 export { drawSmoothedHistogramCells } from './draw-smoothed-rows';
 export { epsilonOfSmoothedDraws, largestSmoothingOddsForEpsilon, smoothingWeight } from './smoothing-weight';
-
-/** What the run needs from an accountant; tests pass a spy to see that budget is reserved before sampling. */
-export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;
 
 const ID = 'smoothed-histogram';
 

@@ -47,3 +47,27 @@ export function multiplyLowerTriangular(
     out[i] = sum;
   }
 }
+
+/**
+ * The lower-triangular L with L·Lᵀ = A for a symmetric positive definite A given as rows, from
+ * choleskyLowerInPlace (same algorithm and arithmetic). Throws RangeError when A is not square, not
+ * symmetric or not positive definite.
+ */
+export function choleskyLower(a: readonly (readonly number[])[]): number[][] {
+  const p = a.length;
+  const flat = new Float64Array(p * p);
+  for (let i = 0; i < p; i++) {
+    if (a[i]!.length !== p)
+      throw new RangeError(`matrix must be square: row ${i} has ${a[i]!.length} entries, not ${p}`);
+    for (let j = 0; j <= i; j++) {
+      const [aij, aji] = [a[i]![j]!, a[j]![i]!];
+      if (Math.abs(aij - aji) > 1e-12 * (Math.abs(aij) + Math.abs(aji))) {
+        throw new RangeError(`matrix must be symmetric: [${i}][${j}] = ${aij} but [${j}][${i}] = ${aji}`);
+      }
+      flat[i * p + j] = aij;
+    }
+  }
+  const lower = new Float64Array(p * p);
+  if (!choleskyLowerInPlace(flat, p, lower)) throw new RangeError('matrix must be positive definite');
+  return Array.from({ length: p }, (_, i) => Array.from(lower.subarray(i * p, (i + 1) * p)));
+}

@@ -1,37 +1,8 @@
 /**
- * Dense linear algebra on small symmetric matrices (arrays of rows), as the Wishart samplers need.
+ * Dense linear algebra on small matrices (arrays of rows), as the Wishart samplers need; the Cholesky
+ * factor is in cholesky.ts.
  * O(p³) per call; meant for p up to a few dozen.
  */
-
-/**
- * The lower-triangular L with L·Lᵀ = A, for symmetric positive definite A (Cholesky–Banachiewicz;
- * Golub & Van Loan, Matrix Computations, 4th ed., Algorithm 4.2.2). Throws RangeError when A is not
- * square, not symmetric or not positive definite.
- */
-export function choleskyLower(a: readonly (readonly number[])[]): number[][] {
-  const p = a.length;
-  const lower = Array.from({ length: p }, () => new Array<number>(p).fill(0));
-  for (let i = 0; i < p; i++) {
-    if (a[i].length !== p)
-      throw new RangeError(`matrix must be square: row ${i} has ${a[i].length} entries, not ${p}`);
-    for (let j = 0; j <= i; j++) {
-      if (Math.abs(a[i][j] - a[j][i]) > 1e-12 * (Math.abs(a[i][j]) + Math.abs(a[j][i]))) {
-        throw new RangeError(
-          `matrix must be symmetric: [${i}][${j}] = ${a[i][j]} but [${j}][${i}] = ${a[j][i]}`,
-        );
-      }
-      let sum = a[i][j];
-      for (let k = 0; k < j; k++) sum -= lower[i][k] * lower[j][k];
-      if (i === j) {
-        if (!(sum > 0)) throw new RangeError(`matrix must be positive definite (pivot ${i} is ${sum})`);
-        lower[i][i] = Math.sqrt(sum);
-      } else {
-        lower[i][j] = sum / lower[j][j];
-      }
-    }
-  }
-  return lower;
-}
 
 /** The inverse of a lower-triangular matrix with non-zero diagonal, by forward substitution. */
 export function invertLowerTriangular(lower: readonly (readonly number[])[]): number[][] {

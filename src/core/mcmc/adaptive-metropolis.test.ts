@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../rng';
+import { SeededRng } from '../rng';
 import { runAdaptiveMetropolis, type MetropolisTarget } from './adaptive-metropolis';
 import { splitRhatFromHalves } from './rhat';
 

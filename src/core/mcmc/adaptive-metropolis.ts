@@ -1,7 +1,7 @@
-import type { Rng } from '../../rng/types';
-import type { AbortSignalLike } from '../types';
-import { throwIfAborted } from './abort';
-import { choleskyLowerInPlace, multiplyLowerTriangular } from './cholesky';
+import type { Rng } from '../rng/types';
+import type { AbortSignalLike } from '../mechanisms/types';
+import { throwIfAborted } from '../table/abort';
+import { choleskyLowerInPlace, multiplyLowerTriangular } from '../linalg/cholesky';
 import {
   makeRunningCovariance,
   makeRunningMoments,

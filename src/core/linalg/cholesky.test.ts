@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { choleskyLowerInPlace, multiplyLowerTriangular } from './cholesky';
+import { choleskyLower, choleskyLowerInPlace, multiplyLowerTriangular } from './cholesky';
 
 describe('choleskyLowerInPlace', () => {
   it('factors [4, 2; 2, 3] as [2, 0; 1, √2] (worked by hand: 2² = 4, 1·2 = 2, 1 + √2² = 3)', () => {
@@ -34,5 +34,35 @@ describe('multiplyLowerTriangular', () => {
     const out = new Float64Array(2);
     multiplyLowerTriangular(Float64Array.of(2, 0, 1, 3), 2, Float64Array.of(1, -1), out);
     expect(Array.from(out)).toEqual([2, -2]);
+  });
+});
+
+describe('choleskyLower (matrix as rows)', () => {
+  it('gives the same factor as the in-place version: [4, 2; 2, 3] → [2, 0; 1, √2]', () => {
+    expect(
+      choleskyLower([
+        [4, 2],
+        [2, 3],
+      ]),
+    ).toEqual([
+      [2, 0],
+      [1, Math.SQRT2],
+    ]);
+  });
+
+  it('says which rule a matrix breaks', () => {
+    expect(() => choleskyLower([[1, 2]])).toThrow('matrix must be square: row 0 has 2 entries, not 1');
+    expect(() =>
+      choleskyLower([
+        [1, 2],
+        [3, 1],
+      ]),
+    ).toThrow('matrix must be symmetric: [1][0] = 3 but [0][1] = 2');
+    expect(() =>
+      choleskyLower([
+        [1, 2],
+        [2, 1],
+      ]),
+    ).toThrow('matrix must be positive definite');
   });
 });

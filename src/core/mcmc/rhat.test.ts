@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../rng';
+import { SeededRng } from '../rng';
 import { potentialScaleReduction, splitRhat, splitRhatFromHalves } from './rhat';
 import { makeRunningMoments, summarizeRunningMoments, updateRunningMoments } from './running-moments';
 
