@@ -22,7 +22,7 @@ import type {
   PmseDataHolderDiagnostics,
   PmseDiagnostics,
 } from '../src/core/mechanisms/pmse-mechanism/diagnostics';
-import { RHAT_WARNING_THRESHOLD } from '../src/core/mechanisms/pmse-mechanism/rhat';
+import { RHAT_WARNING_THRESHOLD } from '../src/core/mcmc/rhat';
 import type { RunContext } from '../src/core/mechanisms/types';
 import { CryptoRng } from '../src/core/rng';
 import type { NumericColumn, Table } from '../src/core/table/types';

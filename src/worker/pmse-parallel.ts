@@ -16,13 +16,14 @@ import {
   type PmseChainSpec,
   type PmseRunPlan,
 } from '../core/mechanisms/pmse-mechanism';
+import { PMSE_MECHANISM_ID } from '../core/mechanisms/pmse-mechanism/meta';
 import type { AbortSignalLike, ParamValues, Release, RunContext } from '../core/mechanisms/types';
 import { Accountant, parseBudget } from '../core/privacy';
 import type { JobRows } from './holdout';
 import type { SynthesisJob } from './protocol';
 import { prepareJob } from './synthesis-job';
 
-export const PMSE_MECHANISM_ID = 'pmse-mechanism';
+export { PMSE_MECHANISM_ID };
 
 interface PlannedRun {
   rows: JobRows;

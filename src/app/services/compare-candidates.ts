@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { MECHANISMS } from '../../core/mechanisms/registry';
-import type { Mechanism } from '../../core/mechanisms/types';
+import { MECHANISM_CATALOGUE } from '../../core/mechanisms/catalogue';
+import type { MechanismMeta } from '../../core/mechanisms/types';
 import type { Schema } from '../../core/table/types';
 import { useDataStore } from '../state/data-store';
 import { useJobStore, type ParamDraft } from '../state/job-store';
@@ -10,7 +10,7 @@ import { assessRun, type RunReadiness } from './run-readiness';
 
 /** A registered mechanism as the Compare step offers it. */
 export interface CompareCandidate {
-  mechanism: Mechanism;
+  mechanism: MechanismMeta;
   /** The mechanism of step 3 runs with the user's parameters; every other one with its defaults. */
   usesCurrentParams: boolean;
   /** Readiness of one release at step 3's ε, δ and seed (the same checks as the Mechanism step). */
@@ -29,7 +29,7 @@ export interface CompareInputs {
 
 /** Every registered mechanism, in catalogue order, with whether and how it can run in a comparison. */
 export function assessCompareCandidates(inputs: CompareInputs): CompareCandidate[] {
-  return MECHANISMS.map((mechanism) => {
+  return MECHANISM_CATALOGUE.map((mechanism) => {
     const usesCurrentParams = mechanism.id === inputs.currentMechanismId;
     return {
       mechanism,

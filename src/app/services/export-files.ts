@@ -1,6 +1,6 @@
 import type { UtilityReport } from '../../core/metrics/evaluate';
 import { APP_VERSION } from '../../core/version';
-import { getMechanism } from '../../core/mechanisms/registry';
+import { getMechanismMeta } from '../../core/mechanisms/catalogue';
 import {
   buildEvaluationReport,
   buildReleaseReport,
@@ -50,7 +50,7 @@ export function recordRunExport(run: FinishedRun): CumulativeBudget {
  * what the release report withholds unless the user publishes them.
  */
 export function withheldValuesOf(run: FinishedRun): string[] {
-  const mechanism = getMechanism(run.configuration.mechanismId);
+  const mechanism = getMechanismMeta(run.configuration.mechanismId);
   const schema = mechanism?.schemaRead?.(run.configuration.schema) ?? run.configuration.schema;
   return inferredFields(schema).filter((path) => /\.(lower|upper|categories)$/.test(path));
 }
@@ -58,7 +58,7 @@ export function withheldValuesOf(run: FinishedRun): string[] {
 /** The release report of a finished run: public configuration and DP outputs only (DESIGN.md §2). */
 export function releaseReportOf(run: FinishedRun, options: ReleaseReportOptions = {}): ReleaseReport {
   const { configuration, summary } = run;
-  const mechanism = getMechanism(configuration.mechanismId);
+  const mechanism = getMechanismMeta(configuration.mechanismId);
   if (mechanism === undefined) throw new Error(`Mechanism ${configuration.mechanismId} is not registered.`);
   return buildReleaseReport({
     appVersion: APP_VERSION,
@@ -115,7 +115,7 @@ export function downloadReleaseReport(run: FinishedRun, options: ReleaseReportOp
  */
 export function downloadEvaluationReport(run: FinishedRun, evaluation: UtilityReport | null): void {
   const { configuration, summary } = run;
-  const mechanism = getMechanism(configuration.mechanismId);
+  const mechanism = getMechanismMeta(configuration.mechanismId);
   const report = buildEvaluationReport({
     appVersion: APP_VERSION,
     rows: summary.rows,

@@ -10,7 +10,7 @@ import { replaceSchema } from '../state/schema-store';
 import { resetResultsStore } from '../state/results-store';
 import { resetTuneStore } from '../state/tune-store';
 import type { Schema } from '../../core/table/types';
-import { getMechanism } from '../../core/mechanisms/registry';
+import { getMechanismMeta } from '../../core/mechanisms/catalogue';
 import { resetDataLooks, selectMechanism, useJobStore } from '../state/job-store';
 import { resetLedger } from '../state/ledger-store';
 import { usePrefsStore } from '../state/prefs-store';
@@ -87,5 +87,5 @@ function stripFilePrefix(message: string, fileName: string): string {
 function preselectLastMechanism(): void {
   const { lastMechanismId } = usePrefsStore.getState();
   if (useJobStore.getState().mechanismId !== null || lastMechanismId === null) return;
-  if (getMechanism(lastMechanismId) !== undefined) selectMechanism(lastMechanismId);
+  if (getMechanismMeta(lastMechanismId) !== undefined) selectMechanism(lastMechanismId);
 }

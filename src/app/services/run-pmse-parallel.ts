@@ -1,7 +1,7 @@
 import * as Comlink from 'comlink';
 import type { RemoteEngine } from '../../worker/client/spawn-engine';
 import type { PoolSlot } from '../../worker/client/worker-pool';
-import { PMSE_MECHANISM_ID } from '../../worker/pmse-parallel';
+import { PMSE_MECHANISM_ID } from '../../core/mechanisms/pmse-mechanism/meta';
 import type { SynthesisOutcome } from '../../worker/engine';
 import type { SynthesisJob } from '../../worker/protocol';
 import { addLiveMcmcPoint, beginLiveMcmc } from '../state/live-mcmc-store';

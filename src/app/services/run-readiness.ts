@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { resolveParams } from '../../core/mechanisms/params';
-import { getMechanism } from '../../core/mechanisms/registry';
-import type { Mechanism, ParamValues, PublicContext } from '../../core/mechanisms/types';
+import { getMechanismMeta } from '../../core/mechanisms/catalogue';
+import type { MechanismMeta, ParamValues, PublicContext } from '../../core/mechanisms/types';
 import type { PrivacyClaim } from '../../core/privacy/types';
 import type { Schema } from '../../core/table/types';
 import { useDataStore } from '../state/data-store';
@@ -11,7 +11,7 @@ import { useSchemaStore } from '../state/schema-store';
 
 /** Everything the Mechanism, Tune and Run steps need to know before a run can start. */
 export interface RunReadiness {
-  mechanism: Mechanism | undefined;
+  mechanism: MechanismMeta | undefined;
   params: ParamValues | null;
   /** The parameter at fault and the sentence to show beside it. */
   paramError: { parameter: string | null; message: string } | null;
@@ -45,7 +45,7 @@ export interface RunInputs {
  * turning every failure into a sentence. Pure: used by the hook below and by the runners.
  */
 export function assessRun(inputs: RunInputs): RunReadiness {
-  const mechanism = inputs.mechanismId === null ? undefined : getMechanism(inputs.mechanismId);
+  const mechanism = inputs.mechanismId === null ? undefined : getMechanismMeta(inputs.mechanismId);
   const empty: RunReadiness = {
     mechanism,
     params: null,

@@ -1,4 +1,4 @@
-import type { Mechanism, ParamSpec, ParamValue, ParamValues } from './types';
+import type { MechanismMeta, ParamSpec, ParamValue, ParamValues } from './types';
 
 /**
  * A parameter given to a mechanism is unknown, of the wrong type or out of range.
@@ -25,7 +25,7 @@ export type RawParamValue = string | number | boolean;
  * Example: resolveParams(laplaceHistogram, { bins: '12' }) → { bins: 12, negatives: 'zero' }.
  */
 export function resolveParams(
-  mechanism: Pick<Mechanism, 'id' | 'params'>,
+  mechanism: Pick<MechanismMeta, 'id' | 'params'>,
   given: Readonly<Record<string, RawParamValue>>,
 ): ParamValues {
   const specsByName = new Map(mechanism.params.map((spec) => [spec.name, spec]));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mixedTable, runContext } from './common/testing/fixtures';
 import { resolveParams } from './params';
+import { getMechanismMeta, MECHANISM_CATALOGUE } from './catalogue';
 import { getMechanism, mechanismIds, MECHANISMS } from './registry';
 
 describe('registry', () => {
@@ -9,6 +10,18 @@ describe('registry', () => {
     expect(new Set(ids).size).toBe(ids.length);
     for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect(ids).toEqual(expect.arrayContaining(['laplace-histogram', 'smoothed-histogram', 'dp-marginals']));
+  });
+
+  it("lists in the page's catalogue exactly the registered mechanisms, in the same order, each with its meta", () => {
+    expect(MECHANISM_CATALOGUE.map((meta) => meta.id)).toEqual(MECHANISMS.map((mechanism) => mechanism.id));
+    MECHANISMS.forEach((mechanism, i) => {
+      const meta = MECHANISM_CATALOGUE[i]!;
+      for (const key of Object.keys(meta) as (keyof typeof meta)[]) {
+        expect(mechanism[key], `${mechanism.id}.${key}`).toBe(meta[key]);
+      }
+      expect(getMechanismMeta(mechanism.id)).toBe(meta);
+    });
+    expect(getMechanismMeta('no-such-mechanism')).toBeUndefined();
   });
 
   it('finds mechanisms by id and nothing under an unknown id', () => {

@@ -9,9 +9,12 @@ import { pmseMechanism } from './pmse-mechanism';
 import { smoothedHistogram } from './smoothed-histogram';
 import type { Mechanism } from './types';
 
+export { mechanismIds } from './catalogue';
+
 /**
- * Every mechanism the studio and the CLI offer, in catalogue order.
- * Adding a mechanism = its folder under src/core/mechanisms/ plus one line here (see README.md).
+ * Every mechanism with its run, in catalogue order, for workers and the CLI (the page imports
+ * catalogue.ts instead). Adding a mechanism = its folder plus one line here and one in
+ * catalogue.ts, in the same place (README.md); registry.test.ts checks that the two lists agree.
  */
 export const MECHANISMS: readonly Mechanism[] = [
   laplaceHistogram,
@@ -28,9 +31,4 @@ export const MECHANISMS: readonly Mechanism[] = [
 /** The mechanism with this id, or undefined when none is registered under it. */
 export function getMechanism(id: string): Mechanism | undefined {
   return MECHANISMS.find((mechanism) => mechanism.id === id);
-}
-
-/** The ids of all registered mechanisms, in catalogue order. */
-export function mechanismIds(): string[] {
-  return MECHANISMS.map((mechanism) => mechanism.id);
 }

@@ -63,7 +63,12 @@ export interface Release {
   dataHolderDiagnostics: Record<string, unknown>;
 }
 
-export interface Mechanism {
+/**
+ * Everything the page needs to offer a mechanism: catalogue entry, parameter form, claim, public
+ * description and checks. A mechanism's `meta.ts` exports one and imports no run code, so the page
+ * bundle carries no sampler (src/core/mechanisms/README.md).
+ */
+export interface MechanismMeta {
   id: string;
   label: string;
   summary: string;
@@ -87,5 +92,9 @@ export interface Mechanism {
   schemaRead?(schema: Schema): Schema;
   /** Problems that prevent running, each a clear sentence; empty when it can run. */
   check(schema: Schema, params: ParamValues, context?: PublicContext): string[];
+}
+
+/** A mechanism as workers and the CLI run it: its meta plus the run (index.ts). */
+export interface Mechanism extends MechanismMeta {
   run(table: Table, schema: Schema, params: ParamValues, ctx: RunContext): Promise<Release>;
 }

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
-import { MECHANISMS } from '../../../core/mechanisms/registry';
+import { MECHANISM_CATALOGUE } from '../../../core/mechanisms/catalogue';
 import { resolveParams } from '../../../core/mechanisms/params';
-import type { Mechanism } from '../../../core/mechanisms/types';
+import type { MechanismMeta } from '../../../core/mechanisms/types';
 import type { Schema } from '../../../core/table/types';
 import { setPreference } from '../../state/prefs-store';
 import { selectMechanism } from '../../state/job-store';
 import { messageOf } from '../../services/run-readiness';
 
 /** Why `mechanism` cannot run on `schema` with its default parameters (check() sentences). */
-function problemsWithDefaults(mechanism: Mechanism, schema: Schema): string[] {
+function problemsWithDefaults(mechanism: MechanismMeta, schema: Schema): string[] {
   try {
     return mechanism.check(schema, resolveParams(mechanism, {}));
   } catch (error) {
@@ -19,15 +19,18 @@ function problemsWithDefaults(mechanism: Mechanism, schema: Schema): string[] {
 /** Every registered mechanism as a radio choice with its summary, reference and fit to the schema. */
 export function MechanismCatalogue({ schema, selectedId }: { schema: Schema; selectedId: string | null }) {
   const problems = useMemo(
-    () => new Map(MECHANISMS.map((mechanism) => [mechanism.id, problemsWithDefaults(mechanism, schema)])),
+    () =>
+      new Map(
+        MECHANISM_CATALOGUE.map((mechanism) => [mechanism.id, problemsWithDefaults(mechanism, schema)]),
+      ),
     [schema],
   );
-  if (MECHANISMS.length === 0)
+  if (MECHANISM_CATALOGUE.length === 0)
     return <p className="empty-state">No mechanisms are registered in this build.</p>;
   return (
     <fieldset className="mechanism-catalogue">
       <legend>Mechanism</legend>
-      {MECHANISMS.map((mechanism) => {
+      {MECHANISM_CATALOGUE.map((mechanism) => {
         const issues = problems.get(mechanism.id) ?? [];
         const inputId = `mechanism-${mechanism.id}`;
         const types = [

@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import { describeAcceptedValues } from '../../../core/mechanisms/params';
-import type { Mechanism, ParamSpec } from '../../../core/mechanisms/types';
+import type { MechanismMeta, ParamSpec } from '../../../core/mechanisms/types';
 import { setParamDraft, useJobStore, type ParamDraft } from '../../state/job-store';
 
 interface ParamFormProps {
-  mechanism: Mechanism;
+  mechanism: MechanismMeta;
   /** The sentence from resolveParams, shown beside the parameter it names. */
   paramError: { parameter: string | null; message: string } | null;
 }

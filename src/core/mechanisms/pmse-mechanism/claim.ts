@@ -12,7 +12,7 @@ import {
   readPmseSettings,
   type PmseSettings,
 } from './pmse-params';
-import { reserveReleaseBudget } from './plan';
+import { reserveReleaseBudget } from './release-budget';
 
 /**
  * What the pMSE mechanism's guarantee rests on, beyond the schema facts every mechanism lists

@@ -5,12 +5,10 @@ import type { Schema, Table } from '../../table/types';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import { throwIfAborted } from '../../table/abort';
 import { runChain, type PmseChainResult } from './chain';
-import { checkPmseMechanism } from './check';
-import { pmseClaim, pmseClaimAssumptions, pmseSchemaRead, pmseUnprovenBound } from './claim';
+import { pmseClaimAssumptions, pmseUnprovenBound } from './claim';
 import { buildPmseDiagnostics } from './diagnostics';
-import { describePmseMechanism } from './describe';
 import { makeChainRng, planPmseRun, type PmseRunPlan } from './plan';
-import { PMSE_PARAMS } from './pmse-params';
+import { pmseMechanismMeta } from './meta';
 import { throwIfReleaseOverflows } from './release-overflow';
 import { synthesizeReleaseTable } from './release-table';
 import { qualitySensitivity } from './target';
@@ -27,8 +25,7 @@ export { buildSynthesisModel, countModelParameters, modelParameterNames } from '
 export { MCMC_DIAGNOSTICS_NOTICE, type PmseDiagnostics, type PmseDataHolderDiagnostics } from './diagnostics';
 export { pmseClaim, pmseClaimAssumptions, pmseUnprovenBound } from './claim';
 export { splitRhat, potentialScaleReduction } from '../../mcmc/rhat';
-
-const ID = 'pmse-mechanism';
+export { PMSE_MECHANISM_ID, pmseMechanismMeta } from './meta';
 
 /**
  * Algorithm 2, step 2, and the release: n rows from g(θ̃_i) for every release, in release order,
@@ -100,19 +97,8 @@ export async function runPmseMechanism(
   return release;
 }
 
-/** Snoke & Slavković's pMSE mechanism: exponential mechanism over synthesis-model parameters, sampled by MCMC. */
+/** The pMSE mechanism as workers and the CLI run it. */
 export const pmseMechanism: Mechanism = {
-  id: ID,
-  label: 'pMSE mechanism',
-  summary:
-    'Parameters of a sequential parametric model drawn by the exponential mechanism with the CART pMSE as quality, then data from the model; no bounds needed.',
-  reference:
-    'Snoke & Slavković, pMSE Mechanism: Differentially Private Synthetic Data with Maximal Distributional Similarity (PSD 2018), §3–4, Algorithm 2',
-  supports: { numeric: true, categorical: true },
-  params: PMSE_PARAMS,
-  claim: pmseClaim,
-  schemaRead: pmseSchemaRead,
-  describe: describePmseMechanism,
-  check: checkPmseMechanism,
+  ...pmseMechanismMeta,
   run: (table, schema, params, ctx) => runPmseMechanism(table, schema, params, ctx),
 };

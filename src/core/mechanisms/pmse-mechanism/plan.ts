@@ -1,5 +1,4 @@
-import { Accountant, type BudgetReserver } from '../../privacy/accountant';
-import { parseBudget } from '../../privacy/budget';
+import type { BudgetReserver } from '../../privacy/accountant';
 import { makeNormalSampler, makeRng, type Rng } from '../../rng';
 import type { Schema, Table } from '../../table/types';
 import { InputError } from '../../table/errors';
@@ -16,8 +15,11 @@ import {
   TRACE_POINT_LIMIT,
   type PmseSettings,
 } from './pmse-params';
+import { reserveReleaseBudget } from './release-budget';
 import { drawModelNoise } from './synthesize';
 import { qualitySensitivity } from './target';
+
+export { releaseStepText, reserveReleaseBudget } from './release-budget';
 
 /** Smallest scale ε/(2Δu) burn-in starts from, per θ coordinate and overall (see initialInverseTemperature). */
 export const TEMPERED_SCALE_PER_PARAMETER = 60;
@@ -37,24 +39,6 @@ export interface PmseRunPlan {
   chainSeeds: (string | null)[];
   /** Real values that were missing in columns not declared able to be missing (for the data holder). */
   undeclaredMissingCounts: Record<string, number>;
-}
-
-/** Text of the accountant step for release `index` (0-based) of `releases`. */
-export function releaseStepText(index: number, releases: number): string {
-  return (
-    `release ${index + 1} of ${releases}: parameters θ̃ from the exponential mechanism with the CART pMSE ` +
-    `quality (sensitivity 1/n), then n rows from the synthesis model g(θ̃)`
-  );
-}
-
-/** Reserves ε/l for each of the l releases (Algorithm 2: l draws, each (ε/l)-DP; sequential composition). */
-export function reserveReleaseBudget(accountant: BudgetReserver, context: PublicContext): number {
-  const budget = parseBudget(context.epsilon, context.delta);
-  const share = Accountant.split(budget.epsilon, context.releases);
-  for (let release = 0; release < context.releases; release++) {
-    accountant.reserve(releaseStepText(release, context.releases), share);
-  }
-  return share.toNumberDown();
 }
 
 /**

@@ -1,0 +1,37 @@
+import { binomialBetaMrMeta } from './binomial-beta-mr/meta';
+import { clustmixMeta } from './clustmix/meta';
+import { dpMarginalsMeta } from './dp-marginals/meta';
+import { laplaceHistogramMeta } from './laplace-histogram/meta';
+import { modipsMeta } from './modips/meta';
+import { mstMeta } from './mst/meta';
+import { multinomialDirichletMeta } from './multinomial-dirichlet/meta';
+import { pmseMechanismMeta } from './pmse-mechanism/meta';
+import { smoothedHistogramMeta } from './smoothed-histogram/meta';
+import type { MechanismMeta } from './types';
+
+/**
+ * What the page knows of every mechanism, in catalogue order: metas only, no run code, so the page
+ * bundle stays free of samplers (workers and the CLI use registry.ts). Adding a mechanism = its
+ * folder plus one line here and one in registry.ts, in the same place (README.md).
+ */
+export const MECHANISM_CATALOGUE: readonly MechanismMeta[] = [
+  laplaceHistogramMeta,
+  smoothedHistogramMeta,
+  dpMarginalsMeta,
+  pmseMechanismMeta,
+  clustmixMeta,
+  mstMeta,
+  multinomialDirichletMeta,
+  binomialBetaMrMeta,
+  modipsMeta,
+];
+
+/** The meta of the mechanism with this id, or undefined when none is registered under it. */
+export function getMechanismMeta(id: string): MechanismMeta | undefined {
+  return MECHANISM_CATALOGUE.find((mechanism) => mechanism.id === id);
+}
+
+/** The ids of all registered mechanisms, in catalogue order. */
+export function mechanismIds(): string[] {
+  return MECHANISM_CATALOGUE.map((mechanism) => mechanism.id);
+}

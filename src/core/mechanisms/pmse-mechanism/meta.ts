@@ -1,0 +1,23 @@
+import type { MechanismMeta } from '../types';
+import { checkPmseMechanism } from './check';
+import { pmseClaim, pmseSchemaRead } from './claim';
+import { describePmseMechanism } from './describe';
+import { PMSE_PARAMS } from './pmse-params';
+
+export const PMSE_MECHANISM_ID = 'pmse-mechanism';
+
+/** Snoke & Slavković's pMSE mechanism: exponential mechanism over synthesis-model parameters, sampled by MCMC. */
+export const pmseMechanismMeta: MechanismMeta = {
+  id: PMSE_MECHANISM_ID,
+  label: 'pMSE mechanism',
+  summary:
+    'Parameters of a sequential parametric model drawn by the exponential mechanism with the CART pMSE as quality, then data from the model; no bounds needed.',
+  reference:
+    'Snoke & Slavković, pMSE Mechanism: Differentially Private Synthetic Data with Maximal Distributional Similarity (PSD 2018), §3–4, Algorithm 2',
+  supports: { numeric: true, categorical: true },
+  params: PMSE_PARAMS,
+  claim: pmseClaim,
+  schemaRead: pmseSchemaRead,
+  describe: describePmseMechanism,
+  check: checkPmseMechanism,
+};

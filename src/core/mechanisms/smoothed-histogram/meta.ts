@@ -1,0 +1,118 @@
+import { roundDown } from '../../privacy/round-up';
+import { Accountant, type BudgetReserver } from '../../privacy/accountant';
+import { standardAssumptions } from '../../privacy/assumptions';
+import { parseBudget } from '../../privacy/budget';
+import type { PrivacyClaim } from '../../privacy/types';
+import type { Rational } from '../../rng/rational';
+import type { Schema } from '../../table/types';
+import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
+import { describeBinnedDomain } from '../common/describe-domain';
+import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
+import { formatCount } from '../common/format-count';
+import { binnedDomainAssumptions } from '../common/public-assumptions';
+import type { MechanismMeta, ParamValues, PublicContext } from '../types';
+import { smoothingWeight } from './smoothing-weight';
+
+export const SMOOTHED_HISTOGRAM_ID = 'smoothed-histogram';
+
+/** The domain `check`, `claim`, `describe` and `run` share, from the schema, the parameters and n only. */
+export function planSmoothedHistogramDomain(
+  schema: Schema,
+  params: ParamValues,
+  n: number | undefined,
+): BinnedDomain {
+  return planBinnedDomain(schema, binningChoiceFromParams(params), n, true);
+}
+
+/** The public plan of a run: λ from K, n, the total rows T = M·n and ε rounded down. */
+export interface SmoothingPlan {
+  lambda: number;
+  totalDrawnRows: number;
+}
+
+export function smoothingPlan(
+  domainCells: number,
+  n: number,
+  releases: number,
+  epsilon: Rational,
+): SmoothingPlan {
+  const totalDrawnRows = n * releases;
+  return { lambda: smoothingWeight(domainCells, n, totalDrawnRows, epsilon.toNumberDown()), totalDrawnRows };
+}
+
+/** One step spends the whole ε: the M·n draws from one smoothed histogram (see smoothing-weight.ts). */
+export function reserveSmoothedHistogramBudget(
+  accountant: BudgetReserver,
+  epsilon: Rational,
+  domain: BinnedDomain,
+  context: PublicContext,
+  plan: SmoothingPlan,
+): void {
+  accountant.reserve(
+    `${formatCount(plan.totalDrawnRows)} rows (${context.releases} × ${formatCount(context.n)}) drawn from the ` +
+      `smoothed histogram of ${formatCount(domain.domainCells)} cells, λ = ${roundDown(plan.lambda, 6)}`,
+    epsilon,
+  );
+}
+
+export function smoothedHistogramAssumptions(domain: BinnedDomain, context: PublicContext): string[] {
+  return [
+    ...standardAssumptions(context.schema, context.seeded),
+    ...binnedDomainAssumptions(domain.codings, context.schema),
+    'The privacy comes from sampling: the M releases of n rows are M·n draws from one smoothed histogram, ' +
+      'and λ is set for that total; releasing more rows from it would spend more ε.',
+  ];
+}
+
+function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
+  const budget = parseBudget(context.epsilon, context.delta);
+  const domain = planSmoothedHistogramDomain(context.schema, params, context.n);
+  const accountant = new Accountant(budget);
+  reserveSmoothedHistogramBudget(
+    accountant,
+    budget.epsilon,
+    domain,
+    context,
+    smoothingPlan(domain.domainCells, context.n, context.releases, budget.epsilon),
+  );
+  return accountant.claim(smoothedHistogramAssumptions(domain, context));
+}
+
+/**
+ * The domain size and λ: with T = M·n draws, λ ≥ K/(K + n(e^(ε/T) − 1)) ≈ K/(K + ε·n/T) is close
+ * to 1 unless ε is large or K small, and the rows are then nearly uniform over the domain.
+ */
+function describeSmoothedHistogram(params: ParamValues, context: PublicContext): string[] {
+  const domain = planSmoothedHistogramDomain(context.schema, params, context.n);
+  const lines = describeBinnedDomain(domain, 'Histogram');
+  if (lines.length === 0) return lines;
+  let epsilon: Rational;
+  try {
+    epsilon = parseBudget(context.epsilon, context.delta).epsilon;
+  } catch {
+    return lines; // the budget fields report an invalid ε themselves
+  }
+  const { lambda } = smoothingPlan(domain.domainCells, context.n, context.releases, epsilon);
+  lines.push(
+    `Each row comes from the uniform distribution over all cells with probability λ = ${roundDown(lambda, 3)}` +
+      (lambda > 0.5
+        ? ': most rows carry no information from the data; fewer cells or a larger ε lower λ.'
+        : '.'),
+  );
+  return lines;
+}
+
+/** Wasserman & Zhou's smoothed histogram, sampled (Bowen & Liu, DIPS study §3.1.2, eqs. 6–7). */
+export const smoothedHistogramMeta: MechanismMeta = {
+  id: SMOOTHED_HISTOGRAM_ID,
+  label: 'Smoothed histogram',
+  summary:
+    'Rows drawn from a mixture of the empirical cross-tabulation and the uniform distribution; no noise, the sampling is the privacy.',
+  reference:
+    'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.1.2, eqs. 6–7 (Wasserman & Zhou 2010)',
+  supports: { numeric: true, categorical: true },
+  params: BINNING_PARAMS,
+  claim,
+  describe: describeSmoothedHistogram,
+  check: (schema, params, context) => planSmoothedHistogramDomain(schema, params, context?.n).problems,
+};
