@@ -17,19 +17,12 @@ import {
   type RegressionComparison,
   type RegressionSpec,
 } from '../core/metrics/regression-comparison';
-import type { PmseChainResult, PmseChainSpec } from '../core/mechanisms/pmse-mechanism';
-import type { Release } from '../core/mechanisms/types';
+import type { Release, StageProgress, StageTask } from '../core/mechanisms/types';
 import { makeRng } from '../core/rng';
 import { computePmse } from '../core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../core/models/cart';
 import { DatasetSession } from './dataset-session';
-import {
-  finishPmseChains,
-  forgetPmsePlan,
-  planPmseChains,
-  runPmseChain,
-  type PmseChainAssignments,
-} from './pmse-parallel';
+import { finishStages, forgetStagedPlan, planStages, runStage, type StageAssignments } from './staged-jobs';
 import type {
   DatasetOverview,
   EvaluationSettings,
@@ -206,24 +199,27 @@ export const engine = {
     });
   },
 
-  /** Pool worker holding the table: plans a pMSE-mechanism run whose chains then run in parallel. */
-  planPmseChains(job: SynthesisJob): PmseChainAssignments {
-    return planPmseChains(splitRowsForJob(requireHeldTable(job.tableKey), job), job, { aborted: false });
+  /**
+   * Pool worker holding the table: plans a run whose stages then run in parallel (mechanisms that
+   * declare `staged`); null when the mechanism has no stages.
+   */
+  planStages(job: SynthesisJob): StageAssignments | null {
+    return planStages(splitRowsForJob(requireHeldTable(job.tableKey), job), job, { aborted: false });
   },
 
-  /** Any pool worker: one MCMC chain of a planned pMSE-mechanism run. */
-  async runPmseChain(
+  /** Any pool worker: one stage of a planned run. */
+  async runStage(
     jobId: string,
-    spec: PmseChainSpec,
-    chainSeed: string | null,
-    onProgress: (done: number, total: number, u: number, recentAcceptance: number) => void,
-  ): Promise<PmseChainResult> {
-    return withJob(jobId, async (signal) => runPmseChain(spec, chainSeed, onProgress, signal));
+    mechanismId: string,
+    task: StageTask<unknown>,
+    onProgress: StageProgress,
+  ): Promise<unknown> {
+    return withJob(jobId, async (signal) => runStage(mechanismId, task, onProgress, signal));
   },
 
-  /** The planning pool worker: releases from the chains' draws, compared with the real table, transferred. */
-  finishPmseChains(job: SynthesisJob, results: PmseChainResult[], runMillis: number): SynthesisOutcome {
-    const { release, rows } = finishPmseChains(job.jobId, results);
+  /** The planning pool worker: the release from the stages' results, compared with the real table, transferred. */
+  finishStages(job: SynthesisJob, results: unknown[], runMillis: number): SynthesisOutcome {
+    const { release, rows } = finishStages(job.jobId, results);
     return summarizeRelease(job.jobId, release, rows, runMillis);
   },
 
@@ -312,7 +308,7 @@ export const engine = {
   /** Asks a running job to stop; the pool terminates the worker if the job does not notice in time. */
   cancel(jobId: string): void {
     runningJobs.get(jobId)?.abort();
-    forgetPmsePlan(jobId);
+    forgetStagedPlan(jobId);
   },
 };
 

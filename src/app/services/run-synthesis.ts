@@ -11,7 +11,7 @@ import { useSchemaStore } from '../state/schema-store';
 import { tableKeyOf } from './cache-keys';
 import { cancelEvaluation, defaultEvaluationSettings, startEvaluation } from './run-evaluation';
 import { dataSession, ensureTableOnWorker, runPool } from './engine';
-import { runsChainsInParallel, synthesizeWithParallelChains } from './run-pmse-parallel';
+import { synthesizeInStages } from './run-staged';
 import { assessRun, messageOf } from './run-readiness';
 import { tuningNotes } from './tuning-notes';
 import { earlierRunNotes, recordLook, useLedgerStore } from '../state/ledger-store';
@@ -91,10 +91,8 @@ export async function startRun(): Promise<void> {
       async (slot) => {
         await ensureTableOnWorker(slot, synthesisJob.tableKey, schema);
         const progress = (fraction: number, message: string) => reportProgress('run', fraction, message);
-        if (runsChainsInParallel(synthesisJob.mechanismId)) {
-          return synthesizeWithParallelChains(slot, synthesisJob, controller.signal, progress);
-        }
-        return slot.remote.synthesize(synthesisJob, Comlink.proxy(progress));
+        const staged = await synthesizeInStages(slot, synthesisJob, controller.signal, progress);
+        return staged ?? slot.remote.synthesize(synthesisJob, Comlink.proxy(progress));
       },
       { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
     );

@@ -1,3 +1,4 @@
+import type { BudgetReserver } from '../privacy/accountant';
 import type { Rng } from '../rng/types';
 import type { PrivacyClaim } from '../privacy/types';
 import type { Schema, Table } from '../table/types';
@@ -94,7 +95,58 @@ export interface MechanismMeta {
   check(schema: Schema, params: ParamValues, context?: PublicContext): string[];
 }
 
+/**
+ * What a stage reports as it runs: steps done of the total and, for a traced stage (an MCMC chain),
+ * the monitored value of its current state and the share of proposals accepted since the last call.
+ * Traced values come from the data: shown to the data holder, never released.
+ */
+export type StageProgress = (done: number, total: number, point?: StageTracePoint) => void;
+
+export interface StageTracePoint {
+  value: number;
+  acceptance: number;
+}
+
+/** One stage as the plan fixes it; structured-cloneable, since it may travel to another worker. */
+export interface StageTask<Spec> {
+  spec: Spec;
+  /** Seed of the stage's own generator for seeded runs (SeededRng); null: a fresh CryptoRng. */
+  seed: string | null;
+}
+
+/** What `plan` returns: the plan, kept where it was made, and the independent stages. */
+export interface StagedPlan<Plan, Spec> {
+  plan: Plan;
+  stages: StageTask<Spec>[];
+  /** Words for progress: "chain 2 of 4: iteration 300 of 1,000", "4 MCMC chains on 2 workers". */
+  words: { stage: string; stages: string; step: string; finish: string };
+  /** For MCMC stages the studio traces live: warm-up and total iterations of each stage. */
+  trace?: { warmUp: number; total: number };
+}
+
+/**
+ * Optional hook for a run that splits into independent stages (e.g. MCMC chains): `plan` on the
+ * worker that holds the table (validate, reserve the whole budget, fix every stage and its seed),
+ * `runStage` anywhere (a pure function of the spec and the generator made from the stage's seed),
+ * `finish` where the plan was made (the release, with the claim of what `plan` reserved). The studio
+ * runs the stages in parallel pool workers with live progress and cancel; `run` must give the same
+ * release as the stages run one after the other (`runStagesInOneThread` in staged-run.ts).
+ */
+export interface StagedRun<Plan = unknown, Spec = unknown, Result = unknown> {
+  plan(
+    table: Table,
+    schema: Schema,
+    params: ParamValues,
+    ctx: RunContext,
+    accountant: BudgetReserver,
+  ): StagedPlan<Plan, Spec>;
+  runStage(spec: Spec, rng: Rng, progress: StageProgress, signal: AbortSignalLike): Result;
+  finish(plan: Plan, results: Result[], ctx: RunContext, accountant: BudgetReserver): Release;
+}
+
 /** A mechanism as workers and the CLI run it: its meta plus the run (index.ts). */
 export interface Mechanism extends MechanismMeta {
   run(table: Table, schema: Schema, params: ParamValues, ctx: RunContext): Promise<Release>;
+  /** Optional: the run split into stages that the studio spreads over workers (see StagedRun). */
+  staged?: StagedRun;
 }

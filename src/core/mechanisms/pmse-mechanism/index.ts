@@ -2,12 +2,12 @@ import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { Rng } from '../../rng';
 import type { Schema, Table } from '../../table/types';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
-import { throwIfAborted } from '../../table/abort';
-import { runChain, type PmseChainResult } from './chain';
+import { runStagesInOneThread } from '../staged-run';
+import type { Mechanism, ParamValues, Release, RunContext, StagedRun } from '../types';
+import { runChain, type PmseChainResult, type PmseChainSpec } from './chain';
 import { pmseClaimAssumptions, pmseUnprovenBound } from './claim';
 import { buildPmseDiagnostics } from './diagnostics';
-import { makeChainRng, planPmseRun, type PmseRunPlan } from './plan';
+import { planPmseRun, type PmseRunPlan } from './plan';
 import { pmseMechanismMeta } from './meta';
 import { throwIfReleaseOverflows } from './release-overflow';
 import { synthesizeReleaseTable } from './release-table';
@@ -59,11 +59,43 @@ export function finishPmseRun(
   };
 }
 
+/** What the planning worker keeps until the chains are back. */
+interface PmsePlanned {
+  run: PmseRunPlan;
+  schema: Schema;
+  assumptions: string[];
+}
+
 /**
- * The whole mechanism on one thread: plan (budget reserved first), run the chains one after the
- * other, then synthesise. The studio's worker layer runs the same three stages with the chains in
- * parallel workers (planPmseRun, runChain with makeChainRng, finishPmseRun).
+ * The mechanism in stages: plan (budget reserved first, every chain's start and seed fixed), one
+ * stage per MCMC chain, then the synthesis of the releases from the chains' draws.
  */
+export const pmseStagedRun: StagedRun<PmsePlanned, PmseChainSpec, PmseChainResult> = {
+  plan(table, schema, params, ctx, accountant) {
+    const run = planPmseRun(table, schema, params, ctx, ctx.rng, accountant);
+    const first = run.chainSpecs[0]!;
+    return {
+      plan: { run, schema, assumptions: pmseClaimAssumptions(params, ctx) },
+      stages: run.chainSpecs.map((spec, c) => ({ spec, seed: run.chainSeeds[c] ?? null })),
+      words: {
+        stage: 'chain',
+        stages: 'MCMC chains',
+        step: 'iteration',
+        finish: 'drawing the synthetic datasets',
+      },
+      trace: { warmUp: first.burnIn, total: first.burnIn + first.steps },
+    };
+  },
+  runStage: (spec, rng, progress, signal) =>
+    runChain(spec, rng, {
+      signal,
+      onProgress: (done, total, u, acceptance) => progress(done, total, { value: u, acceptance }),
+    }),
+  finish: (planned, results, ctx, accountant) =>
+    finishPmseRun(planned.run, results, planned.schema, ctx.rng, accountant, planned.assumptions),
+};
+
+/** The whole mechanism on one thread: the stages one after the other (runStagesInOneThread). */
 export async function runPmseMechanism(
   table: Table,
   schema: Schema,
@@ -71,34 +103,12 @@ export async function runPmseMechanism(
   ctx: RunContext,
   accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
-  const plan = planPmseRun(table, schema, params, ctx, ctx.rng, accountant);
-  const chains = plan.chainSpecs.length;
-  const results = plan.chainSpecs.map((spec, c) =>
-    runChain(spec, makeChainRng(plan, c), {
-      signal: ctx.signal,
-      onProgress: (done, total) =>
-        ctx.progress(
-          (0.97 * (c + done / total)) / chains,
-          `chain ${c + 1} of ${chains}: iteration ${done} of ${total}`,
-        ),
-    }),
-  );
-  throwIfAborted(ctx.signal);
-  ctx.progress(0.98, 'drawing the synthetic datasets');
-  const release = finishPmseRun(
-    plan,
-    results,
-    schema,
-    ctx.rng,
-    accountant,
-    pmseClaimAssumptions(params, ctx),
-  );
-  ctx.progress(1, 'done');
-  return release;
+  return runStagesInOneThread(pmseStagedRun, table, schema, params, ctx, accountant);
 }
 
 /** The pMSE mechanism as workers and the CLI run it. */
 export const pmseMechanism: Mechanism = {
   ...pmseMechanismMeta,
   run: (table, schema, params, ctx) => runPmseMechanism(table, schema, params, ctx),
+  staged: pmseStagedRun,
 };

@@ -31,7 +31,7 @@ function job(jobId: string): SynthesisJob {
   };
 }
 
-describe('pMSE mechanism with chains on separate workers', () => {
+describe('a staged run (the pMSE mechanism) with its stages on separate workers', () => {
   it('gives exactly the releases and claim of the one-thread run for the same seed', async () => {
     await engine.loadCsvText(CSV, 'line.csv', () => {});
     engine.acceptTable('pmse-table', engine.tableForRun(schema));
@@ -39,14 +39,16 @@ describe('pMSE mechanism with chains on separate workers', () => {
     const serial = await engine.synthesize(job('serial'), () => {});
 
     const parallelJob = job('parallel');
-    const { chainSpecs, chainSeeds } = engine.planPmseChains(parallelJob);
-    expect(chainSpecs).toHaveLength(2);
-    // Chains run in the opposite order, as workers may finish them: the result must not depend on it.
-    const results = [];
+    const assignments = engine.planStages(parallelJob)!;
+    expect(assignments.stages).toHaveLength(2);
+    expect(assignments.trace).toEqual({ warmUp: 60, total: 140 });
+    // Stages run in the opposite order, as workers may finish them: the result must not depend on it.
+    const results: unknown[] = [];
     for (const c of [1, 0]) {
-      results.push(await engine.runPmseChain('parallel', chainSpecs[c]!, chainSeeds[c] ?? null, () => {}));
+      const stage = await engine.runStage('parallel', 'pmse-mechanism', assignments.stages[c]!, () => {});
+      results[c] = stage;
     }
-    const parallel = engine.finishPmseChains(parallelJob, results, 0);
+    const parallel = engine.finishStages(parallelJob, results, 0);
 
     expect(parallel.summary.claim).toEqual(serial.summary.claim);
     expect(parallel.datasets).toEqual(serial.datasets);
@@ -54,6 +56,12 @@ describe('pMSE mechanism with chains on separate workers', () => {
   });
 
   it('refuses to finish a run it did not plan', () => {
-    expect(() => engine.finishPmseChains(job('never-planned'), [], 0)).toThrow('no longer held');
+    expect(() => engine.finishStages(job('never-planned'), [], 0)).toThrow('no longer held');
+  });
+
+  it('plans no stages for a mechanism that has none', () => {
+    expect(
+      engine.planStages({ ...job('histogram'), mechanismId: 'laplace-histogram', params: {} }),
+    ).toBeNull();
   });
 });
