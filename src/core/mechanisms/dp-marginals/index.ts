@@ -1,8 +1,8 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { throwIfAborted } from '../../table/abort';
-import { InputError } from '../../table/errors';
 import type { Column, Schema, Table } from '../../table/types';
+import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
 import { syntheticColumnFromLevels } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
@@ -31,12 +31,7 @@ export async function runDpMarginals(
   accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
   const domain = planDpMarginalsDomain(schema, params, ctx.n);
-  if (domain.problems.length > 0)
-    throw new InputError(`${DP_MARGINALS_ID} cannot run: ${domain.problems.join(' ')}`);
-  if (table.nRows !== ctx.n)
-    throw new Error(
-      `${DP_MARGINALS_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`,
-    );
+  refuseUnplannedRun(DP_MARGINALS_ID, domain, table, ctx);
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const budgets = reserveMarginalBudgets(accountant, budget.epsilon, ctx.releases, domain);
 
@@ -74,7 +69,7 @@ export async function runDpMarginals(
     datasets,
     claim: accountant.claim(dpMarginalsAssumptions(domain, ctx)),
     diagnostics: {
-      levelsPerColumn: Object.fromEntries(domain.codings.map((coding) => [coding.name, coding.levels])),
+      levelsPerColumn: levelsPerColumn(domain),
     },
     dataHolderDiagnostics: {},
   };

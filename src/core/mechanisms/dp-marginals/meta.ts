@@ -1,12 +1,11 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
-import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
-import { binnedDomainAssumptions } from '../common/public-assumptions';
+import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 
 export const DP_MARGINALS_ID = 'dp-marginals';
@@ -46,11 +45,9 @@ export function reserveMarginalBudgets(
 }
 
 export function dpMarginalsAssumptions(domain: BinnedDomain, context: PublicContext): string[] {
-  return [
-    ...standardAssumptions(context.schema, context.seeded),
-    ...binnedDomainAssumptions(domain.codings, context.schema),
+  return binnedMechanismAssumptions(domain, context, [
     'Columns are synthesized independently of each other: relationships between columns are not kept.',
-  ];
+  ]);
 }
 
 function claim(params: ParamValues, context: PublicContext): PrivacyClaim {

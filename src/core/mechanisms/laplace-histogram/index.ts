@@ -2,7 +2,7 @@ import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { Schema, Table } from '../../table/types';
 import { throwIfAborted } from '../../table/abort';
-import { InputError } from '../../table/errors';
+import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
 import { tableFromCells } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
@@ -39,12 +39,7 @@ export async function runLaplaceHistogram(
 ): Promise<Release> {
   const settings = laplaceHistogramSettings(params);
   const domain = planLaplaceHistogramDomain(schema, params, ctx.n);
-  if (domain.problems.length > 0)
-    throw new InputError(`${LAPLACE_HISTOGRAM_ID} cannot run: ${domain.problems.join(' ')}`);
-  if (table.nRows !== ctx.n)
-    throw new Error(
-      `${LAPLACE_HISTOGRAM_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`,
-    );
+  refuseUnplannedRun(LAPLACE_HISTOGRAM_ID, domain, table, ctx);
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const perRelease = reserveReleaseBudgets(accountant, budget.epsilon, ctx.releases, domain.domainCells);
 
@@ -73,7 +68,7 @@ export async function runLaplaceHistogram(
     claim: accountant.claim(laplaceHistogramAssumptions(domain, ctx)),
     diagnostics: {
       domainCells: domain.domainCells,
-      levelsPerColumn: Object.fromEntries(domain.codings.map((coding) => [coding.name, coding.levels])),
+      levelsPerColumn: levelsPerColumn(domain),
       positiveNoisyCells,
     },
     dataHolderDiagnostics: {},

@@ -1,5 +1,4 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
-import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
@@ -8,7 +7,7 @@ import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { describeBinnedDomain } from '../common/describe-domain';
 import { formatCount } from '../common/format-count';
 import { noiseDominanceWarning } from '../common/noise-dominance';
-import { binnedDomainAssumptions } from '../common/public-assumptions';
+import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 import { LAPLACE_HISTOGRAM_PARAMS, laplaceHistogramSettings } from './params';
@@ -56,10 +55,7 @@ export function reserveReleaseBudgets(
 }
 
 export function laplaceHistogramAssumptions(domain: BinnedDomain, context: PublicContext): string[] {
-  return [
-    ...standardAssumptions(context.schema, context.seeded),
-    ...binnedDomainAssumptions(domain.codings, context.schema),
-  ];
+  return binnedMechanismAssumptions(domain, context);
 }
 
 function claim(params: ParamValues, context: PublicContext): PrivacyClaim {

@@ -1,7 +1,7 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { Schema, Table } from '../../table/types';
-import { InputError } from '../../table/errors';
+import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
 import { tableFromCells } from '../common/decode-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
@@ -27,12 +27,7 @@ export async function runSmoothedHistogram(
   accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
   const domain = planSmoothedHistogramDomain(schema, params, ctx.n);
-  if (domain.problems.length > 0)
-    throw new InputError(`${SMOOTHED_HISTOGRAM_ID} cannot run: ${domain.problems.join(' ')}`);
-  if (table.nRows !== ctx.n)
-    throw new Error(
-      `${SMOOTHED_HISTOGRAM_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`,
-    );
+  refuseUnplannedRun(SMOOTHED_HISTOGRAM_ID, domain, table, ctx);
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const plan = smoothingPlan(domain.domainCells, ctx.n, ctx.releases, budget.epsilon);
   reserveSmoothedHistogramBudget(accountant, budget.epsilon, domain, ctx, plan);
@@ -59,7 +54,7 @@ export async function runSmoothedHistogram(
     diagnostics: {
       domainCells: domain.domainCells,
       lambda: plan.lambda,
-      levelsPerColumn: Object.fromEntries(domain.codings.map((coding) => [coding.name, coding.levels])),
+      levelsPerColumn: levelsPerColumn(domain),
     },
     dataHolderDiagnostics: {},
   };

@@ -1,6 +1,5 @@
 import { roundDown } from '../../privacy/round-up';
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
-import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
@@ -9,7 +8,7 @@ import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { describeBinnedDomain } from '../common/describe-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
 import { formatCount } from '../common/format-count';
-import { binnedDomainAssumptions } from '../common/public-assumptions';
+import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 import { smoothingWeight } from './smoothing-weight';
 
@@ -56,12 +55,10 @@ export function reserveSmoothedHistogramBudget(
 }
 
 export function smoothedHistogramAssumptions(domain: BinnedDomain, context: PublicContext): string[] {
-  return [
-    ...standardAssumptions(context.schema, context.seeded),
-    ...binnedDomainAssumptions(domain.codings, context.schema),
+  return binnedMechanismAssumptions(domain, context, [
     'The privacy comes from sampling: the M releases of n rows are M·n draws from one smoothed histogram, ' +
       'and λ is set for that total; releasing more rows from it would spend more ε.',
-  ];
+  ]);
 }
 
 function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
