@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Accountant } from '../privacy/accountant';
+import { ZcdpAccountant } from '../privacy/zcdp-accountant';
 import { SeededRng } from '../rng/seeded-rng';
 import type { Schema, Table } from '../table/types';
 import { mixedTable, runContext } from './common/testing/fixtures';
@@ -19,10 +20,16 @@ function defaultsOf(mechanism: Mechanism): ParamValues {
 }
 
 function context(overrides: Partial<RunContext> = {}): RunContext {
-  return runContext(schema, N, { epsilon: '2', releases: 2, rng: new SeededRng('contract'), ...overrides });
+  return runContext(schema, N, {
+    epsilon: '2',
+    delta: '1e-5', // some mechanisms (zCDP ones) need δ > 0
+    releases: 2,
+    rng: new SeededRng('contract'),
+    ...overrides,
+  });
 }
 
-/** Runs the mechanism and logs, in order, every reservation on any accountant and every draw of any seeded generator. */
+/** Runs the mechanism and logs, in order, every reservation on any accountant (pure-DP or zCDP) and every draw of any seeded generator. */
 async function runRecorded(
   mechanism: Mechanism,
   ctx: RunContext,
@@ -30,7 +37,12 @@ async function runRecorded(
   const log: string[] = [];
   const reserve = Accountant.prototype.reserve;
   const reserveParallel = Accountant.prototype.reserveParallel;
+  const reserveZcdp = ZcdpAccountant.prototype.reserve;
   const nextUint32 = SeededRng.prototype.nextUint32;
+  vi.spyOn(ZcdpAccountant.prototype, 'reserve').mockImplementation(function (this: ZcdpAccountant, ...args) {
+    log.push('reserve');
+    return reserveZcdp.apply(this, args);
+  });
   vi.spyOn(Accountant.prototype, 'reserve').mockImplementation(function (this: Accountant, ...args) {
     log.push('reserve');
     return reserve.apply(this, args);
