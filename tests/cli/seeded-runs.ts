@@ -24,7 +24,7 @@ const CASES: SeededCase[] = [
   {
     name: 'laplace-histogram',
     args: ['synth', 'data.csv', ...COMMON, '--mechanism', 'laplace-histogram', '--releases', '2'],
-    writes: ['synth.1.csv', 'synth.2.csv', 'report.json'],
+    writes: ['synth.not-for-release.1.csv', 'synth.not-for-release.2.csv', 'report.json'],
   },
   {
     name: 'laplace-histogram boundary-inflated, hold-out, dropped rows',
@@ -33,7 +33,7 @@ const CASES: SeededCase[] = [
       ...['--param', 'negatives=boundary-inflated', '--param', 'bins=4', '--drop-incomplete-rows'],
       ...['--holdout-share', '0.25', '--holdout-out', 'holdout.csv', '--train-out', 'train.csv'],
     ],
-    writes: ['synth.csv', 'report.json', 'holdout.csv', 'train.csv'],
+    writes: ['synth.not-for-release.csv', 'report.json', 'holdout.csv', 'train.csv'],
   },
   {
     name: 'smoothed-histogram',
@@ -41,12 +41,17 @@ const CASES: SeededCase[] = [
       ...['synth', 'data.csv', ...COMMON, '--mechanism', 'smoothed-histogram', '--releases', '3'],
       ...['--param', 'columnBins=age=5, income=3'],
     ],
-    writes: ['synth.1.csv', 'synth.2.csv', 'synth.3.csv', 'report.json'],
+    writes: [
+      'synth.not-for-release.1.csv',
+      'synth.not-for-release.2.csv',
+      'synth.not-for-release.3.csv',
+      'report.json',
+    ],
   },
   {
     name: 'dp-marginals',
     args: ['synth', 'data.csv', ...COMMON, '--mechanism', 'dp-marginals', '--releases', '2'],
-    writes: ['synth.1.csv', 'synth.2.csv', 'report.json'],
+    writes: ['synth.not-for-release.1.csv', 'synth.not-for-release.2.csv', 'report.json'],
   },
   {
     name: 'pmse-mechanism',
@@ -54,7 +59,7 @@ const CASES: SeededCase[] = [
       ...['synth', 'data.csv', ...COMMON, '--mechanism', 'pmse-mechanism', '--releases', '2'],
       ...['--param', 'burnIn=10', '--param', 'steps=20', '--param', 'thinning=5', '--param', 'chains=2'],
     ],
-    writes: ['synth.1.csv', 'synth.2.csv', 'report.json'],
+    writes: ['synth.not-for-release.1.csv', 'synth.not-for-release.2.csv', 'report.json'],
   },
 ];
 
@@ -62,7 +67,7 @@ const CASES: SeededCase[] = [
 function argumentsIn(args: string[], path: (name: string) => string): string[] {
   const inFolder = args.map((a) => (/\.(csv|json)$/.test(a) ? path(a) : a));
   if (args[0] !== 'synth') return inFolder;
-  return [...inFolder, '--out', path('synth.csv'), '--report', path('report.json')];
+  return [...inFolder, '--out', path('synth.not-for-release.csv'), '--report', path('report.json')];
 }
 
 /** Runs every case in a fresh temporary folder and returns what it printed and wrote. */
