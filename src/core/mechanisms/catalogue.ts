@@ -1,3 +1,4 @@
+import { aimMeta } from './aim/meta';
 import { binomialBetaMrMeta } from './binomial-beta-mr/meta';
 import { clustmixMeta } from './clustmix/meta';
 import { dpMarginalsMeta } from './dp-marginals/meta';
@@ -21,6 +22,7 @@ export const MECHANISM_CATALOGUE: readonly MechanismMeta[] = [
   pmseMechanismMeta,
   clustmixMeta,
   mstMeta,
+  aimMeta,
   multinomialDirichletMeta,
   binomialBetaMrMeta,
   modipsMeta,

@@ -1,3 +1,4 @@
+import { aim } from './aim';
 import { binomialBetaMr } from './binomial-beta-mr';
 import { clustmix } from './clustmix';
 import { dpMarginals } from './dp-marginals';
@@ -23,6 +24,7 @@ export const MECHANISMS: readonly Mechanism[] = [
   pmseMechanism,
   clustmix,
   mst,
+  aim,
   multinomialDirichlet,
   binomialBetaMr,
   modips,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { sqrtRationalDown } from '../privacy/round-up';
-import { exponentialMechanismProbabilities, sampleExponentialMechanism } from './exponential-mechanism';
+import {
+  exponentialMechanismProbabilities,
+  sampleExponentialMechanism,
+  sampleExponentialMechanismBig,
+} from './exponential-mechanism';
 import { parseRational, Rational } from './rational';
 import { SeededRng } from './seeded-rng';
 import { fitDraws, powerAgainst, type IntegerPmf } from './testing/distribution-fit';
@@ -64,6 +68,47 @@ describe('exact exponential mechanism', () => {
       pmf,
     );
     expect(fit.pValue).toBeGreaterThan(ALPHA);
+  });
+});
+
+describe('exact exponential mechanism with bigint scores', () => {
+  const epsilon = parseRational('1.1');
+  // The same gaps as SCORES, scaled by 2^40 with Δ scaled alike, and shifted past 2^53: the distribution
+  // depends only on ε·(q_max − qᵢ)/(2Δ), so it is pmfAt(1.1) again.
+  const SCALE = 2n ** 40n;
+  const SHIFT = 2n ** 70n;
+  const BIG_SCORES = SCORES.map((q) => SHIFT + BigInt(q) * SCALE);
+  const BIG_SENSITIVITY = BigInt(SENSITIVITY) * SCALE;
+
+  it('draws candidates with probability ∝ exp(ε·q/(2Δ)) beyond 2^53 (chi-square, α = 1e−6)', () => {
+    const rng = new SeededRng('exponential mechanism, bigint');
+    const fit = fitDraws(
+      () => sampleExponentialMechanismBig(rng, BIG_SCORES, epsilon, BIG_SENSITIVITY),
+      DRAWS,
+      pmfAt(1.1),
+    );
+    expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
+  });
+
+  it('the same test rejects it with the sensitivity halved (ε doubled in effect)', () => {
+    const rng = new SeededRng('exponential mechanism, bigint, half Δ');
+    const fit = fitDraws(
+      () => sampleExponentialMechanismBig(rng, BIG_SCORES, epsilon, BIG_SENSITIVITY / 2n),
+      DRAWS,
+      pmfAt(1.1),
+    );
+    expect(fit.pValue).toBeLessThan(ALPHA);
+  });
+
+  it('makes the same draws as the number form on safe integers, and refuses bad input', () => {
+    const [a, b] = [new SeededRng('same'), new SeededRng('same')];
+    const drawsOf = (draw: () => number) => Array.from({ length: 200 }, draw);
+    expect(
+      drawsOf(() => sampleExponentialMechanismBig(a, SCORES.map(BigInt), epsilon, BigInt(SENSITIVITY))),
+    ).toEqual(drawsOf(() => sampleExponentialMechanism(b, SCORES, epsilon, SENSITIVITY)));
+    const rng = new SeededRng(1);
+    expect(() => sampleExponentialMechanismBig(rng, [], epsilon, 2n)).toThrow(/at least one candidate/);
+    expect(() => sampleExponentialMechanismBig(rng, [1n, 2n], epsilon, 0n)).toThrow(/positive whole number/);
   });
 });
 

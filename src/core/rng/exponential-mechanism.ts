@@ -45,12 +45,52 @@ export function sampleExponentialMechanism(
     }
     if (score > best) best = score;
   }
-  // γᵢ = ε.num·(q_max − qᵢ) / (2Δ·ε.den)
-  const den = 2n * BigInt(sensitivity) * epsilon.den;
   const bigBest = BigInt(best);
+  return acceptUniformCandidate(rng, k, (i) => bigBest - BigInt(scores[i]!), epsilon, BigInt(sensitivity));
+}
+
+/**
+ * {@link sampleExponentialMechanism} for scores and a sensitivity of any size, as bigints: the same
+ * distribution, exp(ε·qᵢ/(2Δ)) / Σⱼ exp(ε·qⱼ/(2Δ)), sampled the same way (for scores and Δ that are safe
+ * integers it makes the same draws). For scores that can pass 2^53, e.g. weighted errors on a fine grid.
+ * Throws RangeError unless there is at least one candidate, Δ >= 1 and ε >= 0.
+ */
+export function sampleExponentialMechanismBig(
+  rng: Rng,
+  scores: readonly bigint[],
+  epsilon: Rational,
+  sensitivity: bigint,
+): number {
+  const k = scores.length;
+  if (k < 1) throw new RangeError('sampleExponentialMechanismBig: there must be at least one candidate');
+  if (sensitivity < 1n) {
+    throw new RangeError(
+      `sampleExponentialMechanismBig: the sensitivity must be a positive whole number, got ${sensitivity}`,
+    );
+  }
+  if (epsilon.isNegative()) {
+    throw new RangeError(`sampleExponentialMechanismBig: ε must be >= 0, got ${epsilon.toString()}`);
+  }
+  let best = scores[0]!;
+  for (const score of scores) if (score > best) best = score;
+  return acceptUniformCandidate(rng, k, (i) => best - scores[i]!, epsilon, sensitivity);
+}
+
+/**
+ * The sampling loop of both forms: a uniform candidate i accepted with probability exp(−γᵢ),
+ * γᵢ = ε.num·gap(i) / (2Δ·ε.den), gap(i) = q_max − qᵢ >= 0; repeated until one is accepted.
+ */
+function acceptUniformCandidate(
+  rng: Rng,
+  k: number,
+  gap: (i: number) => bigint,
+  epsilon: Rational,
+  sensitivity: bigint,
+): number {
+  const den = 2n * sensitivity * epsilon.den;
   for (;;) {
     const i = uniformInt(rng, k);
-    const num = epsilon.num * (bigBest - BigInt(scores[i]!));
+    const num = epsilon.num * gap(i);
     const accepted =
       num <= MAX_SAFE && den <= MAX_SAFE
         ? bernoulliExpNegSafe(rng, Number(num), Number(den))

@@ -1,0 +1,174 @@
+import { sqrtRationalDown } from '../../privacy/round-up';
+import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
+import { parseRational, Rational } from '../../rng/rational';
+import {
+  epsilonInWords,
+  histogramRho,
+  SELECTION_EPSILON_DIGITS,
+  selectionRho,
+  sigmaInWords,
+} from '../mst/budget-plan';
+
+/** AIM's starting noise and selection parameters, exact. */
+export interface AimBudgetPlan {
+  rho: Rational;
+  rounds: number;
+  /** Share of each round's ρ spent measuring (the rest selects). */
+  measureShare: Rational;
+  /** σ² = T/(share·ρ): measuring costs 1/σ² = share·ρ/T per marginal under replace-one. */
+  sigma2: Rational;
+  /** ε = the largest 12-digit decimal <= √(8(1 − share)ρ/T): selecting costs ε²/8 <= (1 − share)ρ/T. */
+  epsilon: Rational;
+  /** ρ₀ = d/σ²: the one-way histograms measured first. */
+  oneWayRho: Rational;
+}
+
+/**
+ * AIM's budget (McKenna et al. 2022, Alg. 1; private-pgm `mechanisms/aim.py`) under replace-one: T
+ * rounds share ρ; each round measures one marginal with discrete Gaussian noise of variance σ²
+ * (cost 1/σ², the histogram's L2 sensitivity being √2; private-pgm's add/remove σ² is half of ours
+ * for the same cost) and selects with an exponential mechanism at ε (cost ε²/8, bounded range). The
+ * d one-way histograms are measured first at the same σ. Requires rounds >= d and 0 < share < 1.
+ */
+export function planAimBudget(rho: Rational, d: number, rounds: number, measureShare: number): AimBudgetPlan {
+  const share = parseRational(measureShare);
+  const t = Rational.of(rounds);
+  const sigma2 = t.div(share.mul(rho));
+  const epsilon = sqrtRationalDown(
+    Rational.of(8).mul(Rational.ONE.sub(share)).mul(rho).div(t),
+    SELECTION_EPSILON_DIGITS,
+  );
+  return {
+    rho,
+    rounds,
+    measureShare: share,
+    sigma2,
+    epsilon,
+    oneWayRho: histogramRho(sigma2).mul(Rational.of(d)),
+  };
+}
+
+/**
+ * The two reservations of an AIM run, made before its first draw: the one-way histograms (ρ₀), then
+ * all the rest for the adaptive rounds, which the run spends through its own ledger. claim() and
+ * run() both call this.
+ */
+export function reserveAimBudget(
+  accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget'>,
+  plan: AimBudgetPlan,
+  d: number,
+): Rational {
+  accountant.reserve(
+    `one-way histograms of the ${d} columns, discrete Gaussian noise with σ = ${sigmaInWords(plan.sigma2)} on every cell`,
+    plan.oneWayRho,
+  );
+  const adaptive = accountant.rhoBudget.sub(plan.oneWayRho);
+  accountant.reserve(
+    'adaptive rounds until this share is spent, each choosing a marginal with the exponential mechanism ' +
+      `(ε = ${epsilonInWords(plan.epsilon)} at first, doubled when the model stops improving; sensitivity 2 × the ` +
+      `largest candidate weight) and measuring it with discrete Gaussian noise (σ = ${sigmaInWords(plan.sigma2)} at ` +
+      'first, halved with ε); the last round spends what is left',
+    adaptive,
+  );
+  return adaptive;
+}
+
+/** The cost of one round: 1/σ² + ε²/8. */
+export function roundRho(sigma2: Rational, epsilon: Rational): Rational {
+  return histogramRho(sigma2).add(selectionRho(epsilon));
+}
+
+/**
+ * A ρ budget reserved once on the accountant and spent step by step inside the run (a privacy filter:
+ * fully adaptive composition of zCDP, each step's cost chosen from earlier outputs, never past the
+ * total). Throws before spending past it.
+ */
+export class RhoLedger {
+  private spentRho = Rational.ZERO;
+  constructor(readonly total: Rational) {}
+
+  spend(rho: Rational): void {
+    const next = this.spentRho.add(rho);
+    if (next.compare(this.total) > 0) throw new Error(`an adaptive round would spend past the reserved ρ`);
+    this.spentRho = next;
+  }
+
+  spent(): Rational {
+    return this.spentRho;
+  }
+
+  remaining(): Rational {
+    return this.total.sub(this.spentRho);
+  }
+}
+
+/** The final round's parameters: spend exactly `remaining`, ε from the selection share, the rest measuring. */
+export function finalRound(
+  remaining: Rational,
+  measureShare: Rational,
+): { sigma2: Rational; epsilon: Rational } {
+  const epsilon = sqrtRationalDown(
+    Rational.of(8).mul(Rational.ONE.sub(measureShare)).mul(remaining),
+    SELECTION_EPSILON_DIGITS,
+  );
+  const measuring = remaining.sub(selectionRho(epsilon));
+  return { epsilon, sigma2: Rational.ONE.div(measuring) };
+}
+
+/** The parameters of one round, already charged to the ledger. */
+export interface AimRound {
+  sigma2: Rational;
+  epsilon: Rational;
+  /** True for the round that spends all that was left; no round follows it. */
+  last: boolean;
+}
+
+/**
+ * AIM's rounds (paper Alg. 1, lines 9–20) as a schedule over a ledger holding the ρ reserved for them.
+ * Each round costs 1/σ² + ε²/8 and is charged before it draws anything. When less than twice that is
+ * left, the round instead spends exactly what is left (`finalRound`) and is the last. `anneal()` (the
+ * model stopped improving) quarters σ² and doubles ε, so later rounds cost four times as much.
+ *
+ * Why the ledger can never overspend, whatever the anneal decisions: a round that is not the last
+ * starts with remaining >= 2·cost, so it leaves >= cost > 0; the last spends exactly the remaining ρ
+ * (its ε²/8 <= (1 − share)·remaining < remaining, the rest measures). Every round but the last costs at
+ * least the first round's cost c₀ > 0 (anneal only raises it), so there are at most ρ/c₀ + 1 rounds.
+ * The decisions depend only on earlier DP outputs, so how many rounds run is post-processing.
+ */
+export class AimRoundSchedule {
+  private sigma2: Rational;
+  private epsilon: Rational;
+  private ended = false;
+
+  constructor(
+    private readonly ledger: RhoLedger,
+    start: Pick<AimBudgetPlan, 'sigma2' | 'epsilon' | 'measureShare'>,
+    private readonly measureShare: Rational = start.measureShare,
+  ) {
+    this.sigma2 = start.sigma2;
+    this.epsilon = start.epsilon;
+  }
+
+  get finished(): boolean {
+    return this.ended;
+  }
+
+  /** The next round's σ² and ε, charged to the ledger. Throws after the last round. */
+  nextRound(): AimRound {
+    if (this.ended) throw new Error('AIM has no round left: the last one spent the whole share');
+    const remaining = this.ledger.remaining();
+    if (remaining.compare(Rational.of(2).mul(roundRho(this.sigma2, this.epsilon))) < 0) {
+      ({ sigma2: this.sigma2, epsilon: this.epsilon } = finalRound(remaining, this.measureShare));
+      this.ended = true;
+    }
+    this.ledger.spend(selectionRho(this.epsilon));
+    this.ledger.spend(histogramRho(this.sigma2));
+    return { sigma2: this.sigma2, epsilon: this.epsilon, last: this.ended };
+  }
+
+  /** σ ← σ/2 and ε ← 2ε for the rounds after this one. */
+  anneal(): void {
+    this.sigma2 = this.sigma2.div(Rational.of(4));
+    this.epsilon = this.epsilon.mul(Rational.of(2));
+  }
+}

@@ -1,0 +1,221 @@
+import { standardAssumptions } from '../../privacy/assumptions';
+import type { PrivacyClaim } from '../../privacy/types';
+import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
+import type { Schema } from '../../table/types';
+import { formatCount } from '../common/format-count';
+import { cellCount } from '../common/pgm/factor-index';
+import { SCORE_MAX_ROWS } from '../common/pgm/grid-score';
+import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/pgm/pgm-budget';
+import {
+  marginalLimitProblem,
+  PGM_BINNING_PARAMS,
+  planPgmDomain,
+  SAMPLING_PARAM,
+  type PgmDomain,
+} from '../common/pgm/pgm-domain';
+import { binnedDomainAssumptions } from '../common/public-assumptions';
+import type { MechanismMeta, ParamSpec, ParamValues, PublicContext } from '../types';
+import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
+import { planAimBudget, reserveAimBudget, type AimBudgetPlan } from './budget-plan';
+import { candidatesOf, planWorkload, type WorkloadPlan } from './workload';
+
+export const AIM_ID = 'aim';
+
+/** Rounds per column when `rounds` is 0 (private-pgm's default, 16·d). */
+export const ROUNDS_PER_COLUMN = 16;
+
+export const AIM_PARAMS: ParamSpec[] = [
+  {
+    name: 'degree',
+    label: 'Workload degree',
+    type: 'integer',
+    default: 3,
+    min: 1,
+    max: 3,
+    help: 'The workload is every marginal on this many columns (unless a workload is named below); AIM spends its budget on the marginals that serve it best.',
+  },
+  {
+    name: 'maxCells',
+    label: 'Largest workload marginal (cells)',
+    type: 'integer',
+    default: 10_000,
+    min: 1,
+    max: 20_000_000,
+    help: 'Workload marginals with more cells than this are dropped (bins and the missing level included).',
+  },
+  {
+    name: 'maxModelSize',
+    label: 'Largest model (MB)',
+    type: 'number',
+    default: 20,
+    min: 1,
+    max: 80,
+    help:
+      'Memory of the graphical model (8 bytes per cell of its junction tree); the limit grows with the budget spent, ' +
+      'reaching this value at the end. The paper uses 80; working memory is about 6× this. Larger models fit more ' +
+      'relationships and take longer.',
+  },
+  {
+    name: 'rounds',
+    label: 'Rounds',
+    type: 'integer',
+    default: 0,
+    min: 0,
+    max: 10_000,
+    help: `Sets the starting noise: each round's share of the budget is 1/rounds. 0 means ${ROUNDS_PER_COLUMN} × the number of columns. At least the number of columns.`,
+  },
+  {
+    name: 'maxIters',
+    label: 'Estimation iterations per round',
+    type: 'integer',
+    default: 1000,
+    min: 1,
+    max: 100_000,
+    help: 'Most iterations of mirror descent after each measurement (warm-started; it stops earlier once the loss settles).',
+  },
+  {
+    name: 'measureShare',
+    label: 'Share of a round for measuring',
+    type: 'number',
+    default: 0.9,
+    min: 0.05,
+    max: 0.95,
+    help: 'The rest of each round’s budget selects the marginal to measure.',
+  },
+  {
+    name: 'workload',
+    label: 'Workload',
+    type: 'text',
+    default: '',
+    help: 'Marginals to serve, as column names: "a,b,c; d,e". Empty: every marginal of the degree above.',
+  },
+  SAMPLING_PARAM,
+  ...PGM_BINNING_PARAMS,
+];
+
+/** Everything AIM plans from public facts: domain, workload, candidates, rounds and problems. */
+export interface AimPlan extends PgmDomain {
+  workload: WorkloadPlan;
+  candidates: { cliques: number[][]; weights: number[] };
+  rounds: number;
+}
+
+export function planAim(
+  schema: Schema,
+  params: ParamValues,
+  context?: Pick<PublicContext, 'n' | 'epsilon' | 'delta'>,
+): AimPlan {
+  const domain = planPgmDomain(schema, params, context?.n);
+  const problems = [...domain.problems];
+  const d = domain.sizes.length;
+  const rounds = Number(params.rounds) === 0 ? ROUNDS_PER_COLUMN * d : Number(params.rounds);
+  const names = domain.codings.map((coding) => coding.name);
+  const workload = planWorkload(
+    names,
+    domain.sizes,
+    Number(params.degree),
+    Number(params.maxCells),
+    String(params.workload ?? ''),
+  );
+  if (problems.length === 0) {
+    problems.push(...workload.problems);
+    if (rounds < d) problems.push(`rounds must be at least the number of columns (${d}); got ${rounds}.`);
+    domain.sizes.forEach((size, j) => {
+      const tooLarge = marginalLimitProblem([names[j]!], size, 'the one-way marginal');
+      if (tooLarge) problems.push(tooLarge);
+    });
+  }
+  if (context && context.n < 1) problems.push('needs at least one row of data.');
+  if (context && context.n > SCORE_MAX_ROWS) {
+    problems.push(
+      `needs at most ${formatCount(SCORE_MAX_ROWS)} rows, so that its selection scores stay exact.`,
+    );
+  }
+  if (context && deltaIsZero(context)) problems.push(deltaProblem(AIM_ID));
+  return { ...domain, problems, workload, candidates: candidatesOf(workload.workload), rounds };
+}
+
+export function aimAssumptions(plan: AimPlan, context: PublicContext): string[] {
+  return [
+    ...standardAssumptions(context.schema, context.seeded),
+    ...binnedDomainAssumptions(plan.codings, context.schema),
+    'The budget is composed in zero-concentrated DP (ρ) and stated as (ε, δ) by the conversion of Canonne, Kamath & ' +
+      'Steinke 2020 (Corollary 13). Sensitivities are for replacing one row: √2 in L2 for a histogram (ρ = 1/σ² ' +
+      'per histogram), 2 × the candidate weight for a weighted L1 score.',
+    'The rounds choose their noise, their ε and when to stop from earlier outputs, and never spend past the share ' +
+      'reserved for them: fully adaptive composition of zCDP under a privacy filter (Feldman & Zrnic 2021; as OpenDP’s AIM).',
+    'Each exponential-mechanism round is ε-DP with bounded range, hence ε²/8-zCDP (Cesar & Rogers 2021); it is ' +
+      'sampled exactly, with scores rounded to the grid 2^-20 so that the sensitivity holds exactly.',
+    `All ${context.releases === 1 ? 'synthetic rows' : `${context.releases} releases`} are drawn from one fitted model (post-processing): releases do not split the budget.`,
+  ];
+}
+
+/** Bytes in megabytes for sentences, two significant digits (memory is an estimate, not a privacy value). */
+function megabytesInWords(bytes: number): string {
+  const megabytes = bytes / 2 ** 20;
+  return megabytes < 0.1 ? 'less than 0.1 MB' : `${Number(megabytes.toPrecision(2))} MB`;
+}
+
+/** Plans AIM's budget and makes its two reservations; claim() and run() both call it. */
+export function reserveAim(
+  accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget'>,
+  plan: AimPlan,
+  params: ParamValues,
+): AimBudgetPlan {
+  const budget = planAimBudget(
+    accountant.rhoBudget,
+    plan.sizes.length,
+    plan.rounds,
+    Number(params.measureShare),
+  );
+  reserveAimBudget(accountant, budget, plan.sizes.length);
+  return budget;
+}
+
+function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
+  const plan = planAim(context.schema, params, context);
+  if (plan.problems.length > 0) throw new Error(`${AIM_ID} cannot run: ${plan.problems.join(' ')}`);
+  const accountant = zcdpAccountantFor(context, AIM_ID);
+  reserveAim(accountant, plan, params);
+  return accountant.claim(aimAssumptions(plan, context));
+}
+
+function describe(params: ParamValues, context: PublicContext): string[] {
+  const plan = planAim(context.schema, params, context);
+  if (plan.problems.length > 0) return [];
+  const budget = planAimBudget(
+    zcdpAccountantFor(context, AIM_ID).rhoBudget,
+    plan.sizes.length,
+    plan.rounds,
+    Number(params.measureShare),
+  );
+  const names = plan.codings.map((coding) => coding.name);
+  const candidateCells = plan.candidates.cliques.reduce((total, r) => total + cellCount(r, plan.sizes), 0);
+  const sentences = [
+    `Noise: σ = ${sigmaInWords(budget.sigma2)} on the one-way histograms and at first on each chosen marginal; each choice is an exponential mechanism with ε = ${epsilonInWords(budget.epsilon)} at first (${plan.rounds} rounds' worth of budget).`,
+    `Workload: ${formatCount(plan.workload.workload.length)} marginals, ${formatCount(plan.candidates.cliques.length)} candidates to measure (with their sub-marginals).`,
+    `Model: at most ${Number(params.maxModelSize)} MB (${formatCount((Number(params.maxModelSize) * 2 ** 20) / 8)} cells); working memory about ${formatCount(6 * Number(params.maxModelSize))} MB, plus ${megabytesInWords(candidateCells * 8)} for the data's counts on the candidates (${formatCount(candidateCells)} cells).`,
+  ];
+  if (plan.workload.dropped.length > 0) {
+    const shown = plan.workload.dropped.slice(0, 5).map((q) => q.map((a) => names[a]).join(' × '));
+    sentences.push(
+      `${formatCount(plan.workload.dropped.length)} workload ${plan.workload.dropped.length === 1 ? 'marginal has' : 'marginals have'} more than ${formatCount(Number(params.maxCells))} cells and ${plan.workload.dropped.length === 1 ? 'is' : 'are'} dropped: ${shown.join('; ')}${plan.workload.dropped.length > 5 ? '; …' : ''}.`,
+    );
+  }
+  return sentences;
+}
+
+/** Everything about AIM but its run. */
+export const aimMeta: MechanismMeta = {
+  id: AIM_ID,
+  label: 'AIM (adaptive marginals)',
+  summary:
+    'Chooses, round by round, the marginals a graphical model gets most wrong, measures them with noise and refits; keeps the workload of low-way marginals.',
+  reference:
+    'McKenna, Mullins, Sheldon & Miklau, AIM: an adaptive and iterative mechanism for differentially private synthetic data, VLDB 2022, Algorithm 1',
+  supports: { numeric: true, categorical: true },
+  params: AIM_PARAMS,
+  claim,
+  describe,
+  check: (schema, params, context) => planAim(schema, params, context).problems,
+};

@@ -1,0 +1,231 @@
+import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
+import { throwIfAborted } from '../../table/abort';
+import { InputError } from '../../table/errors';
+import type { Schema, Table } from '../../table/types';
+import { syntheticColumnFromLevels } from '../common/decode-rows';
+import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
+import { CliqueTreeModel } from '../common/pgm/clique-tree-model';
+import { countCells } from '../common/pgm/factor-index';
+import { buildJunctionTree } from '../common/pgm/junction-tree';
+import { estimateByMirrorDescent, type Measurement } from '../common/pgm/mirror-descent';
+import { addDiscreteGaussianNoise } from '../common/pgm/noisy-marginal';
+import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
+import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
+import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
+import type { ParamValues, Release, RunContext } from '../types';
+import { AimRoundSchedule, RhoLedger } from './budget-plan';
+import { AIM_ID, aimAssumptions, planAim, reserveAim } from './meta';
+import { HALF_NORMAL_MEAN } from './score';
+import { selectMarginal } from './select-marginal';
+
+export type AimAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'claim'>;
+
+const BYTES_PER_CELL = 8;
+const MEGABYTE = 2 ** 20;
+
+/** One round of AIM as it appears in the diagnostics (DP outputs and public facts only). */
+interface RoundRecord {
+  marginal: string[];
+  sigma: string;
+  epsilon: string;
+}
+
+/** A fitted model with the cliques it was built on. */
+interface Fit {
+  cliques: number[][];
+  model: CliqueTreeModel;
+  theta: Float64Array[];
+  marginals: Float64Array[];
+  iterations: number;
+}
+
+/**
+ * AIM (McKenna, Mullins, Sheldon & Miklau 2022, Algorithm 1; private-pgm `mechanisms/aim.py`) under
+ * replace-one. Reserves ρ₀ for the one-ways and the rest for the rounds before any draw; measures
+ * every one-way histogram; then each round: (1) if less than twice a round's cost is left, spend all
+ * of it in this last round; (2) keep the candidates already inside a model clique and those whose
+ * junction tree stays within maxModelSize × ρ_used/ρ; (3) select with the exponential mechanism on
+ * q_r = w_r(‖M_r(D) − M_r(p̂)‖₁ − √(2/π)σ·cells_r), Δ = 2·max w; (4) measure it, refit warm-started;
+ * (5) if the fitted marginal moved by at most √(2/π)σ·cells_r in L1, halve σ and double ε.
+ */
+export async function runAim(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: AimAccountant = zcdpAccountantFor(ctx, AIM_ID),
+): Promise<Release> {
+  const plan = planAim(schema, params, ctx);
+  if (plan.problems.length > 0) throw new InputError(`${AIM_ID} cannot run: ${plan.problems.join(' ')}`);
+  if (table.nRows !== ctx.n)
+    throw new Error(`${AIM_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
+  const budget = reserveAim(accountant, plan, params);
+  const ledger = new RhoLedger(accountant.rhoBudget.sub(budget.oneWayRho));
+  const rhoTotal = accountant.rhoBudget;
+  const { sizes } = plan;
+  const d = sizes.length;
+  const n = ctx.n;
+  const maxIters = Number(params.maxIters);
+  const maxModelCells = (Number(params.maxModelSize) * MEGABYTE) / BYTES_PER_CELL;
+  const columns = columnsForCodings(table, plan.codings);
+  const levels = plan.codings.map((coding, j) => levelsOfColumn(columns[j]!, coding));
+  const names = plan.codings.map((coding) => coding.name);
+  const progressOf = () => budget.oneWayRho.add(ledger.spent()).div(rhoTotal).toNumber();
+
+  ctx.progress(0, 'measuring one-way histograms');
+  const oneWayWeight = 1 / budget.sigma2.toNumber();
+  const measurements: Measurement[] = [];
+  for (let j = 0; j < d; j++) {
+    const y = addDiscreteGaussianNoise(ctx.rng, countCells(levels, [j], sizes), budget.sigma2, ctx.signal);
+    measurements.push({ attrs: [j], y, weight: new Float64Array(y.length).fill(oneWayWeight) });
+  }
+  ctx.progress(0, 'counting the candidate marginals');
+  const answers = plan.candidates.cliques.map((r) => {
+    throwIfAborted(ctx.signal);
+    return countCells(levels, r, sizes);
+  });
+
+  let fit = refit(
+    sizes,
+    n,
+    measurements.map((m) => m.attrs),
+    measurements,
+    undefined,
+    maxIters,
+    ctx,
+  );
+  const schedule = new AimRoundSchedule(ledger, budget);
+  const rounds: RoundRecord[] = [];
+  let iterations = fit.iterations;
+  while (!schedule.finished) {
+    throwIfAborted(ctx.signal);
+    // The round's cost is charged before anything of it is drawn; ρ_used then includes it, as in
+    // the paper's Alg. 1, so the model may grow to maxModelSize × ρ_used/ρ.
+    const { sigma2, epsilon, last } = schedule.nextRound();
+    const sizeLimit = maxModelCells * budget.oneWayRho.add(ledger.spent()).div(rhoTotal).toNumber();
+    const open = plan.candidates.cliques
+      .map((_, k) => k)
+      .filter((k) => {
+        const r = plan.candidates.cliques[k]!;
+        return (
+          fit.model.cliqueContaining(r) >= 0 ||
+          buildJunctionTree(d, sizes, [...fit.cliques, r]).cells <= sizeLimit
+        );
+      });
+    const sigma = Math.sqrt(sigma2.toNumber());
+    const scored = open.map((k) => {
+      throwIfAborted(ctx.signal);
+      const r = plan.candidates.cliques[k]!;
+      return {
+        answer: answers[k]!,
+        estimate: fit.model.marginal(fit.marginals, r),
+        weight: plan.candidates.weights[k]!,
+      };
+    });
+    const pick = selectMarginal(ctx.rng, scored, sigma, epsilon);
+    const chosen = open[pick]!;
+    const r = plan.candidates.cliques[chosen]!;
+    const y = addDiscreteGaussianNoise(ctx.rng, answers[chosen]!, sigma2, ctx.signal);
+    measurements.push({ attrs: r, y, weight: new Float64Array(y.length).fill(1 / sigma2.toNumber()) });
+    rounds.push({
+      marginal: r.map((a) => names[a]!),
+      sigma: sigmaInWords(sigma2),
+      epsilon: epsilonInWords(epsilon),
+    });
+    ctx.progress(
+      Math.min(0.9, 0.9 * progressOf()),
+      `round ${rounds.length}: measured ${r.map((a) => names[a]).join(' × ')}`,
+    );
+
+    const before = scored[pick]!.estimate;
+    const cliques = fit.model.cliqueContaining(r) >= 0 ? fit.cliques : [...fit.cliques, r];
+    fit = refit(sizes, n, cliques, measurements, fit, maxIters, ctx);
+    iterations += fit.iterations;
+    const after = fit.model.marginal(fit.marginals, r);
+    let moved = 0;
+    for (let c = 0; c < after.length; c++) moved += Math.abs(after[c]! - before[c]!);
+    if (!last && moved <= HALF_NORMAL_MEAN * sigma * after.length) schedule.anneal();
+  }
+  fit = refit(sizes, n, fit.cliques, measurements, fit, maxIters, ctx);
+  iterations += fit.iterations;
+
+  const datasets: Table[] = [];
+  for (let release = 0; release < ctx.releases; release++) {
+    ctx.progress(0.9 + (0.1 * release) / ctx.releases, `drawing release ${release + 1} of ${ctx.releases}`);
+    const drawn = sampleRows(
+      ctx.rng,
+      fit.model,
+      fit.marginals,
+      n,
+      params.sampling as SamplingRule,
+      ctx.signal,
+    );
+    datasets.push({
+      nRows: n,
+      columns: drawn.map((column, j) => syntheticColumnFromLevels(ctx.rng, column, plan.codings[j]!)),
+    });
+  }
+  ctx.progress(1, 'done');
+  const modelCells = fit.model.cliqueCells.reduce((a, b) => a + b, 0);
+  return {
+    datasets,
+    claim: accountant.claim(aimAssumptions(plan, ctx)),
+    dataHolderDiagnostics: {},
+    diagnostics: {
+      rounds,
+      cliques: fit.cliques.map((clique) => clique.map((a) => names[a]!)),
+      modelCells,
+      modelMegabytes: Number(((modelCells * BYTES_PER_CELL) / MEGABYTE).toPrecision(3)),
+      iterations,
+      workloadMarginals: plan.workload.workload.length,
+      droppedWorkloadMarginals: plan.workload.dropped.length,
+    },
+  };
+}
+
+/**
+ * Rebuilds the model on `cliques` (when they changed) and fits it to all measurements, warm-started
+ * from the previous potentials: each old clique's potential is added to a new clique containing it
+ * (private-pgm's warm start); potentials of cliques no new clique contains are dropped.
+ */
+function refit(
+  sizes: number[],
+  n: number,
+  cliques: number[][],
+  measurements: Measurement[],
+  previous: Fit | undefined,
+  maxIters: number,
+  ctx: RunContext,
+): Fit {
+  const model =
+    previous && previous.cliques === cliques
+      ? previous.model
+      : new CliqueTreeModel(buildJunctionTree(sizes.length, sizes, cliques), sizes, n);
+  let start: Float64Array[] | undefined;
+  if (previous) {
+    if (model === previous.model) {
+      start = previous.theta;
+    } else {
+      start = model.zeroPotentials();
+      previous.model.cliques.forEach((old, i) => {
+        const target = model.cliqueContaining(old);
+        if (target < 0) return;
+        const expanded = model.expandOnto(target, old, previous.theta[i]!);
+        const into = start![target]!;
+        for (let c = 0; c < into.length; c++) into[c] += expanded[c]!;
+      });
+    }
+  }
+  const estimate = estimateByMirrorDescent(model, measurements, {
+    iterations: maxIters,
+    signal: ctx.signal,
+    start,
+  });
+  return {
+    cliques,
+    model,
+    theta: estimate.theta,
+    marginals: model.calibrate(estimate.theta),
+    iterations: estimate.iterations,
+  };
+}
