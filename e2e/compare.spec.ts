@@ -6,6 +6,8 @@ test('three mechanisms compared on the penguins demo give one row of numbers eac
   await studio.open();
   await studio.data.loadPenguins();
   await studio.mechanism.pick('laplace-histogram');
+  // Seeded, so each comparison run can be repeated on its own below: repeat r uses "<seed>/ε/r".
+  await studio.mechanism.setSeed('compare-check');
   const mechanisms = ['laplace-histogram', 'dp-marginals', 'smoothed-histogram'];
   await studio.compare.tick(mechanisms);
   await expect(studio.compare.section).toContainText('9 runs');
@@ -49,6 +51,23 @@ test('three mechanisms compared on the penguins demo give one row of numbers eac
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
   await saveStepScreenshot(page, 'mobile-03-compare', 'step-compare');
+
+  // The row's TVDs are the means of three single runs that the Run step repeats with the same seeds:
+  // each shown to 3 decimals, so the mean of the shown values is within 0.0005 of the exact mean,
+  // and the row's own rounding adds 0.0005.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const comparedOneWay = Number(await studio.compare.meanOf('laplace-histogram', 'tvdOneWay'));
+  const comparedTwoWay = Number(await studio.compare.meanOf('laplace-histogram', 'tvdTwoWay'));
+  const single = { oneWay: 0, twoWay: 0 };
+  for (const repeat of [0, 1, 2]) {
+    await studio.mechanism.setSeed(`compare-check/1/${repeat}`);
+    await studio.run.start();
+    await studio.run.expectFinished();
+    single.oneWay += (await studio.results.tvd('one-way')) / 3;
+    single.twoWay += (await studio.results.tvd('two-way')) / 3;
+  }
+  expect(Math.abs(comparedOneWay - single.oneWay)).toBeLessThanOrEqual(0.001 + 1e-9);
+  expect(Math.abs(comparedTwoWay - single.twoWay)).toBeLessThanOrEqual(0.001 + 1e-9);
 });
 
 test('cancelling a comparison that includes the pMSE mechanism stops it and keeps finished runs', async ({

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import { StudioPage } from './pages/studio-page';
+import { meanOneWayTvd, unescapeSpreadsheetCell } from './support/independent-tvd';
 import { expect, saveStepScreenshot, test } from './support/test';
 
 const PEOPLE_CSV = 'e2e/fixtures/people.csv';
@@ -13,7 +14,8 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   await studio.open();
   await saveStepScreenshot(page, '00-empty-studio');
 
-  await studio.data.dropCsv('people.csv', await readFile(PEOPLE_CSV, 'utf8'));
+  const peopleCsv = await readFile(PEOPLE_CSV, 'utf8');
+  await studio.data.dropCsv('people.csv', peopleCsv);
   await studio.data.expectLoaded('people.csv', 400);
   await expect(studio.data.columnCards()).toHaveCount(PEOPLE_COLUMNS.length);
   await saveStepScreenshot(page, '01-data-step', 'step-data');
@@ -45,10 +47,9 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   await studio.run.expectFinished();
   await saveStepScreenshot(page, '05-run-step', 'step-run');
   await studio.results.expectChartsFor(PEOPLE_COLUMNS);
-  const tvdOneWay = await studio.results.tvd('one-way');
-  expect(tvdOneWay).toBeGreaterThanOrEqual(0);
-  expect(tvdOneWay).toBeLessThanOrEqual(1);
+  const shownTvdOneWay = await studio.results.tvd('one-way');
   await studio.results.expectFullEvaluation();
+  const shownPmse = await studio.results.section.getByTestId('headline-pmse').textContent();
   await studio.results.compareRegression('income', 2);
   await studio.results.combineReleasesForMean('income');
   await saveStepScreenshot(page, '06-results-step', 'step-results');
@@ -69,6 +70,28 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
     // "@phone" is a declared category; on export it must be escaped so spreadsheets do not run it.
     expect(['', 'web', 'store', "'@phone"]).toContain(row.channel);
   }
+  // 119 of the 400 real rows are "@phone", so a release without it has probability far below 1e-9
+  // at ε = 1/2 per release: the escaping is exercised, not merely allowed.
+  expect(parsed.data.filter((row) => row.channel === "'@phone").length).toBeGreaterThan(0);
+  // The headline's 1-way TVD (mean over the two releases) equals the TVD computed here from the
+  // input and the downloaded files with the normative definition, up to its 3-decimal display.
+  const secondCsv = await studio.exports.downloadReleaseCsv(2, 2);
+  const releases = [csv.text, secondCsv.text].map(
+    (text) =>
+      Papa.parse<Record<string, string>>(text, {
+        header: true,
+        skipEmptyLines: true,
+        transform: unescapeSpreadsheetCell,
+      }).data,
+  );
+  const real = Papa.parse<Record<string, string>>(peopleCsv, { header: true, skipEmptyLines: true }).data;
+  const tvdColumns = PEOPLE_COLUMNS.map((name) => ({
+    name,
+    numeric: name === 'age' || name === 'income',
+    missing: ['', 'NA'],
+  }));
+  const independentTvd = releases.reduce((sum, rows) => sum + meanOneWayTvd(real, rows, tvdColumns), 0) / 2;
+  expect(Math.abs(shownTvdOneWay - independentTvd)).toBeLessThanOrEqual(0.0005 + 1e-9);
 
   const report = await studio.exports.downloadReleaseReport();
   expect(report.fileName).toBe('release-report_laplace-histogram_eps1.json');
@@ -95,11 +118,15 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   expect(evaluation.fileName).toBe('evaluation-for-data-holder-not-for-release_laplace-histogram_eps1.json');
   const evaluationReport = JSON.parse(evaluation.text) as {
     warning: string;
-    metrics: { tvd: unknown; utility: { pmse: { mean: { value: number } } } };
+    metrics: {
+      tvd: { byK: Record<string, { mean: number }> };
+      utility: { pmse: { mean: { value: number } } };
+    };
   };
   expect(evaluationReport.warning).toBe('Computed from the real data: for the data holder, not for release.');
-  expect(evaluationReport.metrics.tvd).toBeDefined();
-  expect(evaluationReport.metrics.utility.pmse.mean.value).toBeGreaterThanOrEqual(0);
+  // The exported evaluation holds the same numbers as the page and as the independent computation.
+  expect(evaluationReport.metrics.tvd.byK['1']!.mean).toBeCloseTo(independentTvd, 9);
+  expect(evaluationReport.metrics.utility.pmse.mean.value.toPrecision(3)).toBe(shownPmse);
   await saveStepScreenshot(page, '07-export-step', 'step-export');
 });
 

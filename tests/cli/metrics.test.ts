@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { cli, tempFiles } from './cli-harness';
 
-// Reference values from tests/reference/cli/make_fixtures.sh: tvd_ref.py (TVD) and pmse_ref.R (rpart, synthpop's
-// utility.gen defaults) on tests/fixtures/cli/real.csv and synth.csv.
+// Reference values from tests/reference/cli/make_fixtures.sh: tests/reference/metrics/tvd_reference.py (TVD) and
+// tests/reference/pmse/pmse_fixture.R (rpart, synthpop's utility.gen defaults) on tests/fixtures/cli/real.csv and synth.csv.
 const reference = JSON.parse(readFileSync('tests/fixtures/cli/reference.json', 'utf8'));
 
 describe('dpsynth metrics', () => {

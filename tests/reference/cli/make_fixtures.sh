@@ -1,20 +1,23 @@
 #!/usr/bin/env bash
-# Regenerates tests/fixtures/cli/: a small real/synthetic CSV pair and the reference metrics for it.
-# Needs Debian's python3 with pandas/scikit-learn and R with rpart (see the reference README in the
-# shared reference folder, passed as $1). Run from the repository root:
-#   bash tests/reference/cli/make_fixtures.sh ../shared/reference
+# Regenerates tests/fixtures/cli/: a small real/synthetic CSV pair and the reference metrics for it,
+# with this repository's scripts only. Needs Debian's python3 with numpy and R with rpart
+# (r-cran-rpart). Run from the repository root:
+#   bash tests/reference/cli/make_fixtures.sh
 set -euo pipefail
-ref=${1:?path to the shared reference scripts}
 out=tests/fixtures/cli
 mkdir -p "$out"
 npx tsx -e "import { mixedCsv } from './tests/cli/mixed-data'; process.stdout.write(mixedCsv(400));" > "$out/real.csv"
-/usr/bin/python3 "$ref/make_synth.py" "$out/real.csv" "$out/synth.csv" --method noise --seed 7
+python3 tests/reference/cli/make_noisy_counterpart.py "$out/real.csv" "$out/synth.csv" --seed 7
+pmse=$(mktemp)
+trap 'rm -f "$pmse"' EXIT
+# synthpop's utility.gen CART defaults: cp 0.001, minbucket 5, no permutations.
+Rscript tests/reference/pmse/pmse_fixture.R "$out/real.csv" "$out/synth.csv" --out "$pmse" --model cart --cp 0.001 --minbucket 5
 {
   echo '{'
-  echo '  "command": "bash tests/reference/cli/make_fixtures.sh <shared reference folder>",'
+  echo '  "command": "bash tests/reference/cli/make_fixtures.sh",'
   for k in 1 2 3; do
-    echo "  \"tvd$k\": $(/usr/bin/python3 tests/reference/metrics/tvd_reference.py "$out/real.csv" "$out/synth.csv" --k $k --json),"
+    echo "  \"tvd$k\": $(python3 tests/reference/metrics/tvd_reference.py "$out/real.csv" "$out/synth.csv" --k $k --json),"
   done
-  echo "  \"pmse_cart\": $(Rscript "$ref/pmse_ref.R" "$out/real.csv" "$out/synth.csv" --json)"
+  echo "  \"pmse_cart\": $(cat "$pmse")"
   echo '}'
 } > "$out/reference.json"
