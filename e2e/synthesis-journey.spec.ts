@@ -119,7 +119,7 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   const evaluationReport = JSON.parse(evaluation.text) as {
     warning: string;
     metrics: {
-      tvd: { byK: Record<string, { mean: number }> };
+      tvd: { oneWayPerRelease: number[] };
       utility: { pmse: { mean: { value: number } } };
     };
   };
