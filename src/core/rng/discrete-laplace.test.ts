@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { makeDiscreteLaplaceSampler, sampleDiscreteLaplace } from './discrete-laplace';
+import {
+  makeDiscreteLaplacePositivePartSampler,
+  makeDiscreteLaplaceSampler,
+  sampleDiscreteLaplace,
+} from './discrete-laplace';
 import { parseRational, Rational } from './rational';
 import { SeededRng } from './seeded-rng';
 import { fitDraws, powerAgainst, tabulatePmf } from './testing/distribution-fit';
@@ -75,5 +79,66 @@ describe('discrete Laplace sampler (exact, CKS 2020 Algorithm 2)', () => {
     expect(() => {
       for (let i = 0; i < 20; i++) huge(rng);
     }).toThrow(/MAX_SAFE_INTEGER/);
+  });
+});
+
+/** max(X, 0) for X discrete Laplace with scale b: P(0) = 1/(1 + q), P(k) ∝ q^k (k ≥ 1), q = e^(−1/b). */
+function positivePartPmf(scale: number) {
+  const q = Math.exp(-1 / scale);
+  const reach = Math.ceil(60 * scale) + 2;
+  return tabulatePmf(0, reach, (x) => (x === 0 ? 1 / (1 + q) : ((1 - q) / (1 + q)) * q ** x));
+}
+
+/**
+ * The positive part of a sampler that forgets the restart on (B = 1, Y = 0) and returns 0 there:
+ * P(0) = ((1 − q)/2 + (1 − q)/2 + q/2) = 1 − q/2 and P(k) = (1 − q)q^k/2 for k ≥ 1. A plausible
+ * mistake in a lazy positive-part sampler, used as the alternative of the power checks.
+ */
+function positivePartWithoutRestartPmf(scale: number) {
+  const q = Math.exp(-1 / scale);
+  const reach = Math.ceil(60 * scale) + 2;
+  return tabulatePmf(0, reach, (x) => (x === 0 ? 1 - q / 2 : ((1 - q) / 2) * q ** x));
+}
+
+// The same N = 200,000 draws and α = 1e−6 as above. Power: against the sampler without the restart
+// (P(0) differs by q/(1 + q) − q/2, 0.07 at b = 2) and against scale ×1.3, powerAgainst() asserts
+// that the alternative's X² lies 5 sd above the critical value.
+describe('positive part of the discrete Laplace sampler (for empty cells)', () => {
+  for (const scaleText of ['2', '20', '1/3']) {
+    const scale = parseRational(scaleText);
+    const b = scale.toNumber();
+
+    it(`matches max(X, 0) for scale ${scaleText} by a chi-square test at α = 1e−6`, () => {
+      const rng = new SeededRng(`positive part ${scaleText}`);
+      const sampler = makeDiscreteLaplacePositivePartSampler(scale);
+      const fit = fitDraws(() => sampler(rng), DRAWS, positivePartPmf(b));
+      expect(fit.pValue, `X² = ${fit.statistic} on ${fit.degreesOfFreedom} df`).toBeGreaterThan(ALPHA);
+    });
+
+    it(`matches the positive part of the full sampler for scale ${scaleText}`, () => {
+      const rng = new SeededRng(`full positive part ${scaleText}`);
+      const full = makeDiscreteLaplaceSampler(scale);
+      const fit = fitDraws(() => Math.max(0, full(rng)), DRAWS, positivePartPmf(b));
+      expect(fit.pValue, `X² = ${fit.statistic} on ${fit.degreesOfFreedom} df`).toBeGreaterThan(ALPHA);
+    });
+
+    it(`would reject a sampler with scale 1.3 × ${scaleText} (or, for small scales, without the restart)`, () => {
+      // At scale 20 the missing restart only moves P(0) from 0.5125 to 0.5244 (λ ≈ 113, too close to
+      // the critical value to be sure of); there the wrong scale alone is the alternative.
+      const alternatives = [positivePartPmf(1.3 * b)];
+      if (b < 10) alternatives.push(positivePartWithoutRestartPmf(b));
+      for (const alternative of alternatives) {
+        const power = powerAgainst(positivePartPmf(b), alternative, DRAWS, ALPHA);
+        expect(power.fiveSigmaLowerStatistic, `λ = ${power.noncentrality}`).toBeGreaterThan(power.critical);
+      }
+      const rng = new SeededRng(`positive part wrong ${scaleText}`);
+      const wrong = makeDiscreteLaplacePositivePartSampler(scale.mul(parseRational('1.3')));
+      const fit = fitDraws(() => wrong(rng), DRAWS, positivePartPmf(b));
+      expect(fit.pValue, `X² = ${fit.statistic}`).toBeLessThan(ALPHA);
+    });
+  }
+
+  it('rejects non-positive scales', () => {
+    expect(() => makeDiscreteLaplacePositivePartSampler(Rational.of(0))).toThrow(RangeError);
   });
 });

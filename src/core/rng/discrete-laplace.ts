@@ -1,3 +1,4 @@
+import { floorExpNegScaled, makeBernoulliExpNegWordSampler } from './exp-neg-expansion';
 import { makeGeometricExpNegSampler } from './geometric-exp-neg';
 import { Rational } from './rational';
 import type { Rng } from './types';
@@ -37,6 +38,54 @@ export function makeDiscreteLaplaceSampler(scale: Rational): (rng: Rng) => numbe
       const negative = rng.nextUint32() >>> 31 === 1;
       if (!negative) return magnitude;
       if (magnitude !== 0) return -magnitude;
+    }
+  };
+}
+
+/**
+ * A sampler of max(X, 0) for X discrete Laplace with scale b (as {@link makeDiscreteLaplaceSampler}),
+ * exactly, for cells whose negative noise is discarded anyway. It follows the same algorithm with
+ * the magnitude drawn lazily: Y geometric with ratio q = e^−1/b has P(Y ≥ 1) = q and, given Y ≥ 1,
+ * Y − 1 is again geometric with ratio q (memorylessness). So one attempt draws the coin B and
+ * C = [Y ≥ 1] ~ Bernoulli(q); B = 0 gives Y⁺ (0 if C = 0, else 1 + a geometric draw); B = 1 gives a
+ * negative value (positive part 0) if C = 1 and the rejected pair (B = 1, Y = 0) if C = 0, which
+ * restarts. Then P(0) = 1/(1 + q) and P(k) = (1 − q)/(1 + q) · q^k for k ≥ 1, the positive part of
+ * the discrete Laplace law. C costs one random word (makeBernoulliExpNegWordSampler), coins come 32
+ * to a word, and the geometric draw, needed for about q/(1 + q) of the calls, counts successes of
+ * C when q ≤ 3/4 (at most 4 words expected) and uses the geometric sampler otherwise.
+ * Throws RangeError for scale <= 0.
+ */
+export function makeDiscreteLaplacePositivePartSampler(scale: Rational): (rng: Rng) => number {
+  if (!scale.isPositive()) {
+    throw new RangeError(`discrete Laplace: scale must be > 0, got ${scale.toString()}`);
+  }
+  const gamma = Rational.ONE.div(scale);
+  const atLeastOne = makeBernoulliExpNegWordSampler(gamma.num, gamma.den);
+  const ratioAtMostThreeQuarters = floorExpNegScaled(gamma.num, gamma.den, 2) < 3n;
+  const slowGeometric = makeGeometricExpNegSampler(gamma);
+  const geometric = ratioAtMostThreeQuarters
+    ? (rng: Rng) => {
+        let successes = 0;
+        while (atLeastOne(rng)) successes++;
+        return successes;
+      }
+    : slowGeometric;
+  let coinSource: Rng | null = null;
+  let coins = 0;
+  let coinsLeft = 0;
+  return (rng) => {
+    for (;;) {
+      if (coinSource !== rng || coinsLeft === 0) {
+        coinSource = rng;
+        coins = rng.nextUint32();
+        coinsLeft = 32;
+      }
+      const negative = (coins & 1) === 1;
+      coins >>>= 1;
+      coinsLeft--;
+      const positiveMagnitude = atLeastOne(rng);
+      if (!negative) return positiveMagnitude ? 1 + geometric(rng) : 0;
+      if (positiveMagnitude) return 0;
     }
   };
 }

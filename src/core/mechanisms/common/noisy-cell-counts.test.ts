@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseRational, Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
+import type { Rng } from '../../rng/types';
+import { chiSquareSurvival } from '../../stats/chi-square';
 import {
   countNoiseScale,
   expectedPositiveNoise,
   makeCountNoiseSampler,
+  makeEmptyCellNoiseSampler,
   noiseDominanceWarning,
   perturbAllCellCounts,
 } from './noisy-cell-counts';
@@ -103,5 +106,114 @@ describe('countRowsPerCell', () => {
     const { cells, counts } = countRowsPerCell(Uint32Array.from([5, 1, 5, 5, 0, 1]));
     expect(Array.from(cells)).toEqual([0, 1, 5]);
     expect(Array.from(counts)).toEqual([1, 2, 3]);
+  });
+});
+
+/**
+ * Pearson's chi-square test of homogeneity for two samples of small non-negative integers
+ * (Agresti, Categorical Data Analysis, 3rd ed., §3.2.1): values ≥ `top` share the last column,
+ * columns are pooled from the right until each expected count is at least 5, and X² is compared
+ * with χ² on (columns − 1) degrees of freedom. Test support: a noisy cell's value in two runs.
+ */
+function homogeneity(
+  a: number[],
+  b: number[],
+  top: number,
+): { statistic: number; df: number; pValue: number } {
+  const table = [new Float64Array(top + 1), new Float64Array(top + 1)];
+  a.forEach((v) => table[0]![Math.min(v, top)]++);
+  b.forEach((v) => table[1]![Math.min(v, top)]++);
+  const columns: [number, number][] = [];
+  let pending: [number, number] = [0, 0];
+  const share = [a.length / (a.length + b.length), b.length / (a.length + b.length)];
+  for (let v = top; v >= 0; v--) {
+    pending = [pending[0] + table[0]![v]!, pending[1] + table[1]![v]!];
+    const total = pending[0] + pending[1];
+    if (total * Math.min(share[0]!, share[1]!) >= 5) {
+      columns.push(pending);
+      pending = [0, 0];
+    }
+  }
+  if (pending[0] + pending[1] > 0) {
+    const last = columns.pop() ?? [0, 0];
+    columns.push([last[0] + pending[0], last[1] + pending[1]]);
+  }
+  let statistic = 0;
+  for (const column of columns) {
+    const total = column[0] + column[1];
+    for (const row of [0, 1]) {
+      const expected = total * share[row]!;
+      statistic += (column[row]! - expected) ** 2 / expected;
+    }
+  }
+  const df = columns.length - 1;
+  return { statistic, df, pValue: chiSquareSurvival(statistic, df) };
+}
+
+/** The repaired noisy value of every cell in `repeats` runs, 0 where the cell was dropped. */
+function noisyValuesPerCell(
+  rng: Rng,
+  dense: number[],
+  repeats: number,
+  sampleEmptyCellNoise: ((rng: Rng) => number) | undefined,
+  epsilon: Rational,
+): number[][] {
+  const values = dense.map(() => [] as number[]);
+  const counts = sparseFromDenseCounts(dense);
+  for (let r = 0; r < repeats; r++) {
+    const noisy = perturbAllCellCounts(rng, counts, makeCountNoiseSampler(epsilon), {
+      domainCells: dense.length,
+      repair: 'boundary-inflated',
+      nRows: 8,
+      signal: idle,
+      ...(sampleEmptyCellNoise ? { sampleEmptyCellNoise } : {}),
+    });
+    const byCell = new Map<number, number>();
+    noisy.cells.forEach((cell, i) => byCell.set(cell, noisy.weights[i]!));
+    dense.forEach((_, cell) => values[cell]!.push(byCell.get(cell) ?? 0));
+  }
+  return values;
+}
+
+describe('perturbAllCellCounts with positive-part noise on empty cells', () => {
+  // A 5-cell domain with counts [0, 2, 0, 0, 5], n = 8, boundary-inflated repair, ε = 1 (scale 2):
+  // 40,000 runs on each path. Every cell's released value must have the same law on both paths
+  // (Pearson homogeneity, α = 1e−6 per cell; values 0 … 8 after the clamp at n).
+  const dense = [0, 2, 0, 0, 5];
+  const repeats = 40_000;
+  const epsilon = Rational.of(1);
+
+  it('releases the same distribution of noisy counts as full noise on every cell', () => {
+    const full = noisyValuesPerCell(new SeededRng('full path'), dense, repeats, undefined, epsilon);
+    const lazy = noisyValuesPerCell(
+      new SeededRng('lazy path'),
+      dense,
+      repeats,
+      makeEmptyCellNoiseSampler(epsilon),
+      epsilon,
+    );
+    for (let cell = 0; cell < dense.length; cell++) {
+      const test = homogeneity(full[cell]!, lazy[cell]!, 8);
+      expect(test.df, `cell ${cell}`).toBeGreaterThanOrEqual(3);
+      expect(test.pValue, `cell ${cell}: X² = ${test.statistic} on ${test.df} df`).toBeGreaterThan(1e-6);
+    }
+  });
+
+  it('has the power to see empty-cell noise at the wrong scale', () => {
+    // Positive-part noise at ε = 0.8 instead of 1 (scale 2.5, q = 0.670 against 0.607) moves
+    // P(empty cell released as 0) from 0.622 to 0.599 and the mean of its value by about 0.23: with
+    // 40,000 runs per side the expected X² is several hundred against a critical value near 38.
+    const full = noisyValuesPerCell(new SeededRng('full path, power'), dense, repeats, undefined, epsilon);
+    const wrong = noisyValuesPerCell(
+      new SeededRng('wrong scale'),
+      dense,
+      repeats,
+      makeEmptyCellNoiseSampler(Rational.of(4, 5)),
+      epsilon,
+    );
+    const emptyCell = homogeneity(full[0]!, wrong[0]!, 8);
+    expect(emptyCell.pValue, `X² = ${emptyCell.statistic} on ${emptyCell.df} df`).toBeLessThan(1e-6);
+    // Occupied cells use the full sampler on both sides: no difference to find there.
+    expect(homogeneity(full[4]!, wrong[4]!, 8).pValue).toBeGreaterThan(1e-6);
   });
 });

@@ -1,5 +1,8 @@
 import { roundUpRational } from '../../privacy/round-up';
-import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
+import {
+  makeDiscreteLaplacePositivePartSampler,
+  makeDiscreteLaplaceSampler,
+} from '../../rng/discrete-laplace';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { throwIfAborted } from '../../table/abort';
@@ -37,6 +40,21 @@ export function makeCountNoiseSampler(
   epsilon: Rational,
   sensitivity: number = CROSS_TABULATION_SENSITIVITY_REPLACE_ONE,
 ): (rng: Rng) => number {
+  return makeDiscreteLaplaceSampler(checkedCountNoiseScale(epsilon, sensitivity));
+}
+
+/**
+ * The exact sampler of the positive part max(e, 0) of the same noise, for empty cells, whose
+ * non-positive noisy counts are dropped: same law for what is kept, fewer random draws.
+ */
+export function makeEmptyCellNoiseSampler(
+  epsilon: Rational,
+  sensitivity: number = CROSS_TABULATION_SENSITIVITY_REPLACE_ONE,
+): (rng: Rng) => number {
+  return makeDiscreteLaplacePositivePartSampler(checkedCountNoiseScale(epsilon, sensitivity));
+}
+
+function checkedCountNoiseScale(epsilon: Rational, sensitivity: number): Rational {
   const scale = countNoiseScale(epsilon, sensitivity);
   if (scale.toNumber() > LARGEST_COUNT_NOISE_SCALE) {
     throw new InputError(
@@ -45,7 +63,7 @@ export function makeCountNoiseSampler(
         'exactly. Use a larger ε or fewer releases.',
     );
   }
-  return makeDiscreteLaplaceSampler(scale);
+  return scale;
 }
 
 /**
@@ -73,6 +91,12 @@ export interface CellNoiseOptions {
   signal: AbortSignalLike;
   /** Called with the fraction of cells done, every few tens of thousands of cells. */
   onProgress?: (fraction: number) => void;
+  /**
+   * Draws max(e, 0) for the same noise law as `sampleNoise` (makeEmptyCellNoiseSampler); used for
+   * empty cells, where a non-positive noisy count is dropped anyway. Without it, empty cells use
+   * `sampleNoise`.
+   */
+  sampleEmptyCellNoise?: (rng: Rng) => number;
 }
 
 const CELLS_BETWEEN_CHECKS = 65_536;
@@ -82,8 +106,9 @@ const CELLS_BETWEEN_CHECKS = 65_536;
  * every cell k of the domain, e_k drawn independently by `sampleNoise`, then repaired; only cells
  * whose repaired count is positive are kept, so memory grows with the number of positive noisy
  * cells, never with a dense array over the domain. Empty cells get noise like any other cell —
- * skipping them would reveal which cells are empty. Checks the abort signal every 65,536 cells.
- * Cost O(K) noise draws.
+ * skipping them would reveal which cells are empty. An empty cell may draw only the positive part
+ * of its noise (options.sampleEmptyCellNoise): its kept value has the same law, and what is
+ * dropped was never released. Checks the abort signal every 65,536 cells. Cost O(K) noise draws.
  */
 export function perturbAllCellCounts(
   rng: Rng,
@@ -92,6 +117,7 @@ export function perturbAllCellCounts(
   options: CellNoiseOptions,
 ): NoisyPositiveCells {
   const { domainCells, repair, nRows, signal, onProgress } = options;
+  const emptyCellNoise = options.sampleEmptyCellNoise ?? sampleNoise;
   const upper = repair === 'boundary-inflated' ? nRows : Infinity;
   const kept = new GrowableCellWeights(Math.min(domainCells, Math.max(1024, 2 * counts.cells.length)));
   let next = 0;
@@ -100,9 +126,12 @@ export function perturbAllCellCounts(
       throwIfAborted(signal);
       onProgress?.(cell / domainCells);
     }
-    let count = 0;
-    if (next < counts.cells.length && counts.cells[next] === cell) count = counts.counts[next++]!;
-    const noisy = Math.min(upper, count + sampleNoise(rng));
+    let noisy: number;
+    if (next < counts.cells.length && counts.cells[next] === cell) {
+      noisy = Math.min(upper, counts.counts[next++]! + sampleNoise(rng));
+    } else {
+      noisy = Math.min(upper, emptyCellNoise(rng));
+    }
     if (noisy > 0) kept.push(cell, noisy);
   }
   onProgress?.(1);

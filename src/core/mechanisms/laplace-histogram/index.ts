@@ -6,7 +6,11 @@ import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism'
 import { tableFromCells } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
-import { makeCountNoiseSampler, perturbAllCellCounts } from '../common/noisy-cell-counts';
+import {
+  makeCountNoiseSampler,
+  makeEmptyCellNoiseSampler,
+  perturbAllCellCounts,
+} from '../common/noisy-cell-counts';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import {
@@ -50,6 +54,7 @@ export async function runLaplaceHistogram(
     const share = (fraction: number) => (release + fraction) / ctx.releases;
     const message = `release ${release + 1} of ${ctx.releases}: noisy counts`;
     const noisy = perturbAllCellCounts(ctx.rng, counts, makeCountNoiseSampler(perRelease[release]!), {
+      sampleEmptyCellNoise: makeEmptyCellNoiseSampler(perRelease[release]!),
       domainCells: domain.domainCells,
       repair: settings.repair,
       nRows: ctx.n,
