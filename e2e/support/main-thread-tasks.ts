@@ -58,7 +58,8 @@ export async function stopMainThreadTrace(browser: Browser, minWallMs = 50): Pro
     }
   }
   const onMain = events.filter((event) => mainThreads.has(`${event.pid}:${event.tid}`) && event.ph === 'X');
-  const origin = Math.min(...events.filter((event) => event.ts > 0).map((event) => event.ts));
+  let origin = Infinity;
+  for (const event of events) if (event.ts > 0 && event.ts < origin) origin = event.ts;
   const outer: TraceEvent[] = [];
   const lastEnd = new Map<string, number>();
   for (const event of onMain.filter((e) => TASK_NAMES.has(e.name)).sort((a, b) => a.ts - b.ts)) {
