@@ -61,7 +61,9 @@ export function makeDiscreteLaplacePositivePartSampler(scale: Rational): (rng: R
   }
   const gamma = Rational.ONE.div(scale);
   const atLeastOne = makeBernoulliExpNegWordSampler(gamma.num, gamma.den);
-  const ratioAtMostThreeQuarters = floorExpNegScaled(gamma.num, gamma.den, 2) < 3n;
+  // q = e^−γ < 3/4 ⇔ γ > ln(4/3) ≈ 0.2877; γ ≥ 3/10 settles it without the series, which is slow for large γ.
+  const ratioAtMostThreeQuarters =
+    gamma.num * 10n >= gamma.den * 3n || floorExpNegScaled(gamma.num, gamma.den, 2) < 3n;
   const slowGeometric = makeGeometricExpNegSampler(gamma);
   const geometric = ratioAtMostThreeQuarters
     ? (rng: Rng) => {

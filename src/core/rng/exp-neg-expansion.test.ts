@@ -60,4 +60,17 @@ describe('makeBernoulliExpNegWordSampler', () => {
     const q = Math.exp(-0.75);
     expect(Math.abs(successes / draws - q)).toBeLessThan(5 * Math.sqrt((q * (1 - q)) / draws));
   });
+
+  it('hands large γ to the generic exact sampler, so a near-noiseless scale does not expand a huge series', () => {
+    // γ = 250,000 is the count noise of ε = 10⁶ over 2 releases (scale 4·10⁻⁶): e^−γ underflows,
+    // so every draw is false; γ = 17, just past the switch, has rate e^−17 = 4·10⁻⁸: 100,000 draws
+    // are all false with probability 0.996, and the seed is fixed.
+    const rng = new SeededRng('large gamma');
+    const nearNoiseless = makeBernoulliExpNegWordSampler(250_000n, 1n);
+    const pastSwitch = makeBernoulliExpNegWordSampler(17n, 1n);
+    for (let i = 0; i < 100_000; i++) {
+      expect(nearNoiseless(rng)).toBe(false);
+      expect(pastSwitch(rng)).toBe(false);
+    }
+  });
 });

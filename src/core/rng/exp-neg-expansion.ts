@@ -1,3 +1,4 @@
+import { bernoulliExpNegBig } from './bernoulli-exp-neg';
 import type { Rng } from './types';
 
 /**
@@ -44,6 +45,7 @@ function floorDiv(a: bigint, b: bigint): bigint {
 }
 
 const WORD = 2 ** 32;
+const WORD_SAMPLER_LARGEST_GAMMA = 16n;
 
 /**
  * A Bernoulli(e^−γ) sampler for a rational γ = s/t ≥ 0 that compares a uniform U in [0, 1), read 32
@@ -56,6 +58,10 @@ const WORD = 2 ** 32;
  */
 export function makeBernoulliExpNegWordSampler(s: bigint, t: bigint): (rng: Rng) => boolean {
   if (s === 0n) return () => true;
+  // Beyond γ = 16 the series needs hundreds of terms per word (thousands at γ = 10⁵, the scale of
+  // near-noiseless runs) and q < 2^−23 is so small that one word rarely decides anyway: use the
+  // generic exact sampler there.
+  if (s > WORD_SAMPLER_LARGEST_GAMMA * t) return (rng) => bernoulliExpNegBig(rng, s, t);
   const words: number[] = [];
   const wordAt = (index: number): number => {
     while (words.length <= index) {
