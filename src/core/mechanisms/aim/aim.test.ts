@@ -6,13 +6,14 @@ import { SeededRng } from '../../rng/seeded-rng';
 import type { NumericColumn, Schema } from '../../table/types';
 import { countCells } from '../common/pgm/factor-index';
 import { SCORE_GRID } from '../common/pgm/grid-score';
+import { buildJunctionTree } from '../common/pgm/junction-tree';
 import { missingRate, mixedTable, recordingRng, runContext } from '../common/testing/fixtures';
 import { histogramRho, selectionRho } from '../mst/budget-plan';
 import { resolveParams } from '../params';
 import { getMechanism } from '../registry';
 import { AimRoundSchedule, finalRound, planAimBudget, RhoLedger, roundRho } from './budget-plan';
 import { aim } from '.';
-import { runAim } from './run-aim';
+import { runAim, withMeasured } from './run-aim';
 import { aimScore } from './score';
 import { candidatesOf, combinations, planWorkload } from './workload';
 
@@ -254,6 +255,28 @@ describe('AIM check and describe', () => {
     expect(aim.check(schema, params, { ...ctx, n: 2 ** 31 + 1 })).toEqual([
       'needs at most 2,147,483,648 rows, so that its selection scores stay exact.',
     ]);
+  });
+});
+
+describe('AIM model structure', () => {
+  it('keeps listing a measured marginal that the junction tree held only through a fill-in edge', () => {
+    const sizes = [2, 2, 2, 2, 10];
+    const cycle = [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+      [0, 3],
+    ];
+    const holds = (cliques: number[][], r: number[]) =>
+      buildJunctionTree(5, sizes, cliques).cliques.some((clique) => r.every((a) => clique.includes(a)));
+    // Greedy elimination takes 0 first (all cost 8, ties to the lowest) and joins 1 and 3: {1, 3} is held.
+    expect(holds(cycle, [1, 3])).toBe(true);
+    const listed = withMeasured(cycle, [1, 3]);
+    expect(listed).toContainEqual([1, 3]);
+    expect(withMeasured(listed, [1, 3])).toEqual(listed);
+    // With {0, 4} added, 0 costs 80 to eliminate and 1 goes first, joining 0 and 2: only the list keeps {1, 3}.
+    expect(holds([...cycle, [0, 4]], [1, 3])).toBe(false);
+    expect(holds([...listed, [0, 4]], [1, 3])).toBe(true);
   });
 });
 

@@ -93,6 +93,7 @@ export async function runAim(
     undefined,
     maxIters,
     ctx,
+    true,
   );
   const schedule = new AimRoundSchedule(ledger, budget);
   const rounds: RoundRecord[] = [];
@@ -138,15 +139,17 @@ export async function runAim(
     );
 
     const before = scored[pick]!.estimate;
-    const cliques = fit.model.cliqueContaining(r) >= 0 ? fit.cliques : [...fit.cliques, r];
-    fit = refit(sizes, n, cliques, measurements, fit, maxIters, ctx);
+    // The model is rebuilt only when no clique holds r; r joins the list either way, so that every
+    // later junction tree (built from the list) still holds every measured marginal.
+    const rebuild = fit.model.cliqueContaining(r) < 0;
+    fit = refit(sizes, n, withMeasured(fit.cliques, r), measurements, fit, maxIters, ctx, rebuild);
     iterations += fit.iterations;
     const after = fit.model.marginal(fit.marginals, r);
     let moved = 0;
     for (let c = 0; c < after.length; c++) moved += Math.abs(after[c]! - before[c]!);
     if (!last && moved <= HALF_NORMAL_MEAN * sigma * after.length) schedule.anneal();
   }
-  fit = refit(sizes, n, fit.cliques, measurements, fit, maxIters, ctx);
+  fit = refit(sizes, n, fit.cliques, measurements, fit, maxIters, ctx, false);
   iterations += fit.iterations;
 
   const datasets: Table[] = [];
@@ -184,7 +187,17 @@ export async function runAim(
 }
 
 /**
- * Rebuilds the model on `cliques` (when they changed) and fits it to all measurements, warm-started
+ * The measured marginals after measuring r: r is added unless already listed. A marginal inside a
+ * clique of the current junction tree must still be listed: a later triangulation (after another
+ * marginal is added) need not keep the fill-in edges that covered it.
+ */
+export function withMeasured(cliques: readonly number[][], r: readonly number[]): number[][] {
+  const key = r.join();
+  return cliques.some((clique) => clique.join() === key) ? [...cliques] : [...cliques, [...r]];
+}
+
+/**
+ * Rebuilds the model on `cliques` (when `rebuild`, or there is no previous fit) and fits it to all measurements, warm-started
  * from the previous potentials: each old clique's potential is added to a new clique containing it
  * (private-pgm's warm start); potentials of cliques no new clique contains are dropped.
  */
@@ -196,9 +209,10 @@ function refit(
   previous: Fit | undefined,
   maxIters: number,
   ctx: RunContext,
+  rebuild: boolean,
 ): Fit {
   const model =
-    previous && previous.cliques === cliques
+    previous && !rebuild
       ? previous.model
       : new CliqueTreeModel(buildJunctionTree(sizes.length, sizes, cliques), sizes, n);
   let start: Float64Array[] | undefined;
