@@ -5,7 +5,8 @@
 // each seeded with "<mechanism>/<ε>/<trial>"; the error is the mean over the 364 3-way marginals of
 // ‖M(D) − M(D̂)‖₁/n, the TVD half of it. Reported per ε and mechanism: mean and sd over trials, seconds.
 // Env: AIM_CURVE_EPSILONS (default 0.01,0.03,0.1,0.3,1,3,10,30,100), AIM_CURVE_TRIALS (5),
-// AIM_CURVE_MODEL_MB (80), AIM_CURVE_MECHANISMS (aim,mst,dp-marginals).
+// AIM_CURVE_MODEL_MB (80), AIM_CURVE_MAX_ITERS (AIM's default, 1,000 per round: its time control),
+// AIM_CURVE_MECHANISMS (aim,mst,dp-marginals).
 import { performance } from 'node:perf_hooks';
 import { getMechanism } from '../src/core/mechanisms/registry';
 import { resolveParams } from '../src/core/mechanisms/params';
@@ -16,6 +17,10 @@ const EPSILONS = (process.env.AIM_CURVE_EPSILONS ?? '0.01,0.03,0.1,0.3,1,3,10,30
 const TRIALS = Number(process.env.AIM_CURVE_TRIALS ?? 5);
 const MODEL_MB = Number(process.env.AIM_CURVE_MODEL_MB ?? 80);
 const MECHANISMS = (process.env.AIM_CURVE_MECHANISMS ?? 'aim,mst,dp-marginals').split(',');
+const AIM_PARAMS = {
+  maxModelSize: MODEL_MB,
+  ...(process.env.AIM_CURVE_MAX_ITERS ? { maxIters: Number(process.env.AIM_CURVE_MAX_ITERS) } : {}),
+};
 
 const income = loadKernlabIncome();
 if ('unavailable' in income) {
@@ -28,7 +33,7 @@ for (const epsilon of EPSILONS) {
   const row: Record<string, unknown> = { epsilon: Number(epsilon) };
   for (const id of MECHANISMS) {
     const mechanism = getMechanism(id)!;
-    const params = resolveParams(mechanism, id === 'aim' ? { maxModelSize: MODEL_MB } : {});
+    const params = resolveParams(mechanism, id === 'aim' ? AIM_PARAMS : {});
     const errors: number[] = [];
     let seconds = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
@@ -65,7 +70,7 @@ console.log(
     data: `kernlab income, ${table.nRows} rows × ${table.columns.length} columns`,
     delta: 1e-9,
     trials: TRIALS,
-    aimMaxModelSizeMb: MODEL_MB,
+    aimParams: AIM_PARAMS,
     workload: '364 3-way marginals, missing values as a level',
     rows,
   }),
