@@ -1,79 +1,59 @@
 import type { DatasetSource } from '../../worker/client/data-session';
 import { isAbortError } from '../../worker/client/worker-pool';
 import { useDataStore, type DatasetProvenance } from '../state/data-store';
-import { resetJobRunState, cancelRun } from './run-synthesis';
-import { cancelSweep, clearSweepCache } from './run-sweep';
-import { discardCompare } from './run-compare';
-import { cancelEvaluation } from './run-evaluation';
-import { endProgress, reportProgress, startProgress } from '../state/progress-store';
+import type { DatasetOverview } from '../../worker/protocol';
+import { forgetPreviousDataset } from '../state/dataset-resets';
 import { replaceSchema } from '../state/schema-store';
-import { resetResultsStore } from '../state/results-store';
-import { resetTuneStore } from '../state/tune-store';
 import type { Schema } from '../../core/table/types';
 import { getMechanismMeta } from '../../core/mechanisms/catalogue';
-import { resetDataLooks, selectMechanism, useJobStore } from '../state/job-store';
-import { resetLedger } from '../state/ledger-store';
+import { selectMechanism, useJobStore } from '../state/job-store';
 import { usePrefsStore } from '../state/prefs-store';
 import { dataSession } from './engine';
+import { createJobRunner } from './job-runner';
 import { messageOf } from './run-readiness';
 
-let currentLoad: AbortController | null = null;
+/**
+ * The load's status lives in the data store as the name of the file being read and the sentence
+ * saying why the last file could not be read (the dataset already loaded stays).
+ */
+const runner = createJobRunner({
+  kind: 'load',
+  channel: 'load',
+  setStatus: (status, error) =>
+    useDataStore.setState(
+      status === 'running' ? { loadError: null } : { loadingFileName: null, loadError: error },
+    ),
+});
 
 /**
  * Loads a file (or bundled demo text) into a new data worker. On success the schema becomes the
- * file's inferred schema (or the given declared one) and earlier results are cleared; on failure
- * the message goes next to the drop zone and the dataset already loaded stays.
+ * file's inferred schema (or the given declared one) and everything computed from the previous
+ * dataset is stopped and forgotten (the resets registered with onDatasetReplaced); on failure the
+ * message goes next to the drop zone and the dataset already loaded stays.
  */
 export async function loadDataset(
   source: DatasetSource,
   options: { declaredSchema?: Schema; provenance?: DatasetProvenance } = {},
 ): Promise<boolean> {
-  currentLoad?.abort();
-  const controller = new AbortController();
-  currentLoad = controller;
-  useDataStore.setState({ loadingFileName: source.fileName, loadError: null });
-  startProgress('load', `Reading ${source.fileName}`);
-  try {
-    const overview = await dataSession.load(
-      source,
-      (fraction, message) => reportProgress('load', fraction, message),
-      controller.signal,
-    );
-    cancelRun();
-    cancelEvaluation();
-    cancelSweep();
-    clearSweepCache();
-    discardCompare();
-    resetResultsStore();
-    resetTuneStore();
-    resetJobRunState();
-    resetDataLooks();
-    resetLedger();
-    useDataStore.setState({
-      dataset: overview,
-      provenance: options.provenance ?? null,
-      loadingFileName: null,
-      loadError: null,
-    });
+  const end = await runner.start(`Reading ${source.fileName}`, async ({ signal, progress }) => {
+    useDataStore.setState({ loadingFileName: source.fileName });
+    let overview: DatasetOverview;
+    try {
+      overview = await dataSession.load(source, progress, signal);
+    } catch (error) {
+      if (isAbortError(error)) throw error;
+      throw new Error(`${source.fileName}: ${stripFilePrefix(messageOf(error), source.fileName)}`);
+    }
+    forgetPreviousDataset();
+    useDataStore.setState({ dataset: overview, provenance: options.provenance ?? null });
     replaceSchema(options.declaredSchema ?? overview.inferredSchema);
     preselectLastMechanism();
-    return true;
-  } catch (error) {
-    useDataStore.setState({
-      loadingFileName: null,
-      loadError: isAbortError(error)
-        ? null
-        : `${source.fileName}: ${stripFilePrefix(messageOf(error), source.fileName)}`,
-    });
-    return false;
-  } finally {
-    if (currentLoad === controller) currentLoad = null;
-    endProgress('load');
-  }
+  });
+  return end === 'finished';
 }
 
 export function cancelLoad(): void {
-  currentLoad?.abort();
+  runner.cancel();
 }
 
 /** Messages from the table module usually start with the file name already; avoid saying it twice. */

@@ -1,11 +1,10 @@
 import * as Comlink from 'comlink';
-import { isAbortError } from '../../worker/client/worker-pool';
 import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
 import {
   addComparePoint,
   beginCompare,
-  finishCompare,
   resetCompareResults,
+  setCompareStatus,
   useCompareStore,
   type CompareEntry,
   type ComparePoint,
@@ -13,20 +12,25 @@ import {
 import { useDataStore } from '../state/data-store';
 import { noteDataLook, useJobStore } from '../state/job-store';
 import { recordLook } from '../state/ledger-store';
-import { endProgress, reportProgress, startProgress } from '../state/progress-store';
+import { onDatasetReplaced } from '../state/dataset-resets';
 import { useSchemaStore } from '../state/schema-store';
 import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
 import { currentCompareCandidates } from './compare-candidates';
 import { ensureTableOnWorker, runPool } from './engine';
-import { messageOf } from './run-readiness';
-import { newJobId } from './run-synthesis';
+import { createJobRunner, newJobId } from './job-runner';
 
 /**
  * Comparison runs already computed, keyed by data, schema, mechanism, parameters, ε, δ, seed and
  * repeat. Held in memory for this page only (they are computed from the real data).
  */
 const compareCache = new Map<string, SweepPointResult>();
-let currentCompare: AbortController | null = null;
+const runner = createJobRunner({ kind: 'compare', channel: 'compare', setStatus: setCompareStatus });
+// A new dataset makes the comparison, its results and its cached runs meaningless (the choices stay).
+onDatasetReplaced('comparison', () => {
+  runner.discard();
+  compareCache.clear();
+  resetCompareResults();
+});
 
 /**
  * Runs every ticked mechanism that can run, `repeats` times each with one release, at step 3's ε,
@@ -43,9 +47,6 @@ export async function startCompare(): Promise<void> {
     (candidate) => selectedIds.includes(candidate.mechanism.id) && candidate.readiness.ready,
   );
   if (dataset === null || schema === null || chosen.length < 2) return;
-  cancelCompare();
-  const controller = new AbortController();
-  currentCompare = controller;
   const epsilon = job.epsilon.trim();
   const delta = job.delta.trim() || '0';
   const seed = job.seed.trim();
@@ -75,40 +76,39 @@ export async function startCompare(): Promise<void> {
       )}/${repeat}`,
     })),
   ).flat();
-  const cached = tasks.flatMap((task) => {
-    const point = compareCache.get(task.cacheKey);
-    return point === undefined ? [] : [{ ...point, mechanismId: task.mechanismId }];
-  });
-  const pending = tasks.filter((task) => !compareCache.has(task.cacheKey));
-  beginCompare(entries, { epsilon, delta, seeded: seed !== '', repeats }, cached);
-  if (cached.length > 0) noteDataLook('compare');
-  // Each comparison run shown is a look at the real data (once per cache key: configuration and repeat;
-  // δ as set, an upper bound on what its claim spends).
-  const recordRun = (task: { cacheKey: string; mechanismId: string; repeat: number }) =>
-    recordLook(`compare:${task.cacheKey}`, {
-      kind: 'compare',
-      mechanism: task.mechanismId,
-      epsilon: Number(epsilon),
-      delta: Number(delta),
-      runs: 1,
-      what: `comparison run of ${task.mechanismId}, repeat ${task.repeat + 1}`,
+  const message = `Comparing ${chosen.length} mechanisms × ${repeats} repeats`;
+  await runner.start(message, async ({ signal, progress }) => {
+    const cached = tasks.flatMap((task) => {
+      const point = compareCache.get(task.cacheKey);
+      return point === undefined ? [] : [{ ...point, mechanismId: task.mechanismId }];
     });
-  tasks.filter((task) => compareCache.has(task.cacheKey)).forEach(recordRun);
-  startProgress('compare', `Comparing ${chosen.length} mechanisms × ${repeats} repeats`);
-  // Finished runs count 1; running ones count the fraction their worker reported.
-  const fractions = new Map<string, number>();
-  let done = cached.length;
-  const reportDone = () => {
-    let running = 0;
-    for (const fraction of fractions.values()) running += fraction;
-    reportProgress(
-      'compare',
-      (done + running) / tasks.length,
-      `${done} of ${tasks.length} runs done (${runPool().capacity} workers)`,
-    );
-  };
-  reportDone();
-  try {
+    const pending = tasks.filter((task) => !compareCache.has(task.cacheKey));
+    beginCompare(entries, { epsilon, delta, seeded: seed !== '', repeats }, cached);
+    if (cached.length > 0) noteDataLook('compare');
+    // Each comparison run shown is a look at the real data (once per cache key: configuration and
+    // repeat; δ as set, an upper bound on what its claim spends).
+    const recordRun = (task: { cacheKey: string; mechanismId: string; repeat: number }) =>
+      recordLook(`compare:${task.cacheKey}`, {
+        kind: 'compare',
+        mechanism: task.mechanismId,
+        epsilon: Number(epsilon),
+        delta: Number(delta),
+        runs: 1,
+        what: `comparison run of ${task.mechanismId}, repeat ${task.repeat + 1}`,
+      });
+    tasks.filter((task) => compareCache.has(task.cacheKey)).forEach(recordRun);
+    // Finished runs count 1; running ones count the fraction their worker reported.
+    const fractions = new Map<string, number>();
+    let done = cached.length;
+    const reportDone = () => {
+      let running = 0;
+      for (const fraction of fractions.values()) running += fraction;
+      progress(
+        (done + running) / tasks.length,
+        `${done} of ${tasks.length} runs done (${runPool().capacity} workers)`,
+      );
+    };
+    reportDone();
     await Promise.all(
       pending.map((task) => {
         const jobId = newJobId('compare');
@@ -124,7 +124,7 @@ export async function startCompare(): Promise<void> {
           seed: seed === '' ? undefined : `${seed}/${epsilon}/${task.repeat}`,
         };
         const onProgress = (fraction: number) => {
-          if (controller.signal.aborted) return;
+          if (signal.aborted) return;
           fractions.set(jobId, fraction);
           reportDone();
         };
@@ -139,11 +139,11 @@ export async function startCompare(): Promise<void> {
                 Comlink.proxy(onProgress),
               );
             },
-            { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
+            { signal, requestStop: (remote) => void remote.cancel(jobId) },
           )
           .then((point) => {
             compareCache.set(task.cacheKey, point);
-            if (controller.signal.aborted) return;
+            if (signal.aborted) return;
             fractions.delete(jobId);
             addComparePoint({ ...point, mechanismId: task.mechanismId } satisfies ComparePoint);
             noteDataLook('compare');
@@ -153,32 +153,10 @@ export async function startCompare(): Promise<void> {
           });
       }),
     );
-    if (currentCompare === controller) finishCompare('done');
-  } catch (error) {
-    controller.abort();
-    // A comparison replaced or discarded meanwhile no longer owns the store or the progress bar.
-    if (currentCompare === controller) {
-      if (isAbortError(error)) finishCompare('cancelled');
-      else finishCompare('failed', messageOf(error));
-    }
-  } finally {
-    if (currentCompare === controller) {
-      currentCompare = null;
-      endProgress('compare');
-    }
-  }
+  });
 }
 
 /** Stops the running comparison; the runs already finished stay in the table. */
 export function cancelCompare(): void {
-  currentCompare?.abort();
-}
-
-/** Stops any comparison and forgets its results and cached runs (a new dataset makes them meaningless). */
-export function discardCompare(): void {
-  currentCompare?.abort();
-  currentCompare = null;
-  endProgress('compare');
-  compareCache.clear();
-  resetCompareResults();
+  runner.cancel();
 }

@@ -1,12 +1,11 @@
 import * as Comlink from 'comlink';
 import type { Schema } from '../../core/table/types';
-import { isAbortError } from '../../worker/client/worker-pool';
 import type { EvaluationSettings } from '../../worker/protocol';
 import { tableBuffers } from '../../worker/table-transfer';
-import { endProgress, reportProgress, startProgress } from '../state/progress-store';
-import { setEvaluation, setEvaluationSettings } from '../state/results-store';
+import { onDatasetReplaced } from '../state/dataset-resets';
+import { setEvaluationReport, setEvaluationSettings, setEvaluationStatus } from '../state/results-store';
 import { dataSession, runPool } from './engine';
-import { messageOf } from './run-readiness';
+import { createJobRunner } from './job-runner';
 
 /** synthpop's 50 label permutations for the pMSE null. */
 export const DEFAULT_PMSE_PERMUTATIONS = 50;
@@ -23,7 +22,12 @@ export function defaultEvaluationSettings(schema: Schema): EvaluationSettings {
   return { pmsePermutations: DEFAULT_PMSE_PERMUTATIONS, ...(target ? { mlTarget: target.name } : {}) };
 }
 
-let currentEvaluation: AbortController | null = null;
+const runner = createJobRunner({
+  kind: 'evaluation',
+  channel: 'evaluate',
+  setStatus: (status, error) => setEvaluationStatus(status, error),
+});
+onDatasetReplaced('evaluation', () => runner.discard());
 
 /**
  * Evaluates a finished run's releases against the real table in a pool worker (copies of both,
@@ -34,14 +38,9 @@ export async function startEvaluation(
   schema: Schema,
   settings: EvaluationSettings = defaultEvaluationSettings(schema),
 ): Promise<void> {
-  cancelEvaluation();
-  const controller = new AbortController();
-  currentEvaluation = controller;
-  const evaluationId = `${jobId}-evaluation`;
-  setEvaluation('running');
   setEvaluationSettings(settings);
-  startProgress('evaluate', 'Preparing the evaluation');
-  try {
+  await runner.start('Preparing the evaluation', async ({ id: evaluationId, signal, progress }) => {
+    setEvaluationReport(null);
     const { real, releases, holdout } = await dataSession.engine.evaluationInputs(jobId, schema);
     const tables = holdout === null ? [real, ...releases] : [real, ...releases, holdout];
     const report = await runPool().run(
@@ -52,20 +51,14 @@ export async function startEvaluation(
           releases,
           holdout,
           settings,
-          Comlink.proxy((fraction: number, stage: string) => reportProgress('evaluate', fraction, stage)),
+          Comlink.proxy(progress),
         ),
-      { signal: controller.signal, requestStop: (remote) => void remote.cancel(evaluationId) },
+      { signal, requestStop: (remote) => void remote.cancel(evaluationId) },
     );
-    if (!controller.signal.aborted) setEvaluation('done', report);
-  } catch (error) {
-    if (isAbortError(error)) setEvaluation('cancelled');
-    else setEvaluation('failed', null, messageOf(error));
-  } finally {
-    if (currentEvaluation === controller) currentEvaluation = null;
-    endProgress('evaluate');
-  }
+    if (!signal.aborted) setEvaluationReport(report);
+  });
 }
 
 export function cancelEvaluation(): void {
-  currentEvaluation?.abort();
+  runner.cancel();
 }

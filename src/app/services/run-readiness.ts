@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { resolveParams } from '../../core/mechanisms/params';
 import { getMechanismMeta } from '../../core/mechanisms/catalogue';
+import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-limits';
 import type { MechanismMeta, ParamValues, PublicContext } from '../../core/mechanisms/types';
 import type { PrivacyClaim } from '../../core/privacy/types';
 import type { Schema } from '../../core/table/types';
@@ -99,10 +100,9 @@ export function assessRun(inputs: RunInputs): RunReadiness {
   } catch {
     facts = []; // describe is informative only; check() and the claim report what is wrong
   }
-  const releasesProblem =
-    Number.isInteger(inputs.releases) && inputs.releases >= 1 && inputs.releases <= 100
-      ? null
-      : 'The number of releases must be a whole number from 1 to 100.';
+  const releasesProblem = releasesWithin(inputs.releases, RELEASE_LIMITS.studio)
+    ? null
+    : `The number of releases must be a whole number from 1 to ${RELEASE_LIMITS.studio}.`;
   const blocker = claimError ?? releasesProblem ?? problems[0] ?? null;
   return {
     mechanism,

@@ -1,17 +1,16 @@
-import { isAbortError } from '../../worker/client/worker-pool';
 import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
 import { useDataStore } from '../state/data-store';
 import { noteDataLook, useJobStore } from '../state/job-store';
 import { recordLook } from '../state/ledger-store';
 import { usePrefsStore } from '../state/prefs-store';
-import { endProgress, reportProgress, startProgress } from '../state/progress-store';
+import { onDatasetReplaced } from '../state/dataset-resets';
 import { useSchemaStore } from '../state/schema-store';
-import { addSweepPoint, beginSweep, finishSweep } from '../state/tune-store';
+import { addSweepPoint, beginSweep, setSweepStatus } from '../state/tune-store';
 import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
 import { ensureTableOnWorker, runPool } from './engine';
 import { logGrid } from './epsilon-scale';
-import { assessRun, messageOf } from './run-readiness';
-import { newJobId } from './run-synthesis';
+import { createJobRunner, newJobId } from './job-runner';
+import { assessRun } from './run-readiness';
 
 /**
  * Sweep results already computed, keyed by data, schema, mechanism, parameters, δ, seed, ε and
@@ -32,7 +31,12 @@ function pointsOf(configuration: string): Map<string, SweepPointResult> {
   while (sweepCache.size > SWEEP_CACHE_CONFIGURATIONS) sweepCache.delete(sweepCache.keys().next().value!);
   return points;
 }
-let currentSweep: AbortController | null = null;
+const runner = createJobRunner({ kind: 'sweep', channel: 'sweep', setStatus: setSweepStatus });
+// A new dataset makes the sweep and its cached points meaningless.
+onDatasetReplaced('sweep', () => {
+  runner.discard();
+  sweepCache.clear();
+});
 
 /**
  * Runs the mechanism at every ε of the preferences' log grid, `repeats` times each, spread over
@@ -56,9 +60,6 @@ export async function startSweep(): Promise<void> {
   });
   if (dataset === null || schema === null || readiness.params === null || readiness.mechanism === undefined)
     return;
-  cancelSweep();
-  const controller = new AbortController();
-  currentSweep = controller;
   const seed = job.seed.trim();
   const configuration = stableJson({
     data: dataset.datasetId,
@@ -73,35 +74,31 @@ export async function startSweep(): Promise<void> {
   const tasks = grid.flatMap((epsilon) =>
     Array.from({ length: prefs.sweepRepeats }, (_, repeat) => ({ epsilon, repeat })),
   );
-  const points = pointsOf(configuration);
-  const pointKey = (epsilon: number, repeat: number) => `${epsilon}/${repeat}`;
-  const cached = tasks.flatMap(({ epsilon, repeat }) => points.get(pointKey(epsilon, repeat)) ?? []);
-  const pending = tasks.filter(({ epsilon, repeat }) => !points.has(pointKey(epsilon, repeat)));
-  beginSweep(configurationKey, grid, prefs.sweepRepeats, cached);
-  if (cached.length > 0) noteDataLook('sweep');
-  // Each point shown is a run on the real data (once per configuration, ε and repeat; δ as set, an
-  // upper bound on what a point's claim spends).
-  const recordPoint = (point: { epsilon: number; repeat: number }) =>
-    recordLook(`sweep:${configuration}/${pointKey(point.epsilon, point.repeat)}`, {
-      kind: 'sweep',
-      mechanism: readiness.mechanism!.id,
-      epsilon: point.epsilon,
-      delta: Number(job.delta.trim() || '0'),
-      runs: 1,
-      what: `ε sweep point ε = ${point.epsilon}, repeat ${point.repeat + 1}`,
-    });
-  cached.forEach(recordPoint);
-  startProgress('sweep', `Sweeping ε over ${grid.length} values × ${prefs.sweepRepeats} repeats`);
-  const tableKey = tableKeyOf(dataset.datasetId, schema);
-  let done = cached.length;
-  const reportDone = () =>
-    reportProgress(
-      'sweep',
-      done / tasks.length,
-      `${done} of ${tasks.length} runs done (${runPool().capacity} workers)`,
-    );
-  reportDone();
-  try {
+  const message = `Sweeping ε over ${grid.length} values × ${prefs.sweepRepeats} repeats`;
+  await runner.start(message, async ({ signal, progress }) => {
+    const points = pointsOf(configuration);
+    const pointKey = (epsilon: number, repeat: number) => `${epsilon}/${repeat}`;
+    const cached = tasks.flatMap(({ epsilon, repeat }) => points.get(pointKey(epsilon, repeat)) ?? []);
+    const pending = tasks.filter(({ epsilon, repeat }) => !points.has(pointKey(epsilon, repeat)));
+    beginSweep(configurationKey, grid, prefs.sweepRepeats, cached);
+    if (cached.length > 0) noteDataLook('sweep');
+    // Each point shown is a run on the real data (once per configuration, ε and repeat; δ as set, an
+    // upper bound on what a point's claim spends).
+    const recordPoint = (point: { epsilon: number; repeat: number }) =>
+      recordLook(`sweep:${configuration}/${pointKey(point.epsilon, point.repeat)}`, {
+        kind: 'sweep',
+        mechanism: readiness.mechanism!.id,
+        epsilon: point.epsilon,
+        delta: Number(job.delta.trim() || '0'),
+        runs: 1,
+        what: `ε sweep point ε = ${point.epsilon}, repeat ${point.repeat + 1}`,
+      });
+    cached.forEach(recordPoint);
+    const tableKey = tableKeyOf(dataset.datasetId, schema);
+    let done = cached.length;
+    const reportDone = () =>
+      progress(done / tasks.length, `${done} of ${tasks.length} runs done (${runPool().capacity} workers)`);
+    reportDone();
     await Promise.all(
       pending.map(({ epsilon, repeat }) => {
         const jobId = newJobId('sweep');
@@ -122,11 +119,11 @@ export async function startSweep(): Promise<void> {
               await ensureTableOnWorker(slot, tableKey, schema);
               return slot.remote.sweepPoint(pointJob, epsilon, repeat);
             },
-            { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
+            { signal, requestStop: (remote) => void remote.cancel(jobId) },
           )
           .then((point) => {
             points.set(pointKey(epsilon, repeat), point);
-            if (controller.signal.aborted) return;
+            if (signal.aborted) return;
             addSweepPoint(point);
             noteDataLook('sweep');
             recordPoint(point);
@@ -135,27 +132,9 @@ export async function startSweep(): Promise<void> {
           });
       }),
     );
-    if (currentSweep === controller) finishSweep('done');
-  } catch (error) {
-    controller.abort();
-    // A sweep that a newer one replaced leaves the newer one's status and progress alone.
-    if (currentSweep === controller) {
-      if (isAbortError(error)) finishSweep('cancelled');
-      else finishSweep('failed', messageOf(error));
-    }
-  } finally {
-    if (currentSweep === controller) {
-      currentSweep = null;
-      endProgress('sweep');
-    }
-  }
+  });
 }
 
 export function cancelSweep(): void {
-  currentSweep?.abort();
-}
-
-/** Forgets every cached sweep result (a new dataset makes them meaningless). */
-export function clearSweepCache(): void {
-  sweepCache.clear();
+  runner.cancel();
 }

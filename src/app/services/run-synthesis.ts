@@ -1,29 +1,33 @@
 import * as Comlink from 'comlink';
 import { clearLiveMcmc } from '../state/live-mcmc-store';
-import { isAbortError } from '../../worker/client/worker-pool';
 import type { SynthesisJob } from '../../worker/protocol';
 import { tableBuffers } from '../../worker/table-transfer';
 import { useDataStore } from '../state/data-store';
 import { HOLDOUT_SHARE, setRunState, useJobStore } from '../state/job-store';
-import { endProgress, reportProgress, startProgress } from '../state/progress-store';
 import { setFinishedRun, type RunConfiguration } from '../state/results-store';
 import { useSchemaStore } from '../state/schema-store';
 import { tableKeyOf } from './cache-keys';
 import { cancelEvaluation, defaultEvaluationSettings, startEvaluation } from './run-evaluation';
 import { dataSession, ensureTableOnWorker, runPool } from './engine';
 import { synthesizeInStages } from './run-staged';
-import { assessRun, messageOf } from './run-readiness';
+import { assessRun } from './run-readiness';
+import { createJobRunner } from './job-runner';
+import { onDatasetReplaced } from '../state/dataset-resets';
 import { tuningNotes } from './tuning-notes';
 import { earlierRunNotes, recordLook, useLedgerStore } from '../state/ledger-store';
 import { recordInterruptedRunLook } from './interrupted-run-look';
 
-let currentRun: AbortController | null = null;
-let jobCounter = 0;
-
-export function newJobId(prefix: string): string {
-  jobCounter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${jobCounter}`;
-}
+const runner = createJobRunner({
+  kind: 'run',
+  channel: 'run',
+  setStatus: (status, error, jobId) => setRunState(status, jobId, error),
+});
+// A new dataset: no run is going on and the previous data's live MCMC traces go.
+onDatasetReplaced('run', () => {
+  runner.discard();
+  setRunState('idle', null);
+  clearLiveMcmc();
+});
 
 /**
  * Starts a run of the configured mechanism on a pool worker. Progress goes to the 'run'
@@ -50,90 +54,79 @@ export async function startRun(): Promise<void> {
     setRunState('failed', null, readiness.blocker ?? 'The run is not ready.');
     return;
   }
-  cancelRun();
   cancelEvaluation();
-  const controller = new AbortController();
-  currentRun = controller;
-  const jobId = newJobId('run');
-  const configuration: RunConfiguration = {
-    datasetId: dataset.datasetId,
-    fileName: dataset.fileName,
-    schema,
-    mechanismId: readiness.mechanism!.id,
-    params: readiness.params,
-    epsilon: job.epsilon.trim(),
-    delta: job.delta.trim() || '0',
-    releases: job.releases,
-    seeded: job.seed.trim() !== '',
-    holdoutShare: job.keepHoldout ? HOLDOUT_SHARE : 0,
-    tuningNotes: [
-      ...tuningNotes(job.dataLooks, job.epsilon),
-      ...earlierRunNotes(useLedgerStore.getState().looks),
-    ],
-  };
-  const synthesisJob: SynthesisJob = {
-    jobId,
-    tableKey: tableKeyOf(dataset.datasetId, schema),
-    schema,
-    mechanismId: configuration.mechanismId,
-    params: configuration.params,
-    epsilon: configuration.epsilon,
-    delta: configuration.delta,
-    releases: configuration.releases,
-    seed: job.seed.trim() || undefined,
-    holdoutShare: configuration.holdoutShare,
-  };
-  setRunState('running', jobId);
-  clearLiveMcmc();
-  startProgress('run', `Starting ${readiness.mechanism!.label}`);
-  try {
-    const { summary, datasets, holdoutRows } = await runPool().run(
-      async (slot) => {
-        await ensureTableOnWorker(slot, synthesisJob.tableKey, schema);
-        const progress = (fraction: number, message: string) => reportProgress('run', fraction, message);
-        const staged = await synthesizeInStages(slot, synthesisJob, controller.signal, progress);
-        return staged ?? slot.remote.synthesize(synthesisJob, Comlink.proxy(progress));
-      },
-      { signal: controller.signal, requestStop: (remote) => void remote.cancel(jobId) },
-    );
-    const transfers = datasets.flatMap(tableBuffers);
-    if (holdoutRows !== null) transfers.push(holdoutRows.buffer as ArrayBuffer);
-    await dataSession.engine.keepReleases(jobId, schema, Comlink.transfer(datasets, transfers), holdoutRows);
-    if (controller.signal.aborted) {
+  const mechanism = readiness.mechanism!;
+  const params = readiness.params;
+  await runner.start(`Starting ${mechanism.label}`, async ({ id: jobId, signal, progress }) => {
+    const configuration: RunConfiguration = {
+      datasetId: dataset.datasetId,
+      fileName: dataset.fileName,
+      schema,
+      mechanismId: mechanism.id,
+      params,
+      epsilon: job.epsilon.trim(),
+      delta: job.delta.trim() || '0',
+      releases: job.releases,
+      seeded: job.seed.trim() !== '',
+      holdoutShare: job.keepHoldout ? HOLDOUT_SHARE : 0,
+      tuningNotes: [
+        ...tuningNotes(job.dataLooks, job.epsilon),
+        ...earlierRunNotes(useLedgerStore.getState().looks),
+      ],
+    };
+    const synthesisJob: SynthesisJob = {
+      jobId,
+      tableKey: tableKeyOf(dataset.datasetId, schema),
+      schema,
+      mechanismId: configuration.mechanismId,
+      params: configuration.params,
+      epsilon: configuration.epsilon,
+      delta: configuration.delta,
+      releases: configuration.releases,
+      seed: job.seed.trim() || undefined,
+      holdoutShare: configuration.holdoutShare,
+    };
+    clearLiveMcmc();
+    try {
+      const { summary, datasets, holdoutRows } = await runPool().run(
+        async (slot) => {
+          await ensureTableOnWorker(slot, synthesisJob.tableKey, schema);
+          const staged = await synthesizeInStages(slot, synthesisJob, signal, progress);
+          return staged ?? slot.remote.synthesize(synthesisJob, Comlink.proxy(progress));
+        },
+        { signal, requestStop: (remote) => void remote.cancel(jobId) },
+      );
+      const transfers = datasets.flatMap(tableBuffers);
+      if (holdoutRows !== null) transfers.push(holdoutRows.buffer as ArrayBuffer);
+      await dataSession.engine.keepReleases(
+        jobId,
+        schema,
+        Comlink.transfer(datasets, transfers),
+        holdoutRows,
+      );
       // Cancelled while the releases were being handed over: nothing is shown, the run is over.
-      setRunState('cancelled', jobId);
-      return;
+      if (signal.aborted) return;
+      setFinishedRun({ summary, configuration });
+      // Its output and the utility computed on the real data are now shown: the run is a look at the data.
+      recordLook(jobId, {
+        kind: 'run',
+        mechanism: configuration.mechanismId,
+        epsilon: summary.claim.epsilon,
+        delta: summary.claim.delta,
+        runs: 1,
+        what: `run of ${configuration.mechanismId} with ${configuration.releases} release(s)`,
+      });
+      void startEvaluation(jobId, schema, defaultEvaluationSettings(schema));
+    } catch (error) {
+      // Live MCMC traces already shown are a look at the data even when the run does not finish.
+      if (readiness.claim !== null)
+        recordInterruptedRunLook(jobId, configuration.mechanismId, readiness.claim);
+      throw error;
     }
-    setFinishedRun({ summary, configuration });
-    // Its output and the utility computed on the real data are now shown: the run is a look at the data.
-    recordLook(jobId, {
-      kind: 'run',
-      mechanism: configuration.mechanismId,
-      epsilon: summary.claim.epsilon,
-      delta: summary.claim.delta,
-      runs: 1,
-      what: `run of ${configuration.mechanismId} with ${configuration.releases} release(s)`,
-    });
-    setRunState('succeeded', jobId);
-    void startEvaluation(jobId, schema, defaultEvaluationSettings(schema));
-  } catch (error) {
-    // Live MCMC traces already shown are a look at the data even when the run does not finish.
-    if (readiness.claim !== null) recordInterruptedRunLook(jobId, configuration.mechanismId, readiness.claim);
-    if (isAbortError(error)) setRunState('cancelled', jobId);
-    else setRunState('failed', jobId, messageOf(error));
-  } finally {
-    if (currentRun === controller) currentRun = null;
-    endProgress('run');
-  }
+  });
 }
 
 /** Cancels the running synthesis, if any; the pool terminates its worker if it does not stop in time. */
 export function cancelRun(): void {
-  currentRun?.abort();
-}
-
-/** A new dataset: the run state is idle again and the previous data's live MCMC traces go. */
-export function resetJobRunState(): void {
-  setRunState('idle', null);
-  clearLiveMcmc();
+  runner.cancel();
 }

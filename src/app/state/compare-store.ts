@@ -1,8 +1,7 @@
 import { create } from 'zustand';
 import type { PrivacyClaim } from '../../core/privacy/types';
+import type { JobStatus } from './job-status';
 import type { SweepPointResult } from '../../worker/protocol';
-
-export type CompareStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
 
 /** One mechanism of a comparison, as it was configured when the comparison started. */
 export interface CompareEntry {
@@ -31,7 +30,7 @@ interface CompareState {
   /** Mechanisms ticked for the next comparison (they run in catalogue order). */
   selectedIds: string[];
   repeats: number;
-  status: CompareStatus;
+  status: JobStatus;
   entries: CompareEntry[];
   settings: CompareSettings | null;
   points: ComparePoint[];
@@ -41,7 +40,7 @@ interface CompareState {
 export const DEFAULT_COMPARE_REPEATS = 3;
 
 const initialResults = {
-  status: 'idle' as CompareStatus,
+  status: 'idle' as JobStatus,
   entries: [] as CompareEntry[],
   settings: null as CompareSettings | null,
   points: [] as ComparePoint[],
@@ -82,16 +81,13 @@ export function beginCompare(
   settings: CompareSettings,
   cached: ComparePoint[],
 ): void {
-  useCompareStore.setState({ status: 'running', entries, settings, points: cached, error: null });
+  useCompareStore.setState({ entries, settings, points: cached });
 }
 
 export function addComparePoint(point: ComparePoint): void {
   useCompareStore.setState((state) => ({ points: [...state.points, point] }));
 }
 
-export function finishCompare(
-  status: Exclude<CompareStatus, 'idle' | 'running'>,
-  error: string | null = null,
-): void {
+export function setCompareStatus(status: JobStatus, error: string | null = null): void {
   useCompareStore.setState({ status, error });
 }

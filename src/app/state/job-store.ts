@@ -1,9 +1,9 @@
 import { create } from 'zustand';
+import { onDatasetReplaced } from './dataset-resets';
+import type { JobStatus } from './job-status';
 
 /** A form value as typed: numbers stay text until resolveParams checks them. */
 export type ParamDraft = string | boolean;
-
-export type RunStatus = 'idle' | 'running' | 'succeeded' | 'failed' | 'cancelled';
 
 /**
  * Results computed on the real data that the user has seen for the loaded dataset: choices made
@@ -30,7 +30,7 @@ interface JobState {
   seed: string;
   /** Keep back HOLDOUT_SHARE of the rows as a test set for ML efficacy. */
   keepHoldout: boolean;
-  runStatus: RunStatus;
+  runStatus: JobStatus;
   runJobId: string | null;
   runError: string | null;
   dataLooks: DataLooks;
@@ -88,10 +88,8 @@ export function noteDataLook(kind: 'sweep' | 'compare'): void {
   if (!dataLooks[kind]) useJobStore.setState({ dataLooks: { ...dataLooks, [kind]: true } });
 }
 
-/** A new dataset: nothing has been seen of it yet. */
-export function resetDataLooks(): void {
-  useJobStore.setState({ dataLooks: NO_DATA_LOOKS });
-}
+// A new dataset: nothing has been seen of it yet.
+onDatasetReplaced('data looks', () => useJobStore.setState({ dataLooks: NO_DATA_LOOKS }));
 
 export function setBudgetField(field: 'delta' | 'seed', value: string): void {
   useJobStore.setState({ [field]: value } as Pick<JobState, typeof field>);
@@ -114,7 +112,7 @@ export function setReleases(releases: number): void {
 }
 
 export function setRunState(
-  runStatus: RunStatus,
+  runStatus: JobStatus,
   runJobId: string | null,
   runError: string | null = null,
 ): void {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onDatasetReplaced } from './dataset-resets';
 import { formatBudget, ledgerTotal, type LedgerEntry, type LedgerTotal } from '../../core/privacy/ledger';
 
 /**
@@ -22,6 +23,7 @@ export const useLedgerStore = create<LedgerState>(() => initialLedgerState);
 export function resetLedger(): void {
   useLedgerStore.setState(initialLedgerState, true);
 }
+onDatasetReplaced('privacy ledger', resetLedger);
 
 /** Records a look whose results were shown, once per key. */
 export function recordLook(key: string, entry: Omit<LedgerEntry, 'at'>): void {

@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import type { UtilityReport } from '../../core/metrics/evaluate';
 import type { ParamValues } from '../../core/mechanisms/types';
 import type { Schema } from '../../core/table/types';
+import { onDatasetReplaced } from './dataset-resets';
+import type { JobStatus } from './job-status';
 import type { EvaluationSettings, PairHeatmap, SynthesisSummary } from '../../worker/protocol';
 
 /** The public configuration a finished run used, frozen at start (the report is built from it). */
@@ -26,15 +28,13 @@ export interface FinishedRun {
   configuration: RunConfiguration;
 }
 
-export type EvaluationStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
-
 interface ResultsState {
   run: FinishedRun | null;
   /** The column pair of the heatmap panel and the release it shows. */
   heatmapPair: [string, string] | null;
   heatmapRelease: number;
   heatmap: PairHeatmap | null;
-  evaluationStatus: EvaluationStatus;
+  evaluationStatus: JobStatus;
   /** The full utility report (JSON-safe), computed from the real data: for the data holder. */
   evaluation: UtilityReport | null;
   evaluationError: string | null;
@@ -59,6 +59,7 @@ export const useResultsStore = create<ResultsState>(() => initialResultsState);
 export function resetResultsStore(): void {
   useResultsStore.setState(initialResultsState, true);
 }
+onDatasetReplaced('results', resetResultsStore);
 
 export function setFinishedRun(run: FinishedRun): void {
   const names = run.configuration.schema.columns.map((column) => column.name);
@@ -74,12 +75,16 @@ export function setHeatmap(heatmap: PairHeatmap | null): void {
   useResultsStore.setState({ heatmap });
 }
 
-export function setEvaluation(
-  evaluationStatus: EvaluationStatus,
-  evaluation: UtilityReport | null = null,
+export function setEvaluationStatus(
+  evaluationStatus: JobStatus,
   evaluationError: string | null = null,
 ): void {
-  useResultsStore.setState({ evaluationStatus, evaluation, evaluationError });
+  useResultsStore.setState({ evaluationStatus, evaluationError });
+}
+
+/** The full utility report of the latest evaluation (null while it is computed or when it stopped). */
+export function setEvaluationReport(evaluation: UtilityReport | null): void {
+  useResultsStore.setState({ evaluation });
 }
 
 export function setEvaluationSettings(evaluationSettings: EvaluationSettings): void {

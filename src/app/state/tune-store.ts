@@ -1,10 +1,10 @@
 import { create } from 'zustand';
+import { onDatasetReplaced } from './dataset-resets';
+import type { JobStatus } from './job-status';
 import type { SweepPointResult } from '../../worker/protocol';
 
-export type SweepStatus = 'idle' | 'running' | 'done' | 'failed' | 'cancelled';
-
 interface TuneState {
-  status: SweepStatus;
+  status: JobStatus;
   /** Identifies the configuration (data, schema, mechanism, params, seed) the points belong to. */
   configurationKey: string | null;
   grid: number[];
@@ -28,6 +28,7 @@ export const useTuneStore = create<TuneState>(() => initialTuneState);
 export function resetTuneStore(): void {
   useTuneStore.setState(initialTuneState, true);
 }
+onDatasetReplaced('sweep results', resetTuneStore);
 
 export function beginSweep(
   configurationKey: string,
@@ -35,16 +36,13 @@ export function beginSweep(
   repeats: number,
   cached: SweepPointResult[],
 ): void {
-  useTuneStore.setState({ status: 'running', configurationKey, grid, repeats, points: cached, error: null });
+  useTuneStore.setState({ configurationKey, grid, repeats, points: cached });
 }
 
 export function addSweepPoint(point: SweepPointResult): void {
   useTuneStore.setState((state) => ({ points: [...state.points, point] }));
 }
 
-export function finishSweep(
-  status: Exclude<SweepStatus, 'idle' | 'running'>,
-  error: string | null = null,
-): void {
+export function setSweepStatus(status: JobStatus, error: string | null = null): void {
   useTuneStore.setState({ status, error });
 }

@@ -31,6 +31,7 @@ import { UsageError } from '../errors';
 import { formatClaim } from '../format-claim';
 import { APP_VERSION } from '../../core/version';
 import { releasePaths } from '../release-paths';
+import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-limits';
 
 /** `dpsynth synth`: one DP run from a CSV and a declared schema to synthetic CSV(s) and a release report. */
 export const synthCommand = {
@@ -418,8 +419,10 @@ function parseReleases(value: unknown): number {
   if (value === undefined) return 1;
   const text = String(value);
   const m = Number(text);
-  if (!/^\d+$/.test(text) || !Number.isInteger(m) || m < 1 || m > 1000) {
-    throw new InputError(`--releases must be a whole number between 1 and 1000; got '${text}'.`);
+  if (!/^\d+$/.test(text) || !releasesWithin(m, RELEASE_LIMITS.cli)) {
+    throw new InputError(
+      `--releases must be a whole number between 1 and ${RELEASE_LIMITS.cli}; got '${text}'.`,
+    );
   }
   return m;
 }

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { DataHolderNote } from '../../components/DataHolderNote';
-import { ProgressBar } from '../../components/ProgressBar';
+import { JobControls } from '../../components/JobControls';
 import { StepSection } from '../../components/StepSection';
 import { stepNumber } from '../../components/step-order';
 import { useCompareCandidates } from '../../services/compare-candidates';
@@ -63,17 +63,18 @@ export function CompareStep() {
         and the seed (if any) of step {mechanismStep}. The mechanism picked in step {mechanismStep} uses your
         parameters; the others use their defaults. {chosen * repeats} runs, spread over the workers.
       </p>
-      <div className="run-controls">
-        <button type="button" disabled={running || chosen < 2} onClick={() => void startCompare()}>
-          {chosen < 2 ? 'Compare (tick two or more)' : `Compare ${chosen} mechanisms`}
-        </button>
-        {running && (
-          <button type="button" onClick={cancelCompare}>
-            Cancel comparison
-          </button>
-        )}
-      </div>
-      <ProgressBar channel="compare" label="Comparison progress" />
+      <JobControls
+        channel="compare"
+        progressLabel="Comparison progress"
+        running={running}
+        cancelLabel="Cancel comparison"
+        onCancel={cancelCompare}
+        start={{
+          label: chosen < 2 ? 'Compare (tick two or more)' : `Compare ${chosen} mechanisms`,
+          onStart: () => void startCompare(),
+          disabled: chosen < 2,
+        }}
+      />
       {error && (
         <p role="alert" className="error-message">
           The comparison failed: {error}

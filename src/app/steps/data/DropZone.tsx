@@ -1,5 +1,5 @@
 import { useId, useState, type DragEvent } from 'react';
-import { ProgressBar } from '../../components/ProgressBar';
+import { JobControls } from '../../components/JobControls';
 import { useDataStore } from '../../state/data-store';
 import { cancelLoad, loadDataset } from '../../services/load-dataset';
 
@@ -58,14 +58,13 @@ export function DropZone() {
         </p>
         <p className="hint">The file is read in this browser tab only; nothing is uploaded.</p>
       </div>
-      {loadingFileName !== null && (
-        <div className="loading-row">
-          <ProgressBar channel="load" label={`Loading ${loadingFileName}`} />
-          <button type="button" onClick={cancelLoad}>
-            Cancel loading
-          </button>
-        </div>
-      )}
+      <JobControls
+        channel="load"
+        progressLabel={`Loading ${loadingFileName ?? ''}`}
+        running={loadingFileName !== null}
+        cancelLabel="Cancel loading"
+        onCancel={cancelLoad}
+      />
       {loadError !== null && (
         <p id={errorId} role="alert" className="error-message" data-testid="load-error">
           {loadError}

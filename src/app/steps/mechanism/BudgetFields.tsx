@@ -6,6 +6,7 @@ import {
   epsilonAtSliderPosition,
   sliderPositionOfEpsilon,
 } from '../../services/epsilon-scale';
+import { RELEASE_LIMITS } from '../../../core/mechanisms/release-limits';
 import { setBudgetField, setEpsilon, setReleases, useJobStore } from '../../state/job-store';
 
 /** ε (number field and log-scale slider 0.01–10), δ, the number of releases M and an optional seed. */
@@ -71,7 +72,7 @@ export function BudgetFields() {
           id={releasesId}
           type="number"
           min={1}
-          max={100}
+          max={RELEASE_LIMITS.studio}
           step={1}
           value={releases}
           onChange={(event) => setReleases(Math.floor(Number(event.target.value)))}

@@ -1,6 +1,6 @@
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
-import { ProgressBar } from '../../components/ProgressBar';
+import { JobControls } from '../../components/JobControls';
 import { StepSection } from '../../components/StepSection';
 import { stepNumber } from '../../components/step-order';
 import { cancelEvaluation, startEvaluation } from '../../services/run-evaluation';
@@ -30,15 +30,15 @@ export function ResultsStep() {
           </details>
           <DataHolderNote />
           <div className="evaluation-status" data-testid="evaluation-status" aria-live="polite">
-            {evaluationStatus === 'running' && (
-              <div className="loading-row">
-                <span>Evaluating utility (pMSE, marginals, correlations, …) in the background:</span>
-                <ProgressBar channel="evaluate" label="Evaluation progress" />
-                <button type="button" onClick={cancelEvaluation}>
-                  Stop evaluating
-                </button>
-              </div>
-            )}
+            <JobControls
+              channel="evaluate"
+              progressLabel="Evaluation progress"
+              running={evaluationStatus === 'running'}
+              cancelLabel="Stop evaluating"
+              onCancel={cancelEvaluation}
+            >
+              <span>Evaluating utility (pMSE, marginals, correlations, …) in the background:</span>
+            </JobControls>
             {(evaluationStatus === 'cancelled' || evaluationStatus === 'failed') && (
               <p className={evaluationStatus === 'failed' ? 'error-message' : 'status-neutral'}>
                 {evaluationStatus === 'failed'
@@ -52,7 +52,7 @@ export function ResultsStep() {
                 </button>
               </p>
             )}
-            {evaluationStatus === 'done' && <p className="status-ok">Full evaluation done.</p>}
+            {evaluationStatus === 'finished' && <p className="status-ok">Full evaluation done.</p>}
           </div>
           <div className="results-grid">
             {RESULTS_PANELS.filter((panel) => panel.isAvailable(run, evaluation)).map((panel) => (

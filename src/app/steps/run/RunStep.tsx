@@ -1,4 +1,4 @@
-import { ProgressBar } from '../../components/ProgressBar';
+import { JobControls } from '../../components/JobControls';
 import { LiveMcmcPanel } from './LiveMcmcPanel';
 import { StepSection } from '../../components/StepSection';
 import { stepNumber } from '../../components/step-order';
@@ -54,31 +54,28 @@ export function RunStep() {
       }
     >
       <HoldoutChoice />
-      <div className="run-controls">
-        <button
-          type="button"
-          className="primary"
-          disabled={!readiness.ready || running}
-          aria-describedby={readiness.blocker ? 'run-blocker' : undefined}
-          onClick={() => void startRun()}
-        >
-          Run {readiness.mechanism?.label ?? ''}
-        </button>
-        {running && (
-          <button type="button" onClick={cancelRun}>
-            Cancel run
-          </button>
-        )}
-      </div>
+      <JobControls
+        channel="run"
+        progressLabel="Run progress"
+        running={running}
+        cancelLabel="Cancel run"
+        onCancel={cancelRun}
+        start={{
+          label: `Run ${readiness.mechanism?.label ?? ''}`,
+          onStart: () => void startRun(),
+          disabled: !readiness.ready,
+          primary: true,
+          describedBy: readiness.blocker ? 'run-blocker' : undefined,
+        }}
+      />
       {readiness.blocker && !running && (
         <p id="run-blocker" className="hint">
           {readiness.blocker}
         </p>
       )}
-      <ProgressBar channel="run" label="Run progress" />
       <LiveMcmcPanel />
       <div aria-live="polite" data-testid="run-status">
-        {status === 'succeeded' && finished && (
+        {status === 'finished' && finished && (
           <p className="status-ok">
             Done: {finished.releases} synthetic table{finished.releases === 1 ? '' : 's'} of{' '}
             {finished.rows.toLocaleString('en')} rows in {(finished.runMillis / 1000).toFixed(2)} s. See

@@ -1,7 +1,7 @@
 import { parseRational } from '../../../core/rng/rational';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import { DataHolderNote } from '../../components/DataHolderNote';
-import { ProgressBar } from '../../components/ProgressBar';
+import { JobControls } from '../../components/JobControls';
 import { StepSection } from '../../components/StepSection';
 import { stepNumber } from '../../components/step-order';
 import { logGrid } from '../../services/epsilon-scale';
@@ -120,17 +120,14 @@ export function TuneStep() {
         Grid: {grid.join(', ')} — {grid.length * prefs.sweepRepeats} runs with one release each, spread over
         the workers. Parameters, δ and seed are those of step {stepNumber('step-mechanism')}.
       </p>
-      <div className="run-controls">
-        <button type="button" disabled={running} onClick={() => void startSweep()}>
-          Sweep ε
-        </button>
-        {running && (
-          <button type="button" onClick={cancelSweep}>
-            Cancel sweep
-          </button>
-        )}
-      </div>
-      <ProgressBar channel="sweep" label="Sweep progress" />
+      <JobControls
+        channel="sweep"
+        progressLabel="Sweep progress"
+        running={running}
+        cancelLabel="Cancel sweep"
+        onCancel={cancelSweep}
+        start={{ label: 'Sweep ε', onStart: () => void startSweep(), disabled: false }}
+      />
       {error && (
         <p role="alert" className="error-message">
           The sweep failed: {error}

@@ -1,0 +1,17 @@
+/**
+ * What must be stopped or forgotten when another dataset is loaded: running jobs, their results,
+ * caches computed from the real data and the privacy ledger of the old data. Each store or service
+ * that holds such state registers its own reset when it is loaded, so a new job kind or store is
+ * reset without anyone listing it elsewhere.
+ */
+const resets = new Map<string, () => void>();
+
+/** Registers (or replaces) the reset named `name`. */
+export function onDatasetReplaced(name: string, reset: () => void): void {
+  resets.set(name, reset);
+}
+
+/** Runs every registered reset, in the order they were registered. */
+export function forgetPreviousDataset(): void {
+  for (const reset of resets.values()) reset();
+}
