@@ -31,6 +31,7 @@ import { buildTable } from '../src/core/table/build-table';
 import { parseCsv } from '../src/core/table/csv-read';
 import { inferSchema } from '../src/core/table/infer';
 import type { Schema, Table } from '../src/core/table/types';
+import { mean } from '../src/core/stats/mean';
 
 function option(name: string, fallback: string): string {
   const prefix = `--${name}=`;
@@ -119,9 +120,6 @@ const METHODS: Method[] = [
   { label: 'pmse-mechanism', mechanism: pmseMechanism, params: () => ({}) },
 ];
 
-function mean(values: number[]): number {
-  return values.reduce((s, v) => s + v, 0) / values.length;
-}
 function sd(values: number[]): number {
   if (values.length < 2) return 0;
   const m = mean(values);

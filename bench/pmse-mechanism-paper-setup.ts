@@ -9,6 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import { makeNormalSampler, type Rng } from '../src/core/rng';
 import type { NumericColumn, Schema, Table } from '../src/core/table/types';
+import { mean } from '../src/core/stats/mean';
 
 export const PAPER_N = 5000;
 export const X1_MEAN = 2;
@@ -126,11 +127,7 @@ export async function runInWorkers<Task, Result>(
   return results;
 }
 
-export function mean(values: ArrayLike<number>): number {
-  let sum = 0;
-  for (let i = 0; i < values.length; i++) sum += values[i]!;
-  return sum / values.length;
-}
+export { mean };
 
 /** Unbiased sample variance. */
 export function variance(values: ArrayLike<number>): number {

@@ -2,6 +2,7 @@ import { tvdKWay } from '../core/metrics/tvd';
 import type { Table } from '../core/table/types';
 import { cellShares, encodeColumnCells } from './column-cells';
 import type { MarginalOverlay, PairHeatmap, QuickComparison } from './protocol';
+import { mean } from '../core/stats/mean';
 
 /**
  * Headline comparison of a run: mean 1-way and 2-way TVD per release (core tvdKWay,
@@ -74,8 +75,4 @@ function meanShares(releaseCells: Uint32Array[], cellCount: number): number[] {
     cellShares(cells, cellCount).forEach((share, i) => (total[i]! += share / releaseCells.length));
   }
   return total;
-}
-
-function mean(values: number[]): number {
-  return values.reduce((sum, value) => sum + value, 0) / Math.max(1, values.length);
 }

@@ -1,6 +1,7 @@
 import { unprovenBoundPhrase } from '../../core/privacy/claim-bound';
 import type { PrivacyClaim } from '../../core/privacy/types';
 import type { CompareEntry, ComparePoint } from '../state/compare-store';
+import { mean } from '../../core/stats/mean';
 
 /** What the Compare table shows per mechanism; for every one of them, lower is better. */
 export const COMPARE_METRICS = ['tvdOneWay', 'tvdTwoWay', 'pmse', 'runMillis'] as const;
@@ -42,7 +43,7 @@ function summarizeValues(values: number[]): MetricSummary | null {
   const finite = values.filter((value) => Number.isFinite(value));
   if (finite.length === 0) return null;
   return {
-    mean: finite.reduce((sum, value) => sum + value, 0) / finite.length,
+    mean: mean(finite),
     min: Math.min(...finite),
     max: Math.max(...finite),
     count: finite.length,

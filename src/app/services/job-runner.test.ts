@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createAbortError } from '../../core/abort';
 import type { JobStatus } from '../state/job-status';
 import { forgetPreviousDataset, onDatasetReplaced } from '../state/dataset-resets';
 import { useProgressStore } from '../state/progress-store';
@@ -30,12 +31,6 @@ function pendingWork() {
   return { work, release: () => release(), fail: (error: unknown) => fail(error), job: () => job };
 }
 
-function abortError(): Error {
-  const error = new Error('The job was cancelled.');
-  error.name = 'AbortError';
-  return error;
-}
-
 afterEach(() => useProgressStore.setState({ entries: {} }));
 
 describe('createJobRunner', () => {
@@ -64,7 +59,7 @@ describe('createJobRunner', () => {
     expect(await failed).toBe('failed');
     const cancelling = pendingWork();
     const cancelled = runner.start('Starting', async (job) => {
-      job.signal.addEventListener('abort', () => cancelling.fail(abortError()));
+      job.signal.addEventListener('abort', () => cancelling.fail(createAbortError()));
       await cancelling.work(job);
     });
     runner.cancel();
@@ -85,7 +80,7 @@ describe('createJobRunner', () => {
     expect(first.job().isCurrent()).toBe(false);
     first.job().progress(0.9, 'late tick');
     expect(useProgressStore.getState().entries.sweep?.message).toBe('Second');
-    first.fail(abortError());
+    first.fail(createAbortError());
     expect(await firstDone).toBe('cancelled');
     expect(statuses).toEqual([
       ['running', null],

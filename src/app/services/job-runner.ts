@@ -1,4 +1,4 @@
-import { isAbortError } from '../../worker/client/worker-pool';
+import { isAbortError } from '../../core/abort';
 import type { JobEnd, JobStatus } from '../state/job-status';
 import { endProgress, reportProgress, startProgress, type ProgressChannel } from '../state/progress-store';
 import { messageOf } from './run-readiness';

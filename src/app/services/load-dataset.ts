@@ -1,5 +1,5 @@
 import type { DatasetSource } from '../../worker/client/data-session';
-import { isAbortError } from '../../worker/client/worker-pool';
+import { isAbortError } from '../../core/abort';
 import { useDataStore, type DatasetProvenance } from '../state/data-store';
 import type { DatasetOverview } from '../../worker/protocol';
 import { forgetPreviousDataset } from '../state/dataset-resets';

@@ -1,5 +1,6 @@
 import type { SweepPointResult } from '../../worker/protocol';
 import type { SweepMetric } from '../state/prefs-migration';
+import { mean } from '../../core/stats/mean';
 
 const SWEEP_METRIC_VALUE: Record<SweepMetric, (point: SweepPointResult) => number> = {
   'one-way': (point) => point.tvdOneWay,
@@ -33,7 +34,7 @@ export function summarizeSweep(points: SweepPointResult[], metric: SweepMetric):
     .sort(([a], [b]) => a - b)
     .map(([epsilon, values]) => ({
       epsilon,
-      mean: values.reduce((sum, v) => sum + v, 0) / values.length,
+      mean: mean(values),
       min: Math.min(...values),
       max: Math.max(...values),
       repeats: values.length,

@@ -12,6 +12,7 @@ import { makeRng } from '../../core/rng/make-rng';
 import { readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../run-cli';
 import { UsageError } from '../errors';
+import { mean } from '../../core/stats/mean';
 
 /**
  * Missing tokens of the reference definitions (shared reference README, "Common preprocessing" 1):
@@ -179,7 +180,7 @@ export const metricsCommand = {
 /** The mean of the values, or null when any is null (a key every release must have). */
 function meanOfAll(values: (number | null)[]): number | null {
   if (values.length === 0 || values.some((v) => v === null)) return null;
-  return (values as number[]).reduce((s, v) => s + v, 0) / values.length;
+  return mean(values as number[]);
 }
 
 /** Each subset's TVD averaged over releases (subsets matched by their column names). */
@@ -248,11 +249,10 @@ function formatMetricsText(
     const r = report.regression;
     const sd = r.releases.map((x) => x.meanAbsoluteStandardizedDifference).filter((x) => x !== null);
     const overlap = r.releases.map((x) => x.meanCiOverlap).filter((x) => x !== null);
-    const avg = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     lines.push(
       `Regression ${r.target} ~ ${r.predictors.join(' + ')} (${r.family}): ` +
-        (sd.length ? `mean |standardized difference| ${avg(sd).toPrecision(3)}` : 'not estimable') +
-        (overlap.length ? `, mean CI overlap ${avg(overlap).toPrecision(3)} (1 is identical)` : ''),
+        (sd.length ? `mean |standardized difference| ${mean(sd).toPrecision(3)}` : 'not estimable') +
+        (overlap.length ? `, mean CI overlap ${mean(overlap).toPrecision(3)} (1 is identical)` : ''),
     );
   }
   if (report.mlEfficacy) {

@@ -1,6 +1,6 @@
 import type { Rng } from '../rng/types';
 import type { AbortSignalLike } from '../mechanisms/types';
-import { throwIfAborted } from '../table/abort';
+import { throwIfAborted } from '../abort';
 import { choleskyLowerInPlace, multiplyLowerTriangular } from '../linalg/cholesky';
 import {
   makeRunningCovariance,

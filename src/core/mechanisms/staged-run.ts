@@ -1,7 +1,7 @@
 import { Accountant, type BudgetReserver } from '../privacy/accountant';
 import { parseBudget } from '../privacy/budget';
 import { makeRng } from '../rng/make-rng';
-import { throwIfAborted } from '../table/abort';
+import { throwIfAborted } from '../abort';
 import type { Schema, Table } from '../table/types';
 import type { ParamValues, Release, RunContext, StagedRun } from './types';
 

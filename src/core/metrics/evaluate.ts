@@ -1,7 +1,7 @@
 import type { AbortSignalLike } from '../mechanisms/types';
 import { SYNTHPOP_CART_DEFAULTS } from '../models/cart/cart-types';
 import type { Rng } from '../rng/types';
-import { throwIfAborted } from '../table/abort';
+import { throwIfAborted } from '../abort';
 import type { Table } from '../table/types';
 import { compareAssociations, type AssociationComparison } from './correlation';
 import { disclosureDiagnostics, DISCLOSURE_LABEL, type DisclosureDiagnostics } from './disclosure';
@@ -20,6 +20,7 @@ import {
   tvdKWayFromEncoded,
   type KWayTvd,
 } from './tvd';
+import { meanOfFinite } from '../stats/mean';
 
 /** Note carried by every report: utility metrics read the real data (DESIGN.md §2, release report). */
 export const EVALUATION_NOTE = 'Computed from the real data: for the data holder, not for release.';
@@ -121,11 +122,6 @@ export interface UtilityReport {
   timingsMs: Record<string, number>;
 }
 
-function meanOrNull(values: (number | null)[]): number | null {
-  const defined = values.filter((v): v is number => v !== null && Number.isFinite(v));
-  return defined.length === 0 ? null : defined.reduce((s, v) => s + v, 0) / defined.length;
-}
-
 /** The names in any of `lists`, in `order` (names not in `order` last, in first-seen order). */
 function unionInColumnOrder(order: string[], lists: string[][]): string[] {
   const all = new Set(lists.flat());
@@ -157,7 +153,7 @@ function binomial(m: number, k: number): number {
 
 function entrywiseMean(matrices: (number | null)[][][]): (number | null)[][] {
   return matrices[0]!.map((row, i) =>
-    row.map((_, j) => meanOrNull(matrices.map((matrix) => matrix[i]![j]!))),
+    row.map((_, j) => meanOfFinite(matrices.map((matrix) => matrix[i]![j]!))),
   );
 }
 
@@ -165,11 +161,11 @@ function meanColumnComparisons(perRelease: ColumnComparison[][]): ColumnMeanComp
   return perRelease[0]!.map((first, j) => {
     const all = perRelease.map((release) => release[j]!);
     const numeric = (pick: (c: ColumnComparison & { kind: 'numeric' }) => number | null) =>
-      first.kind === 'numeric' ? meanOrNull(all.map((c) => (c.kind === 'numeric' ? pick(c) : null))) : null;
+      first.kind === 'numeric' ? meanOfFinite(all.map((c) => (c.kind === 'numeric' ? pick(c) : null))) : null;
     return {
       name: first.name,
       kind: first.kind,
-      tvd: meanOrNull(all.map((c) => c.tvd))!,
+      tvd: meanOfFinite(all.map((c) => c.tvd))!,
       ks: numeric((c) => c.ks),
       wasserstein: numeric((c) => c.wasserstein),
       wassersteinRangeNormalized: numeric((c) => c.wassersteinRangeNormalized),
@@ -258,7 +254,7 @@ export function evaluateUtility(
         };
       } else {
         const perRelease = encoded.map((e) => tvdKWayFromEncoded(e, k));
-        byK[String(k)] = { k, perRelease, mean: meanOrNull(perRelease.map((r) => r.mean)) };
+        byK[String(k)] = { k, perRelease, mean: meanOfFinite(perRelease.map((r) => r.mean)) };
       }
     }
     const full = encoded.map((e) => fullTableTvdFromEncoded(e));
@@ -270,10 +266,10 @@ export function evaluateUtility(
       byK,
       fullTable: {
         perRelease: full,
-        mean: meanOrNull(full),
+        mean: meanOfFinite(full),
         ...(fullSkipped === undefined ? {} : { skipped: fullSkipped }),
       },
-      kMarginalScore: scores ? { perRelease: scores, mean: meanOrNull(scores)! } : null,
+      kMarginalScore: scores ? { perRelease: scores, mean: meanOfFinite(scores)! } : null,
     };
   });
 
@@ -290,7 +286,7 @@ export function evaluateUtility(
       perRelease,
       meanSynth: entrywiseMean(perRelease.map((r) => r.synth)),
       meanDifference: entrywiseMean(perRelease.map((r) => r.difference)),
-      meanAbsoluteDifference: { perRelease: absolute, mean: meanOrNull(absolute) },
+      meanAbsoluteDifference: { perRelease: absolute, mean: meanOfFinite(absolute) },
     };
   });
 
@@ -324,7 +320,7 @@ export function evaluateUtility(
       })),
       mean: {
         value: results.reduce((s, r) => s + r.value, 0) / M,
-        ratio: ratios.every((v) => v !== null) ? meanOrNull(ratios) : null,
+        ratio: ratios.every((v) => v !== null) ? meanOfFinite(ratios) : null,
       },
       droppedConstant: unionInColumnOrder(
         real.columns.map((c) => c.name),

@@ -6,6 +6,7 @@ import { scoreTestRows, type ClassifierKind } from './ml/classifiers';
 import { accuracyAtHalf, agreementRate, rocAucMannWhitney } from './ml/roc-auc';
 import { sampleIndicesWithoutReplacement } from './sample-indices';
 import { selectRows } from './select-rows';
+import { mean } from '../stats/mean';
 
 export interface MlEfficacyOptions {
   /** Column to predict; made binary by `decideBinaryTarget` (see ml/binary-target.ts). */
@@ -63,10 +64,6 @@ function capRows(table: Table, cap: number, rng: Rng): Table {
   return table.nRows <= cap
     ? table
     : selectRows(table, sampleIndicesWithoutReplacement(table.nRows, cap, rng));
-}
-
-function mean(values: number[]): number {
-  return values.reduce((s, v) => s + v, 0) / values.length;
 }
 
 /**

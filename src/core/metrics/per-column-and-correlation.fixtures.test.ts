@@ -8,6 +8,7 @@ import {
 } from '../../../tests/reference/metrics/fixture-tables';
 import { compareAssociations } from './correlation';
 import { compareColumns } from './per-column';
+import { expectCloseOnUnitScale as expectClose } from '../testing/expect-close';
 
 interface StatsExpectation {
   columns: string[];
@@ -27,26 +28,6 @@ interface StatsExpectation {
   correlation_real: (number | null)[][];
   correlation_synth: (number | null)[][];
   tvd: Record<string, { per_subset: { cols: string[]; tvd: number }[] }>;
-}
-
-/** |actual − expected| ≤ tolerance · max(1, |expected|), with null matching only null. */
-function expectClose(
-  actual: number | null | undefined,
-  expected: number | null | undefined,
-  tolerance: number,
-  what: string,
-) {
-  if (expected === null || expected === undefined) {
-    expect(actual ?? null, what).toBeNull();
-    return;
-  }
-  expect(actual, what).not.toBeNull();
-  const error = Math.abs(actual! - expected);
-  const allowed = tolerance * Math.max(1, Math.abs(expected));
-  expect(
-    error,
-    `${what}: got ${actual}, expected ${expected}, |diff| ${error} > ${allowed}`,
-  ).toBeLessThanOrEqual(allowed);
 }
 
 describe.each(METRIC_FIXTURE_PAIRS)(

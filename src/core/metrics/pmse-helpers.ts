@@ -1,7 +1,5 @@
 import type { CartWorkspace } from '../models/cart/cart-workspace';
 import { rpartClassProbability } from '../models/cart/fit-cart';
-import { uniformInt } from '../rng/uniform-int';
-import type { Rng } from '../rng/types';
 
 /**
  * pMSE = (1/N) Σ_i (p̂_i − c)² (Snoke & Slavković 2018, Algorithm 1 step 5, with c = n_synth/N
@@ -45,14 +43,4 @@ export function cartPmseFromLeaves(workspace: CartWorkspace, share: number): num
     sum = next;
   }
   return (sum + compensation) / n;
-}
-
-/** Uniform random permutation in place (Fisher–Yates / Durstenfeld; Knuth TAOCP 2, Alg. 3.4.2P). O(n). */
-export function shuffleLabelsInPlace(labels: Uint8Array, rng: Rng): void {
-  for (let i = labels.length - 1; i > 0; i--) {
-    const j = uniformInt(rng, i + 1);
-    const swap = labels[i]!;
-    labels[i] = labels[j]!;
-    labels[j] = swap;
-  }
 }

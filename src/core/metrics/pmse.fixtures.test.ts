@@ -7,6 +7,7 @@ import type { NumericColumn } from '../table/types';
 import { buildDesignMatrix, poolPredictors } from '../models/design-matrix';
 import { fitLogisticRegression } from '../models/logistic/fit-logistic-regression';
 import { computePmse, makeCartPmseEvaluator } from './pmse';
+import { expectRelativelyClose } from '../testing/expect-close';
 
 // Fixtures: tests/reference/pmse/make_fixtures.sh (R 4.2 rpart 4.1.19 / glm via pmse_fixture.R);
 // each JSON carries the exact command that produced it.
@@ -55,15 +56,6 @@ function cartOptionsOf(fixture: Fixture) {
     minSplit: fixture.minsplit!,
     maxDepth: fixture.maxdepth!,
   };
-}
-
-/** |a − b| <= tol · |b|, or <= tol when b = 0 (a pMSE of exactly 0 when no split is made). */
-function expectRelativelyClose(actual: number, expected: number, tol: number, what: string): void {
-  const error = Math.abs(actual - expected);
-  const bound = tol * Math.max(Math.abs(expected), 1e-300) || tol;
-  expect(error <= bound, `${what}: got ${actual}, expected ${expected}, |diff| ${error} > ${bound}`).toBe(
-    true,
-  );
 }
 
 const cartFixtures = fixtures.filter((fixture) => fixture.model === 'cart');

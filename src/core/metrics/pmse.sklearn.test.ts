@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readFixtureTablePair } from '../../../tests/reference/pmse/read-fixture-tables';
 import { SeededRng } from '../rng/seeded-rng';
 import { computePmse } from './pmse';
+import { expectRelativelyClose } from '../testing/expect-close';
 
 // Oracle: tests/fixtures/pmse/logit-sklearn-check.json, written by
 // tests/reference/pmse/logit_sklearn_check.py (command: `/usr/bin/python3
@@ -27,15 +28,6 @@ interface SklearnCase {
 }
 
 const check = JSON.parse(readFileSync(CHECK_FILE, 'utf8')) as { command: string; fixtures: SklearnCase[] };
-
-/** |a − b| <= tol · |b|. */
-function expectRelativelyClose(actual: number, expected: number, tol: number, what: string): void {
-  const error = Math.abs(actual - expected);
-  const bound = tol * Math.abs(expected);
-  expect(error <= bound, `${what}: got ${actual}, expected ${expected}, |diff| ${error} > ${bound}`).toBe(
-    true,
-  );
-}
 
 describe('main-effects logit pMSE equals scikit-learn on every fixture without separation', () => {
   it('has the cases, and sklearn agrees with R on them', () => {

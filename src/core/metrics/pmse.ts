@@ -10,7 +10,9 @@ import {
   type LogisticRegressionOptions,
 } from '../models/logistic/fit-logistic-regression';
 import { alignColumnsByName } from './align-columns';
-import { cartPmseFromLeaves, pmseOfPropensities, shuffleLabelsInPlace } from './pmse-helpers';
+import { shuffleInPlace } from '../rng/shuffle';
+import { cartPmseFromLeaves, pmseOfPropensities } from './pmse-helpers';
+import { mean } from '../stats/mean';
 
 export interface PmseOptions {
   model: 'cart' | 'logit';
@@ -99,7 +101,7 @@ export function computePmse(real: Table, synth: Table, options: PmseOptions, rng
       const permuted = labels.slice();
       let sum = 0;
       for (let r = 0; r < permutations; r++) {
-        shuffleLabelsInPlace(permuted, rng);
+        shuffleInPlace(rng, permuted);
         workspace.relabel(permuted);
         grower.grow(cartOptions);
         sum += cartPmseFromLeaves(workspace, share);
@@ -153,11 +155,9 @@ export function computePmseReleases(
 ): { perRelease: PmseResult[]; meanValue: number; meanRatio: number | null } {
   if (synths.length === 0) throw new RangeError('computePmseReleases needs at least one synthetic table');
   const perRelease = synths.map((synth) => computePmse(real, synth, options, rng));
-  const meanValue = perRelease.reduce((sum, result) => sum + result.value, 0) / perRelease.length;
+  const meanValue = mean(perRelease.map((result) => result.value));
   const ratios = perRelease.map((result) => result.ratio);
-  const meanRatio = ratios.every((ratio): ratio is number => ratio !== null)
-    ? ratios.reduce((sum, ratio) => sum + ratio, 0) / ratios.length
-    : null;
+  const meanRatio = ratios.every((ratio): ratio is number => ratio !== null) ? mean(ratios) : null;
   return { perRelease, meanValue, meanRatio };
 }
 

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFixtureJson, readFixtureTables } from '../../../tests/reference/metrics/fixture-tables';
 import { compareRegressions, type RegressionFitSummary } from './regression-comparison';
+import { expectCloseOnUnitScale } from '../testing/expect-close';
 
 type Vector = (number | null)[];
 interface RFit {
@@ -28,19 +29,7 @@ interface RExpectation {
 
 function expectVectorClose(actual: Vector, expected: Vector, relative: number, what: string) {
   expect(actual.length, what).toBe(expected.length);
-  actual.forEach((value, j) => {
-    const want = expected[j];
-    if (want === null || want === undefined) {
-      expect(value, `${what}[${j}]`).toBeNull();
-      return;
-    }
-    expect(value, `${what}[${j}]`).not.toBeNull();
-    const error = Math.abs(value! - want);
-    const allowed = relative * Math.max(1, Math.abs(want));
-    expect(error, `${what}[${j}]: got ${value}, R ${want}, |diff| ${error} > ${allowed}`).toBeLessThanOrEqual(
-      allowed,
-    );
-  });
+  actual.forEach((value, j) => expectCloseOnUnitScale(value, expected[j], relative, `${what}[${j}]`));
 }
 
 function expectFitMatches(fit: RegressionFitSummary, r: RFit, relative: number, what: string) {

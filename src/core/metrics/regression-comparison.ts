@@ -8,6 +8,7 @@ import { studentTQuantile } from '../stats/student-t';
 import { compareByCodePoint } from '../table/code-point-order';
 import { dropIncompleteRows } from '../table/drop-incomplete-rows';
 import type { Column, Table } from '../table/types';
+import { mean } from '../stats/mean';
 
 /** The model a user picks for the regression comparison. */
 export interface RegressionSpec {
@@ -236,14 +237,8 @@ function meanOfDefined(
   values: (number | null)[],
   transform: (v: number) => number = (v) => v,
 ): number | null {
-  let sum = 0;
-  let count = 0;
-  for (const v of values) {
-    if (v === null) continue;
-    sum += transform(v);
-    count++;
-  }
-  return count === 0 ? null : sum / count;
+  const defined = values.filter((v): v is number => v !== null).map(transform);
+  return defined.length === 0 ? null : mean(defined);
 }
 
 function compareToReal(

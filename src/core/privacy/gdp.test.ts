@@ -2,13 +2,10 @@ import { describe, expect, it } from 'vitest';
 import golden from '../../../tests/fixtures/privacy-golden.json';
 import { parseRational } from '../rng/rational';
 import { composeGdp, gaussianMu, gdpClaim, gdpDelta, gdpEpsilonForDelta, gdpMuForBudget } from './gdp';
+import { relativeError } from '../testing/expect-close';
 
 // Goldens: tests/reference/privacy_golden.py, mpmath at 60 digits from Dong, Roth & Su 2022,
 // Corollary 2.13, rounded to the nearest double.
-
-function relativeError(actual: number, expected: number): number {
-  return Math.abs(actual - expected) / Math.abs(expected);
-}
 
 describe('gdpDelta', () => {
   // Tolerance 1e-12 relative. The error model is ~1e-16·(1 + a² + ε/μ²) with a = ε/μ − μ/2: a² from

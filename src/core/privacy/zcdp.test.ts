@@ -12,13 +12,10 @@ import {
   zcdpToApproxDp,
 } from './zcdp';
 import { ZcdpAccountant } from './zcdp-accountant';
+import { relativeError } from '../testing/expect-close';
 
 // Goldens: tests/reference/privacy_golden.py, mpmath at 60 digits (minimiser by findroot on the
 // derivative, cross-checked there against scipy's bounded minimiser of the objective itself).
-
-function relativeError(actual: number, expected: number): number {
-  return Math.abs(actual - expected) / Math.abs(expected);
-}
 
 describe('zcdpToApproxDp (Canonne, Kamath & Steinke 2020, Corollary 13)', () => {
   // The result carries an upward allowance of 1e-14 × (sum of |terms|) for rounding; the terms are at

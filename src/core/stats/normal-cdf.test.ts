@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import golden from '../../../tests/fixtures/privacy-golden.json';
 import { normalCdf, normalDensity, normalLogCdf, normalMillsRatio } from './normal-cdf';
-
-/** |actual − expected| / |expected| (absolute difference when expected is 0). */
-function relativeError(actual: number, expected: number): number {
-  return expected === 0 ? Math.abs(actual) : Math.abs(actual - expected) / Math.abs(expected);
-}
-
-function expectRelative(actual: number, expected: number, tolerance: number, what: string): void {
-  const error = relativeError(actual, expected);
-  expect(
-    error,
-    `${what}: got ${actual}, expected ${expected}, relative error ${error} > ${tolerance}`,
-  ).toBeLessThanOrEqual(tolerance);
-}
+import { expectRelativelyClose } from '../testing/expect-close';
 
 // Goldens: tests/reference/privacy_golden.py (mpmath, 60 digits, rounded to the nearest double).
 // Tolerance 1e-14 relative: Cody's approximations are accurate to ~1e-17 and the evaluation adds a
@@ -21,7 +9,7 @@ function expectRelative(actual: number, expected: number, tolerance: number, wha
 describe('normalCdf', () => {
   for (const { x, value } of golden.normalCdf) {
     if (value > 1e-300) {
-      it(`matches mpmath at x = ${x}`, () => expectRelative(normalCdf(x), value, 1e-14, `Φ(${x})`));
+      it(`matches mpmath at x = ${x}`, () => expectRelativelyClose(normalCdf(x), value, 1e-14, `Φ(${x})`));
     }
   }
 
@@ -56,7 +44,8 @@ describe('normalLogCdf', () => {
   // Same goldens; 1e-14 relative holds for log Φ too since |log Φ| ≥ 1e-9 at the points chosen
   // except where log Φ ≈ −Φ(−x) (x ≥ 2), which log1p keeps to the accuracy of Φ(−x).
   for (const { x, value } of golden.normalLogCdf) {
-    it(`matches mpmath at x = ${x}`, () => expectRelative(normalLogCdf(x), value, 1e-14, `log Φ(${x})`));
+    it(`matches mpmath at x = ${x}`, () =>
+      expectRelativelyClose(normalLogCdf(x), value, 1e-14, `log Φ(${x})`));
   }
 
   it('is finite where Φ itself underflows', () => {
@@ -69,7 +58,8 @@ describe('normalLogCdf', () => {
 describe('normalMillsRatio', () => {
   // R(t) = Φ(−t)/φ(t); same tolerance and reasoning as Φ, since R is erfcx times a constant.
   for (const { t, value } of golden.normalMillsRatio) {
-    it(`matches mpmath at t = ${t}`, () => expectRelative(normalMillsRatio(t), value, 1e-14, `R(${t})`));
+    it(`matches mpmath at t = ${t}`, () =>
+      expectRelativelyClose(normalMillsRatio(t), value, 1e-14, `R(${t})`));
   }
 
   it('rejects negative arguments', () => {
@@ -86,7 +76,7 @@ describe('normalDensity', () => {
     for (const { x, value } of golden.normalCdf) {
       if (x < -1 && value > 1e-300) {
         const viaMills = normalDensity(-x) * normalMillsRatio(-x);
-        expectRelative(viaMills, value, 1e-14, `φ(${-x})·R(${-x})`);
+        expectRelativelyClose(viaMills, value, 1e-14, `φ(${-x})·R(${-x})`);
       }
     }
   });

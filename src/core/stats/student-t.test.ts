@@ -3,6 +3,7 @@ import { logBeta } from './log-beta';
 import { logGamma } from './log-gamma';
 import { regularizedIncompleteBeta } from './regularized-incomplete-beta';
 import { studentTCdf, studentTDensity, studentTQuantile } from './student-t';
+import { expectRelativelyClose } from '../testing/expect-close';
 
 // R 4.2.2: sprintf("%.17g", qt(c(0.975, 0.995, 0.6, 1e-6), nu)) and
 // sprintf("%.17g", pt(c(-3, -0.5, 0.2, 2), nu)) for each nu.
@@ -65,14 +66,6 @@ const R_T: { nu: number; qt: number[]; pt: number[] }[] = [
 ];
 const QT_PROBABILITIES = [0.975, 0.995, 0.6, 1e-6];
 const PT_POINTS = [-3, -0.5, 0.2, 2];
-
-function expectRelativelyClose(actual: number, expected: number, tolerance: number, what: string) {
-  const error = Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-300);
-  expect(
-    error,
-    `${what}: got ${actual}, R ${expected}, relative error ${error} > ${tolerance}`,
-  ).toBeLessThanOrEqual(tolerance);
-}
 
 describe('Student t against R', () => {
   it.each(R_T)('quantiles and CDF with nu = $nu', ({ nu, qt, pt }) => {

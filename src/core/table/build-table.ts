@@ -2,7 +2,7 @@ import type { AbortSignalLike } from '../mechanisms/types';
 import type { Column, Schema, Table } from './types';
 import type { RawTable } from './csv-read';
 import type { ColumnValidation, ValidationReport } from './validation-report';
-import { throwIfAborted } from './abort';
+import { throwIfAborted } from '../abort';
 import { buildCategoricalColumn } from './build-categorical-column';
 import { buildNumericColumn } from './build-numeric-column';
 import { dropIncompleteRows } from './drop-incomplete-rows';

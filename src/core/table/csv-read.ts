@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { AbortSignalLike } from '../mechanisms/types';
-import { createAbortError, throwIfAborted } from './abort';
+import { createAbortError, throwIfAborted } from '../abort';
 import { detectDelimiter } from './csv-delimiter';
 import { lineNumberOfRecord } from './csv-line-numbers';
 import { isNumericToken, parseNumericToken } from './numeric-token';

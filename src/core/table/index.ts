@@ -1,7 +1,6 @@
 export type * from './types';
 export { InputError, describeLocation, inputErrorAt } from './errors';
 export type { InputLocation } from './errors';
-export { createAbortError, isAbortError, throwIfAborted } from './abort';
 export { compareByCodePoint, sortedByCodePoint } from './code-point-order';
 export { NUMERIC_TOKEN_PATTERN, isNumericToken, parseNumericToken } from './numeric-token';
 export { findBinaryContentReason } from './text-sanity';

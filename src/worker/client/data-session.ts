@@ -1,7 +1,8 @@
 import * as Comlink from 'comlink';
 import type { DatasetOverview, ProgressListener } from '../protocol';
 import { spawnEngineWorker, type RemoteEngine } from './spawn-engine';
-import { abortError, type SpawnedWorker } from './worker-pool';
+import { createAbortError } from '../../core/abort';
+import type { SpawnedWorker } from './worker-pool';
 
 export type DatasetSource =
   { kind: 'file'; file: Blob; fileName: string } | { kind: 'text'; text: string; fileName: string };
@@ -36,10 +37,10 @@ export class DataSessionHolder {
     const stop = () => candidate.terminate();
     try {
       const overview = await new Promise<DatasetOverview>((resolve, reject) => {
-        if (signal.aborted) return reject(abortError('Loading was cancelled.'));
+        if (signal.aborted) return reject(createAbortError('Loading was cancelled.'));
         const onAbort = () => {
           stop();
-          reject(abortError('Loading was cancelled.'));
+          reject(createAbortError('Loading was cancelled.'));
         };
         signal.addEventListener('abort', onAbort, { once: true });
         candidate.onFatalError((message) => reject(new Error(`The file could not be read: ${message}`)));

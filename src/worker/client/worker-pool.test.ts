@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WorkerPool, isAbortError, type SpawnedWorker } from './worker-pool';
+import { isAbortError } from '../../core/abort';
+import { WorkerPool, type SpawnedWorker } from './worker-pool';
 
 /** A stand-in worker: its remote resolves jobs only when the test says so. */
 interface FakeRemote {

@@ -8,7 +8,10 @@
  *
  * The pool knows nothing about what a worker computes: it hands a task the worker's remote handle.
  */
-import { createAbortError, isAbortError } from '../../core/table/abort';
+import { createAbortError } from '../../core/abort';
+
+/** The message of the AbortError a cancelled job rejects with. */
+const JOB_CANCELLED = 'The job was cancelled.';
 
 /** A started worker as the pool sees it. */
 export interface SpawnedWorker<TRemote> {
@@ -58,13 +61,6 @@ interface QueuedJob<TRemote> {
 /** Name of the performance mark set each time the pool terminates a worker that did not stop. */
 export const WORKER_TERMINATED_MARK = 'dpsynth-worker-terminated';
 
-/** The error a cancelled job rejects with; `name` is 'AbortError' like fetch's. */
-export function abortError(message = 'The job was cancelled.'): Error {
-  return createAbortError(message);
-}
-
-export { isAbortError };
-
 export class WorkerPool<TRemote> {
   private readonly spawner: WorkerSpawner<TRemote>;
   private readonly size: number;
@@ -103,7 +99,7 @@ export class WorkerPool<TRemote> {
    */
   run<T>(task: (slot: PoolSlot<TRemote>) => Promise<T>, options: PoolJobOptions<TRemote> = {}): Promise<T> {
     const { signal, requestStop } = options;
-    if (signal?.aborted) return Promise.reject(abortError());
+    if (signal?.aborted) return Promise.reject(createAbortError(JOB_CANCELLED));
     return new Promise<T>((resolve, reject) => {
       let settled = false;
       let runningSlot: LiveSlot<TRemote> | undefined;
@@ -134,7 +130,7 @@ export class WorkerPool<TRemote> {
         if (runningSlot === undefined) {
           const index = this.queue.indexOf(queued);
           if (index >= 0) this.queue.splice(index, 1);
-          settle(() => reject(abortError()));
+          settle(() => reject(createAbortError(JOB_CANCELLED)));
           return;
         }
         const slot = runningSlot;
@@ -143,7 +139,7 @@ export class WorkerPool<TRemote> {
         } catch {
           // A worker that cannot even take the stop request is terminated below.
         }
-        settle(() => reject(abortError()));
+        settle(() => reject(createAbortError(JOB_CANCELLED)));
         // The caller hears "cancelled" at once; the worker gets a short grace period to stop.
         setTimeout(() => {
           if (slot.currentJob === queued && this.slots.includes(slot)) this.replace(slot);
@@ -157,10 +153,10 @@ export class WorkerPool<TRemote> {
 
   /** Terminates every worker and rejects queued jobs; the pool can be used again afterwards. */
   terminateAll(): void {
-    for (const job of this.queue.splice(0)) job.abandon(abortError('The worker pool was shut down.'));
+    for (const job of this.queue.splice(0)) job.abandon(createAbortError('The worker pool was shut down.'));
     for (const slot of this.slots.splice(0)) {
       clearTimeout(slot.idleTimer);
-      slot.failJob?.(abortError('The worker pool was shut down.'));
+      slot.failJob?.(createAbortError('The worker pool was shut down.'));
       slot.worker.terminate();
     }
   }

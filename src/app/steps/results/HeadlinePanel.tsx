@@ -1,13 +1,14 @@
 import type { UtilityReport } from '../../../core/metrics/evaluate';
 import type { FinishedRun } from '../../state/results-store';
+import { meanOfFinite } from '../../../core/stats/mean';
 
 export function formatTvd(value: number): string {
   return Number.isFinite(value) ? value.toFixed(3) : '—';
 }
 
+/** Mean of the finite values; NaN (shown as "—") when none is finite. */
 export function meanOf(values: number[]): number {
-  const finite = values.filter(Number.isFinite);
-  return finite.length === 0 ? Number.NaN : finite.reduce((sum, v) => sum + v, 0) / finite.length;
+  return meanOfFinite(values) ?? Number.NaN;
 }
 
 /** synthpop's rule of thumb for S_pMSE (its null halved, as computed in core/metrics/pmse.ts): below 10 is acceptable, below 3 good. */

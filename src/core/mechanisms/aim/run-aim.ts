@@ -1,5 +1,5 @@
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { Schema, Table } from '../../table/types';
 import { syntheticColumnFromLevels } from '../common/decode-rows';

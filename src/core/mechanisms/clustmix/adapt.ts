@@ -1,5 +1,5 @@
 import type { Rng } from '../../rng/types';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import type { AbortSignalLike } from '../types';
 import { kipLoss, kipMomentsFromRelease, type KipProblem } from './kip-loss';
 import type { ClustmixMixture } from './mixture';

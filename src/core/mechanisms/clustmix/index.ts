@@ -1,5 +1,5 @@
 import { InputError } from '../../table/errors';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import type { Schema, Table } from '../../table/types';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import { adaptMixture, drawFrequencies, releaseMoments } from './adapt';

@@ -1,7 +1,7 @@
 import { makeNormalSampler } from '../../rng/continuous';
 import { makeDiscreteGaussianSampler } from '../../rng/discrete-gaussian';
 import type { Rng } from '../../rng/types';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import type { AbortSignalLike } from '../types';
 import { ROWS_PER_ABORT_CHECK } from './cluster-statistics';
 import type { EncodedRows } from './encoding';

@@ -1,6 +1,6 @@
 import { makeNormalSampler } from '../../rng/continuous';
 import type { Rng } from '../../rng/types';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import type { Column, Schema, Table } from '../../table/types';
 import type { AbortSignalLike } from '../types';
 import { ROWS_PER_ABORT_CHECK } from './cluster-statistics';

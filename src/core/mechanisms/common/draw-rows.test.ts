@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../rng/seeded-rng';
-import { drawCellsForRows, shuffleInPlace } from './draw-rows';
+import { drawCellsForRows } from './draw-rows';
 
 describe('drawCellsForRows', () => {
   it('only draws listed cells with positive weight, in proportion', () => {
@@ -31,13 +31,5 @@ describe('drawCellsForRows', () => {
     for (let i = 1; i < rows.length; i++) if (rows[i] !== rows[i - 1]) changes++;
     // In random order about half of the 999 neighbours differ (SD ≈ 16); sorted order would give 1.
     expect(changes).toBeGreaterThan(400);
-  });
-});
-
-describe('shuffleInPlace', () => {
-  it('keeps the multiset of values', () => {
-    const values = Uint32Array.from({ length: 100 }, (_, i) => i);
-    shuffleInPlace(new SeededRng(9), values);
-    expect(Array.from(values).sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i));
   });
 });

@@ -1,5 +1,6 @@
 import { sampleMultinomial } from '../../rng/multinomial';
 import type { Rng } from '../../rng/types';
+import { shuffleInPlace } from '../../rng/shuffle';
 import { uniformInt } from '../../rng/uniform-int';
 
 /**
@@ -31,14 +32,4 @@ export function drawCellsForRows(
   }
   shuffleInPlace(rng, cellOfRow);
   return cellOfRow;
-}
-
-/** Fisher–Yates shuffle with exact uniform indices: every permutation equally likely. Cost O(n). */
-export function shuffleInPlace(rng: Rng, values: Uint32Array): void {
-  for (let i = values.length - 1; i > 0; i--) {
-    const j = uniformInt(rng, i + 1);
-    const held = values[i]!;
-    values[i] = values[j]!;
-    values[j] = held;
-  }
 }

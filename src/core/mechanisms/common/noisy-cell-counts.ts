@@ -5,7 +5,7 @@ import {
 } from '../../rng/discrete-laplace';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
 import { GrowableCellWeights } from './growable-cells';

@@ -1,7 +1,7 @@
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { uniformBigInt, uniformInt, uniformIntBelowSafe } from '../../rng/uniform-int';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import type { AbortSignalLike } from '../types';
 
 /** Weighted cells: cells[i] holds counts[i] balls (non-negative whole numbers); cells need not be sorted. */

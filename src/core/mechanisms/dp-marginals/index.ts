@@ -1,6 +1,6 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import type { Column, Schema, Table } from '../../table/types';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
 import { syntheticColumnFromLevels } from '../common/decode-rows';

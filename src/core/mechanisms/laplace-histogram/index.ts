@@ -1,7 +1,7 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { Schema, Table } from '../../table/types';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
 import { tableFromCells } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';

@@ -1,6 +1,6 @@
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { NumericColumn, Schema, Table } from '../../table/types';
 import { tableFromCells } from '../common/decode-rows';

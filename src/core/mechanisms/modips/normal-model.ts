@@ -2,7 +2,7 @@ import { parseRational, Rational } from '../../rng/rational';
 import { sampleInverseGamma, sampleNormal } from '../../rng/continuous';
 import type { Rng } from '../../rng/types';
 import type { NumericColumn } from '../../table/types';
-import { shuffleInPlace } from '../common/draw-rows';
+import { shuffleInPlace } from '../../rng/shuffle';
 import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
 import { noisyOnGrid } from './grid-noise';
 

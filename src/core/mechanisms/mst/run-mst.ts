@@ -1,7 +1,7 @@
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Rng } from '../../rng/types';
 import { uniformInt } from '../../rng/uniform-int';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { Schema, Table } from '../../table/types';
 import { syntheticColumnFromLevels } from '../common/decode-rows';

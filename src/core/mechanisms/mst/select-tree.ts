@@ -1,7 +1,7 @@
 import { sampleExponentialMechanism } from '../../rng/exponential-mechanism';
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import type { AbortSignalLike } from '../types';
 import { countCells } from '../common/pgm/factor-index';
 import { gridL1Error, SCORE_GRID } from '../common/pgm/grid-score';

@@ -8,13 +8,10 @@ import {
   makeSynthesisScratch,
   synthesizeModelSpace,
 } from './synthesize';
+import { mean } from '../../stats/mean';
 
 function boxMuller(rng: SeededRng): () => number {
   return () => Math.sqrt(-2 * Math.log(1 - rng.nextFloat())) * Math.cos(2 * Math.PI * rng.nextFloat());
-}
-
-function mean(values: Float64Array): number {
-  return values.reduce((sum, x) => sum + x, 0) / values.length;
 }
 
 function variance(values: Float64Array): number {

@@ -1,6 +1,6 @@
 import { uniformInt } from '../../rng/uniform-int';
 import type { Rng } from '../../rng/types';
-import { throwIfAborted } from '../../table/abort';
+import { throwIfAborted } from '../../abort';
 import type { AbortSignalLike } from '../types';
 
 const ROWS_BETWEEN_CHECKS = 65_536;

@@ -1,5 +1,5 @@
 import type { AbortSignalLike } from '../../types';
-import { throwIfAborted } from '../../../table/abort';
+import { throwIfAborted } from '../../../abort';
 import type { CliqueTreeModel } from './clique-tree-model';
 import { addExpanded, indexMap, sumOnto } from './factor-index';
 

@@ -1,7 +1,7 @@
 import { makeDiscreteGaussianSampler } from '../../../rng/discrete-gaussian';
 import type { Rational } from '../../../rng/rational';
 import type { Rng } from '../../../rng/types';
-import { throwIfAborted } from '../../../table/abort';
+import { throwIfAborted } from '../../../abort';
 import type { AbortSignalLike } from '../../types';
 
 /** Cells between two looks at the abort signal. */

@@ -1,9 +1,9 @@
 import { sampleMultinomial } from '../../../rng/multinomial';
 import type { Rng } from '../../../rng/types';
 import { uniformInt } from '../../../rng/uniform-int';
-import { throwIfAborted } from '../../../table/abort';
+import { throwIfAborted } from '../../../abort';
 import type { AbortSignalLike } from '../../types';
-import { shuffleInPlace } from '../draw-rows';
+import { shuffleInPlace } from '../../../rng/shuffle';
 import type { CliqueTreeModel } from './clique-tree-model';
 import { cellCount, indexMap, sumOnto } from './factor-index';
 

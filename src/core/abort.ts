@@ -1,4 +1,4 @@
-import type { AbortSignalLike } from '../mechanisms/types';
+import type { AbortSignalLike } from './mechanisms/types';
 
 /** An Error named AbortError, as fetch and DOM APIs throw, so callers can tell cancellation from failure. */
 export function createAbortError(message = 'The operation was cancelled.'): Error {
