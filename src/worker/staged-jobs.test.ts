@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../core/table/types';
-import { engine } from './engine';
+import { dataWorker } from './data-worker';
+import { poolWorker } from './pool-worker';
+import { handTableOver } from './testing/worker-routes';
 import type { SynthesisJob } from './protocol';
 
 // 200 rows of a noisy line; a short chain keeps the test within a couple of seconds.
@@ -33,22 +35,22 @@ function job(jobId: string): SynthesisJob {
 
 describe('a staged run (the pMSE mechanism) with its stages on separate workers', () => {
   it('gives exactly the releases and claim of the one-thread run for the same seed', async () => {
-    await engine.loadCsvText(CSV, 'line.csv', () => {});
-    engine.acceptTable('pmse-table', engine.tableForRun(schema));
+    await dataWorker.loadCsvText(CSV, 'line.csv', () => {});
+    await handTableOver(schema, 'pmse-table');
 
-    const serial = await engine.synthesize(job('serial'), () => {});
+    const serial = await poolWorker.synthesize(job('serial'), () => {});
 
     const parallelJob = job('parallel');
-    const assignments = engine.planStages(parallelJob)!;
+    const assignments = poolWorker.planStages(parallelJob)!;
     expect(assignments.stages).toHaveLength(2);
     expect(assignments.trace).toEqual({ warmUp: 60, total: 140 });
     // Stages run in the opposite order, as workers may finish them: the result must not depend on it.
     const results: unknown[] = [];
     for (const c of [1, 0]) {
-      const stage = await engine.runStage('parallel', 'pmse-mechanism', assignments.stages[c]!, () => {});
+      const stage = await poolWorker.runStage('parallel', 'pmse-mechanism', assignments.stages[c]!, () => {});
       results[c] = stage;
     }
-    const parallel = engine.finishStages(parallelJob, results, 0);
+    const parallel = poolWorker.finishStages(parallelJob, results, 0);
 
     expect(parallel.summary.claim).toEqual(serial.summary.claim);
     expect(parallel.datasets).toEqual(serial.datasets);
@@ -56,12 +58,12 @@ describe('a staged run (the pMSE mechanism) with its stages on separate workers'
   });
 
   it('refuses to finish a run it did not plan', () => {
-    expect(() => engine.finishStages(job('never-planned'), [], 0)).toThrow('no longer held');
+    expect(() => poolWorker.finishStages(job('never-planned'), [], 0)).toThrow('no longer held');
   });
 
   it('plans no stages for a mechanism that has none', () => {
     expect(
-      engine.planStages({ ...job('histogram'), mechanismId: 'laplace-histogram', params: {} }),
+      poolWorker.planStages({ ...job('histogram'), mechanismId: 'laplace-histogram', params: {} }),
     ).toBeNull();
   });
 });

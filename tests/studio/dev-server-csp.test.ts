@@ -21,7 +21,7 @@ describe('vite dev server', () => {
     await server?.close();
   });
 
-  it.each(['/', '/src/worker/engine-worker.ts'])(
+  it.each(['/', '/src/worker/data-worker-entry.ts', '/src/worker/pool-worker-entry.ts'])(
     'sends the Content-Security-Policy header with %s',
     async (path) => {
       const response = await fetch(origin + path);

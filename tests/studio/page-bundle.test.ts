@@ -38,7 +38,9 @@ describe('the page bundle', () => {
 
   it('carries no sampler, tree grower or worker code', () => {
     const heavy = [...page.keys()].filter((file) =>
-      /^src\/core\/(mcmc\/adaptive-metropolis|models\/cart\/|metrics\/pmse)|^src\/worker\/engine/.test(file),
+      /^src\/core\/(mcmc\/adaptive-metropolis|models\/cart\/|metrics\/pmse)|^src\/worker\/(data|pool)-worker/.test(
+        file,
+      ),
     );
     expect(heavy.map((file) => page.get(file)!.join(' → '))).toEqual([]);
   });

@@ -13,7 +13,7 @@ import { ledgerTotal } from '../../core/privacy/ledger';
 import { recordExport } from '../state/ledger-store';
 import type { FinishedRun } from '../state/results-store';
 import { saveBlob, saveJson } from './download';
-import { dataSession } from './engine';
+import { dataSession } from './workers';
 import { evaluationReportFileName, releaseCsvFileName, releaseReportFileName } from './file-names';
 
 /** How the user asked the report to be written. */
@@ -90,7 +90,7 @@ export function releaseReportOf(run: FinishedRun, options: ReleaseReportOptions 
  */
 export async function downloadReleaseCsv(run: FinishedRun, index: number): Promise<void> {
   recordRunExport(run);
-  const bytes = await dataSession.engine.releaseCsvBytes(run.summary.jobId, index);
+  const bytes = await dataSession.worker.releaseCsvBytes(run.summary.jobId, index);
   const fileName = releaseCsvFileName(
     run.configuration.mechanismId,
     run.configuration.epsilon,

@@ -8,7 +8,7 @@ import type { Schema } from '../../core/table/types';
 import { getMechanismMeta } from '../../core/mechanisms/catalogue';
 import { selectMechanism, useJobStore } from '../state/job-store';
 import { usePrefsStore } from '../state/prefs-store';
-import { dataSession } from './engine';
+import { dataSession } from './workers';
 import { createJobRunner } from './job-runner';
 import { messageOf } from './run-readiness';
 

@@ -16,7 +16,7 @@ import { onDatasetReplaced } from '../state/dataset-resets';
 import { useSchemaStore } from '../state/schema-store';
 import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
 import { currentCompareCandidates } from './compare-candidates';
-import { ensureTableOnWorker, runPool } from './engine';
+import { ensureTableOnWorker, runPool } from './workers';
 import { createJobRunner, newJobId } from './job-runner';
 
 /**

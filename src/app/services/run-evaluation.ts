@@ -1,10 +1,9 @@
 import * as Comlink from 'comlink';
 import type { Schema } from '../../core/table/types';
 import type { EvaluationSettings } from '../../worker/protocol';
-import { tableBuffers } from '../../worker/table-transfer';
 import { onDatasetReplaced } from '../state/dataset-resets';
 import { setEvaluationReport, setEvaluationSettings, setEvaluationStatus } from '../state/results-store';
-import { dataSession, runPool } from './engine';
+import { dataSession, runPool } from './workers';
 import { createJobRunner } from './job-runner';
 
 /** synthpop's 50 label permutations for the pMSE null. */
@@ -31,7 +30,7 @@ onDatasetReplaced('evaluation', () => runner.discard());
 
 /**
  * Evaluates a finished run's releases against the real table in a pool worker (copies of both,
- * transferred from the data worker). Runs in the background after each run; cancellable.
+ * sent by the data worker straight to the pool worker, transferred). Runs in the background after each run; cancellable.
  */
 export async function startEvaluation(
   jobId: string,
@@ -41,18 +40,21 @@ export async function startEvaluation(
   setEvaluationSettings(settings);
   await runner.start('Preparing the evaluation', async ({ id: evaluationId, signal, progress }) => {
     setEvaluationReport(null);
-    const { real, releases, holdout } = await dataSession.engine.evaluationInputs(jobId, schema);
-    const tables = holdout === null ? [real, ...releases] : [real, ...releases, holdout];
     const report = await runPool().run(
-      (slot) =>
-        slot.remote.evaluate(
-          evaluationId,
-          Comlink.transfer(real, tables.flatMap(tableBuffers)),
-          releases,
-          holdout,
-          settings,
-          Comlink.proxy(progress),
-        ),
+      async (slot) => {
+        // The data worker sends the tables straight to the pool worker (README.md in src/worker).
+        const { port1, port2 } = new MessageChannel();
+        const [, evaluated] = await Promise.all([
+          dataSession.worker.sendEvaluationInputs(jobId, schema, Comlink.transfer(port1, [port1])),
+          slot.remote.evaluate(
+            evaluationId,
+            Comlink.transfer(port2, [port2]),
+            settings,
+            Comlink.proxy(progress),
+          ),
+        ]);
+        return evaluated;
+      },
       { signal, requestStop: (remote) => void remote.cancel(evaluationId) },
     );
     if (!signal.aborted) setEvaluationReport(report);

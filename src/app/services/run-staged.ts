@@ -1,11 +1,11 @@
 import * as Comlink from 'comlink';
 import type { StageTracePoint } from '../../core/mechanisms/types';
-import type { RemoteEngine } from '../../worker/client/spawn-engine';
+import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
 import type { PoolSlot } from '../../worker/client/worker-pool';
-import type { SynthesisOutcome } from '../../worker/engine';
+import type { SynthesisOutcome } from '../../worker/pool-worker';
 import type { SynthesisJob } from '../../worker/protocol';
 import { addLiveMcmcPoint, beginLiveMcmc } from '../state/live-mcmc-store';
-import { runPool } from './engine';
+import { runPool } from './workers';
 
 /**
  * Runs a job whose mechanism declares stages (the contract's StagedRun) with the stages in
@@ -15,7 +15,7 @@ import { runPool } from './engine';
  * has fewer than two workers (nested jobs would wait for the planner): the job then runs whole.
  */
 export async function synthesizeInStages(
-  planner: PoolSlot<RemoteEngine>,
+  planner: PoolSlot<RemotePoolWorker>,
   job: SynthesisJob,
   signal: AbortSignal,
   progress: (fraction: number, message: string) => void,
@@ -32,7 +32,7 @@ export async function synthesizeInStages(
     const share = doneByStage.reduce((sum, done) => sum + done, 0) / count;
     progress(0.95 * share, `${count} ${words.stages} on ${Math.min(count, runPool().capacity)} workers`);
   };
-  const runStageOn = (remote: RemoteEngine, c: number) =>
+  const runStageOn = (remote: RemotePoolWorker, c: number) =>
     remote.runStage(
       job.jobId,
       job.mechanismId,

@@ -7,7 +7,7 @@ import { onDatasetReplaced } from '../state/dataset-resets';
 import { useSchemaStore } from '../state/schema-store';
 import { addSweepPoint, beginSweep, setSweepStatus } from '../state/tune-store';
 import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
-import { ensureTableOnWorker, runPool } from './engine';
+import { ensureTableOnWorker, runPool } from './workers';
 import { logGrid } from './epsilon-scale';
 import { createJobRunner, newJobId } from './job-runner';
 import { assessRun } from './run-readiness';

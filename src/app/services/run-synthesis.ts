@@ -8,7 +8,7 @@ import { setFinishedRun, type RunConfiguration } from '../state/results-store';
 import { useSchemaStore } from '../state/schema-store';
 import { tableKeyOf } from './cache-keys';
 import { cancelEvaluation, defaultEvaluationSettings, startEvaluation } from './run-evaluation';
-import { dataSession, ensureTableOnWorker, runPool } from './engine';
+import { dataSession, ensureTableOnWorker, runPool } from './workers';
 import { synthesizeInStages } from './run-staged';
 import { assessRun } from './run-readiness';
 import { createJobRunner } from './job-runner';
@@ -98,7 +98,7 @@ export async function startRun(): Promise<void> {
       );
       const transfers = datasets.flatMap(tableBuffers);
       if (holdoutRows !== null) transfers.push(holdoutRows.buffer as ArrayBuffer);
-      await dataSession.engine.keepReleases(
+      await dataSession.worker.keepReleases(
         jobId,
         schema,
         Comlink.transfer(datasets, transfers),

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { DatasetOverview, ProgressListener } from '../protocol';
-import { spawnEngineWorker, type RemoteEngine } from './spawn-engine';
+import { spawnDataWorker, type RemoteDataWorker } from './spawn-worker';
 import { createAbortError } from '../../core/abort';
 import type { SpawnedWorker } from './worker-pool';
 
@@ -13,11 +13,11 @@ export type DatasetSource =
  * and cancelling a parse (a synchronous loop) simply terminates the new worker.
  */
 export class DataSessionHolder {
-  private current: SpawnedWorker<RemoteEngine> | undefined;
-  private loading: SpawnedWorker<RemoteEngine> | undefined;
+  private current: SpawnedWorker<RemoteDataWorker> | undefined;
+  private loading: SpawnedWorker<RemoteDataWorker> | undefined;
 
   /** The data worker of the loaded dataset; throws when none is loaded. */
-  get engine(): RemoteEngine {
+  get worker(): RemoteDataWorker {
     if (this.current === undefined) throw new Error('No data is loaded yet.');
     return this.current.remote;
   }
@@ -32,7 +32,7 @@ export class DataSessionHolder {
     signal: AbortSignal,
   ): Promise<DatasetOverview> {
     this.loading?.terminate();
-    const candidate = spawnEngineWorker('data');
+    const candidate = spawnDataWorker();
     this.loading = candidate;
     const stop = () => candidate.terminate();
     try {

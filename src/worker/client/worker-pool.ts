@@ -1,5 +1,5 @@
 /**
- * A small pool of engine workers (DESIGN.md §6: sized to navigator.hardwareConcurrency).
+ * A small pool of workers (DESIGN.md §6: sized to navigator.hardwareConcurrency).
  *
  * Jobs wait in a FIFO queue for an idle worker. Cancellation has teeth: when a job's signal
  * aborts, the pool asks the worker to stop and, if the job has not settled within the grace
@@ -31,7 +31,7 @@ export interface PoolSlot<TRemote> {
 
 export interface PoolJobOptions<TRemote> {
   signal?: AbortSignal;
-  /** Asks the worker politely to stop (e.g. engine.cancel(jobId)); the pool terminates it if that is not enough. */
+  /** Asks the worker politely to stop (e.g. poolWorker.cancel(jobId)); the pool terminates it if that is not enough. */
   requestStop?: (remote: TRemote) => void;
 }
 

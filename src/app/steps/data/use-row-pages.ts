@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { dataSession } from '../../services/engine';
+import { dataSession } from '../../services/workers';
 
 export const PREVIEW_PAGE_SIZE = 200;
 /** At most this many pages stay cached on the page (200 rows each); older ones are dropped. */
@@ -32,7 +32,7 @@ export function useRowPages(datasetId: string) {
       for (let page = firstPage; page <= lastPage; page++) {
         if (cache.pages.has(page) || cache.inFlight.has(page)) continue;
         cache.inFlight.add(page);
-        dataSession.engine
+        dataSession.worker
           .previewRows(page * PREVIEW_PAGE_SIZE, PREVIEW_PAGE_SIZE)
           .then((rows) => {
             if (cacheRef.current !== cache) return;

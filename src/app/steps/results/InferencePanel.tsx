@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { InferenceWithRealEstimate } from '../../../core/inference/release-inference';
-import { dataSession } from '../../services/engine';
+import { dataSession } from '../../services/workers';
 import { messageOf } from '../../services/run-readiness';
 import type { FinishedRun } from '../../state/results-store';
 
@@ -41,7 +41,7 @@ export function InferencePanel({ run }: { run: FinishedRun }) {
     setError(null);
     try {
       setResult(
-        await dataSession.engine.inferFromReleases(run.summary.jobId, run.configuration.schema, estimand),
+        await dataSession.worker.inferFromReleases(run.summary.jobId, run.configuration.schema, estimand),
       );
     } catch (failure) {
       setResult(null);

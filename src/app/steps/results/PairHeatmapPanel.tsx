@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PairHeatmap } from '../../../worker/protocol';
-import { dataSession } from '../../services/engine';
+import { dataSession } from '../../services/workers';
 import { messageOf } from '../../services/run-readiness';
 import { setHeatmap, setHeatmapChoice, useResultsStore, type FinishedRun } from '../../state/results-store';
 import { formatTvd } from './HeadlinePanel';
@@ -28,7 +28,7 @@ export function PairHeatmapPanel({ run }: { run: FinishedRun }) {
     if (pair === null) return;
     let current = true;
     const key = `${jobId}|${release}|${pair.join('|')}`;
-    dataSession.engine
+    dataSession.worker
       .pairHeatmap(jobId, release, schema, pair[0], pair[1])
       .then((result) => {
         if (!current) return;

@@ -8,7 +8,7 @@ import {
   type CoefficientInterval,
   type CoefficientSeries,
 } from '../../charts/CoefficientPlot';
-import { dataSession } from '../../services/engine';
+import { dataSession } from '../../services/workers';
 import { messageOf } from '../../services/run-readiness';
 import type { FinishedRun } from '../../state/results-store';
 
@@ -37,7 +37,7 @@ export function RegressionPanel({ run }: { run: FinishedRun }) {
     try {
       const chosen = predictors.filter((name) => name !== target);
       setResult(
-        await dataSession.engine.compareRegressions(run.summary.jobId, run.configuration.schema, {
+        await dataSession.worker.compareRegressions(run.summary.jobId, run.configuration.schema, {
           target,
           predictors: chosen,
         }),

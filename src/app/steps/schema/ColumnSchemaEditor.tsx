@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ColumnSchema, Schema } from '../../../core/table/types';
 import type { ColumnValidationCounts } from '../../../worker/protocol';
 import { SourceBadge } from '../../components/SourceBadge';
-import { dataSession } from '../../services/engine';
+import { dataSession } from '../../services/workers';
 import { messageOf } from '../../services/run-readiness';
 import { columnParts, inferredPartsOf, partSource } from '../../../core/table/schema-facts';
 import { declareColumn, declareParts, replaceFactsAsInferred, updateColumn } from '../../state/schema-store';
@@ -197,7 +197,7 @@ function CategoryFields({
   };
   const fillFromData = async () => {
     try {
-      const { tokens, truncated } = await dataSession.engine.distinctTokens(column.name, missingTokens, 1000);
+      const { tokens, truncated } = await dataSession.worker.distinctTokens(column.name, missingTokens, 1000);
       setDraft(null);
       // Read from the data, so the list is inferred, not declared.
       replaceFactsAsInferred(index, { ...column, categories: tokens }, ['categories']);

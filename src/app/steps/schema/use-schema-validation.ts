@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { dataSession } from '../../services/engine';
+import { dataSession } from '../../services/workers';
 import { setValidation, useSchemaStore } from '../../state/schema-store';
 import { useDataStore } from '../../state/data-store';
 
@@ -15,7 +15,7 @@ export function useSchemaValidation(debounceMillis = 250): void {
     if (schema === null || datasetId === null) return;
     let cancelled = false;
     const timer = setTimeout(() => {
-      dataSession.engine
+      dataSession.worker
         .validateSchema(schema)
         .then((validation) => {
           if (!cancelled) setValidation(validation);

@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema, Table } from '../core/table/types';
-import { engine } from './engine';
+import { dataWorker } from './data-worker';
+import { poolWorker } from './pool-worker';
+import { evaluationInputsAsSent, handTableOver, tableAsSent } from './testing/worker-routes';
 import { runSynthesisJob } from './synthesis-job';
 import { computePmse } from '../core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../core/models/cart';
@@ -22,40 +24,39 @@ const DECLARED_SCHEMA: Schema = {
   missing: ['', 'NA'],
 };
 
-describe('engine (both worker roles, run directly in Node)', () => {
-  // The engine holds one loaded file; every test starts from tiny.csv so that each passes alone
+describe('the data worker and a pool worker, run directly in Node', () => {
+  // The data worker holds one loaded file; every test starts from tiny.csv so that each passes alone
   // and in any order.
   beforeEach(async () => {
-    await engine.loadCsvText(CSV, 'tiny.csv', () => {});
+    await dataWorker.loadCsvText(CSV, 'tiny.csv', () => {});
   });
 
   it('loads a file, pages rows, validates a declared schema, runs a mechanism and exports the release', async () => {
     const messages: string[] = [];
-    const overview = await engine.loadCsvText(CSV, 'tiny.csv', (_fraction, message) =>
+    const overview = await dataWorker.loadCsvText(CSV, 'tiny.csv', (_fraction, message) =>
       messages.push(message),
     );
     expect(overview.nRows).toBe(8);
     expect(overview.header).toEqual(['x', 'g']);
     expect(overview.profiles.map((profile) => profile.kind)).toEqual(['numeric', 'categorical']);
     expect(messages.at(-1)).toBe('Loaded');
-    expect(engine.previewRows(6, 10)).toEqual([
+    expect(dataWorker.previewRows(6, 10)).toEqual([
       ['6', 'b'],
       ['7', 'a'],
     ]);
-    expect(engine.distinctTokens('g', ['', 'NA'], 10)).toEqual({
+    expect(dataWorker.distinctTokens('g', ['', 'NA'], 10)).toEqual({
       tokens: ['=cmd', 'a', 'b'],
       truncated: false,
     });
 
     const schema = DECLARED_SCHEMA;
-    const validation = engine.validateSchema(schema);
+    const validation = dataWorker.validateSchema(schema);
     expect(validation.columns[0]).toMatchObject({ name: 'x', clampedAbove: 1, missing: 1 });
 
-    const table: Table = engine.tableForRun(schema);
-    expect(table.nRows).toBe(8);
-    engine.acceptTable('key-1', table);
-    expect(engine.holdsTable('key-1')).toBe(true);
-    const { summary, datasets } = await engine.synthesize(
+    expect(poolWorker.holdsTable('key-1')).toBe(false);
+    await handTableOver(schema, 'key-1');
+    expect(poolWorker.holdsTable('key-1')).toBe(true);
+    const { summary, datasets } = await poolWorker.synthesize(
       {
         jobId: 'job-1',
         tableKey: 'key-1',
@@ -74,8 +75,8 @@ describe('engine (both worker roles, run directly in Node)', () => {
     expect(summary.comparison.tvdOneWay).toHaveLength(2);
     expect(summary.comparison.overlays.map((overlay) => overlay.column)).toEqual(['x', 'g']);
 
-    engine.keepReleases('job-1', schema, datasets, null);
-    const csv = new TextDecoder().decode(engine.releaseCsvBytes('job-1', 0)).trim().split('\n');
+    dataWorker.keepReleases('job-1', schema, datasets, null);
+    const csv = new TextDecoder().decode(dataWorker.releaseCsvBytes('job-1', 0)).trim().split('\n');
     expect(csv[0]).toBe('x,g');
     expect(csv).toHaveLength(9);
     for (const line of csv.slice(1)) {
@@ -91,7 +92,8 @@ describe('engine (both worker roles, run directly in Node)', () => {
     // pair shares only that 1/8 of mass: TVD = 1 − Σ min(p, q) = 1 − 1/8 = 0.875, whatever the
     // binning of x (both sides have the same x values).
     const schema = DECLARED_SCHEMA;
-    const real = engine.tableForRun(schema);
+    const real = await tableAsSent(schema);
+    expect(real.nRows).toBe(8);
     const x = real.columns[0]!;
     if (x.kind !== 'numeric') throw new Error('x is numeric');
     const xs = Array.from(x.values, (v, i) => (x.missing[i] ? null : v));
@@ -99,11 +101,11 @@ describe('engine (both worker roles, run directly in Node)', () => {
       nRows: 8,
       columns: [numericColumn('x', xs), categoricalColumn('g', Array<string>(8).fill('=cmd'))],
     };
-    engine.keepReleases('job-known', schema, [real, allCmd], null);
-    const csv = new TextDecoder().decode(engine.releaseCsvBytes('job-known', 1)).trim().split('\n');
+    dataWorker.keepReleases('job-known', schema, [real, allCmd], null);
+    const csv = new TextDecoder().decode(dataWorker.releaseCsvBytes('job-known', 1)).trim().split('\n');
     expect(csv.slice(1).map((line) => line.split(',')[1])).toEqual(Array<string>(8).fill("'=cmd"));
-    expect(engine.pairHeatmap('job-known', 0, schema, 'x', 'g').tvd).toBe(0);
-    expect(engine.pairHeatmap('job-known', 1, schema, 'x', 'g').tvd).toBeCloseTo(0.875, 12);
+    expect(dataWorker.pairHeatmap('job-known', 0, schema, 'x', 'g').tvd).toBe(0);
+    expect(dataWorker.pairHeatmap('job-known', 1, schema, 'x', 'g').tvd).toBeCloseTo(0.875, 12);
   });
 
   it('refuses a job whose mechanism cannot run on the schema, with the check sentence', async () => {
@@ -115,9 +117,9 @@ describe('engine (both worker roles, run directly in Node)', () => {
       ],
       missing: [''],
     };
-    engine.acceptTable('key-2', engine.tableForRun(schema));
+    await handTableOver(schema, 'key-2');
     await expect(
-      engine.synthesize(
+      poolWorker.synthesize(
         {
           jobId: 'job-2',
           tableKey: 'key-2',
@@ -132,7 +134,7 @@ describe('engine (both worker roles, run directly in Node)', () => {
       ),
     ).rejects.toThrow(/bounds/);
     await expect(
-      engine.synthesize(
+      poolWorker.synthesize(
         {
           jobId: 'job-3',
           tableKey: 'key-2',
@@ -157,8 +159,8 @@ describe('engine (both worker roles, run directly in Node)', () => {
       ],
       missing: [''],
     };
-    engine.acceptTable('key-3', engine.tableForRun(schema));
-    const outcome = await engine.synthesize(
+    await handTableOver(schema, 'key-3');
+    const outcome = await poolWorker.synthesize(
       {
         jobId: 'job-holdout',
         tableKey: 'key-3',
@@ -176,16 +178,35 @@ describe('engine (both worker roles, run directly in Node)', () => {
     // round(0.25 · 8) = 2 rows kept back; the mechanism saw 6 and released 6.
     expect(outcome.summary).toMatchObject({ trainRows: 6, holdoutRows: 2, rows: 6 });
     expect(outcome.holdoutRows).toHaveLength(2);
-    engine.keepReleases('job-holdout', schema, outcome.datasets, outcome.holdoutRows);
-    const inputs = engine.evaluationInputs('job-holdout', schema);
+    dataWorker.keepReleases('job-holdout', schema, outcome.datasets, outcome.holdoutRows);
+    const inputs = await evaluationInputsAsSent('job-holdout', schema);
     expect(inputs.real.nRows).toBe(6);
     expect(inputs.holdout?.nRows).toBe(2);
     expect(inputs.releases[0]!.nRows).toBe(6);
   });
 
+  it('tells the pool worker why the data worker cannot build a table, instead of leaving it waiting', async () => {
+    const schema: Schema = {
+      version: 1,
+      columns: [{ name: 'absent', type: 'numeric', bounds: [0, 1], source: 'declared' }],
+      missing: [''],
+    };
+    const { port1, port2 } = new MessageChannel();
+    const receiving = poolWorker.receiveTable('key-unbuildable', port2);
+    let reason = '';
+    try {
+      dataWorker.sendTableForRun(schema, port1);
+    } catch (error) {
+      reason = (error as Error).message;
+    }
+    expect(reason).toMatch(/absent/);
+    await expect(receiving).rejects.toThrow(reason);
+    expect(poolWorker.holdsTable('key-unbuildable')).toBe(false);
+  });
+
   it('reports a malformed file with its line and keeps the loaded one', async () => {
-    await expect(engine.loadCsvText('a,b\n1,2\n3,4,5\n', 'bad.csv', () => {})).rejects.toThrow(/line 3/);
-    expect(engine.previewRows(0, 1)).toEqual([['1', 'a']]);
+    await expect(dataWorker.loadCsvText('a,b\n1,2\n3,4,5\n', 'bad.csv', () => {})).rejects.toThrow(/line 3/);
+    expect(dataWorker.previewRows(0, 1)).toEqual([['1', 'a']]);
   });
   it('scores a sweep point by TVD and by the raw CART pMSE of the release it makes', async () => {
     // 300 rows, x tied to g, so a noisy release at ε = 0.5 is told apart by a tree (pMSE > 0).
@@ -193,10 +214,10 @@ describe('engine (both worker roles, run directly in Node)', () => {
       { length: 300 },
       (_, i) => `${(i % 3) * 3 + (i % 2)},${['a', 'b', '=cmd'][i % 3]}`,
     );
-    await engine.loadCsvText(['x,g', ...rows].join('\n'), 'sweep.csv', () => {});
+    await dataWorker.loadCsvText(['x,g', ...rows].join('\n'), 'sweep.csv', () => {});
     const schema = DECLARED_SCHEMA;
-    const table = engine.tableForRun(schema);
-    engine.acceptTable('key-sweep', table);
+    const table = await tableAsSent(schema);
+    await handTableOver(schema, 'key-sweep');
     const job = {
       jobId: 'sweep-1',
       tableKey: 'key-sweep',
@@ -208,7 +229,7 @@ describe('engine (both worker roles, run directly in Node)', () => {
       releases: 1,
       seed: 'sweep-test',
     };
-    const point = await engine.sweepPoint(job, 0.5, 3);
+    const point = await poolWorker.sweepPoint(job, 0.5, 3);
     // The same seeded job run directly gives the same release, hence the same pMSE (no permutations).
     const release = await runSynthesisJob(table, job, () => {}, { aborted: false });
     const expected = computePmse(

@@ -1,0 +1,39 @@
+import * as Comlink from 'comlink';
+import type { Schema } from '../../core/table/types';
+import { DataSessionHolder } from '../../worker/client/data-session';
+import { spawnPoolWorker, type RemotePoolWorker } from '../../worker/client/spawn-worker';
+import { WorkerPool, type PoolSlot } from '../../worker/client/worker-pool';
+
+/** The one data worker session of the page (the loaded file lives there). */
+export const dataSession = new DataSessionHolder();
+
+let pool: WorkerPool<RemotePoolWorker> | undefined;
+
+/** Workers for runs, sweeps and evaluations, one per logical core (DESIGN.md §6), created on first use. */
+export function runPool(): WorkerPool<RemotePoolWorker> {
+  pool ??= new WorkerPool(spawnPoolWorker, {
+    size: navigator.hardwareConcurrency || 2,
+    idleMillis: 60_000,
+    cancelGraceMillis: 150,
+  });
+  return pool;
+}
+
+/**
+ * Makes sure the pool worker holds the table built under `schema`: when it does not, the data
+ * worker builds a copy and sends it to the pool worker over a MessageChannel, transferred (this
+ * page only hands the two ends of the channel out). The worker is asked rather than remembered,
+ * because it keeps only its two most recent tables.
+ */
+export async function ensureTableOnWorker(
+  slot: PoolSlot<RemotePoolWorker>,
+  tableKey: string,
+  schema: Schema,
+): Promise<void> {
+  if (await slot.remote.holdsTable(tableKey)) return;
+  const { port1, port2 } = new MessageChannel();
+  await Promise.all([
+    dataSession.worker.sendTableForRun(schema, Comlink.transfer(port1, [port1])),
+    slot.remote.receiveTable(tableKey, Comlink.transfer(port2, [port2])),
+  ]);
+}

@@ -1,0 +1,136 @@
+/**
+ * The data worker's API (one worker per loaded file; the page calls it through
+ * `Comlink.wrap<DataWorkerApi>()`, so call types come from these real functions). It parses the
+ * file, pages rows to the preview, validates schemas, keeps the synthetic releases of runs for
+ * charts and export, and hands tables straight to pool workers over a MessageChannel
+ * (README.md in this folder draws the routes). It runs no mechanism.
+ */
+import { inferWithRealEstimate, type InferenceWithRealEstimate } from '../core/inference/release-inference';
+import * as Comlink from 'comlink';
+import type { Schema, Table } from '../core/table/types';
+import {
+  compareRegressions,
+  type RegressionComparison,
+  type RegressionSpec,
+} from '../core/metrics/regression-comparison';
+import { DatasetSession } from './dataset-session';
+import type { DatasetOverview, PairHeatmap, ProgressListener, SchemaValidation } from './protocol';
+import { throttleProgress } from './progress-throttle';
+import { sendTablesOver } from './table-channel';
+import { copyTable } from './table-transfer';
+
+/** What the data worker sends a pool worker for an evaluation: copies of the real table, the releases and the kept-back rows. */
+export interface EvaluationInputs {
+  real: Table;
+  releases: Table[];
+  holdout: Table | null;
+}
+
+const session = new DatasetSession();
+/** A load is stopped by terminating this worker (client/data-session.ts), so its signal never aborts. */
+const NEVER_ABORTED = new AbortController().signal;
+
+export const dataWorker = {
+  /** Reads and parses a dropped or picked file. */
+  async loadCsvFile(file: Blob, fileName: string, onProgress: ProgressListener): Promise<DatasetOverview> {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    return session.loadBytes(bytes, fileName, throttleProgress(onProgress), NEVER_ABORTED);
+  },
+
+  /** Parses CSV text (the bundled demos). */
+  async loadCsvText(text: string, fileName: string, onProgress: ProgressListener): Promise<DatasetOverview> {
+    return session.loadText(text, fileName, throttleProgress(onProgress), NEVER_ABORTED);
+  },
+
+  /** Rows [start, start + count) for the virtualised preview. */
+  previewRows(start: number, count: number): string[][] {
+    return session.previewRows(start, count);
+  },
+
+  /** A column's distinct tokens, to fill a category list from the data (inferred). */
+  distinctTokens(
+    columnName: string,
+    missingTokens: string[],
+    limit: number,
+  ): { tokens: string[]; truncated: boolean } {
+    return session.distinctTokens(columnName, missingTokens, limit);
+  },
+
+  /** Values outside the declared domain, per column. */
+  validateSchema(schema: Schema): SchemaValidation {
+    return session.validate(schema);
+  },
+
+  /**
+   * Sends a copy of the table built under `schema` over `port` to the pool worker at its other
+   * end (poolWorker.receiveTable), transferred.
+   */
+  sendTableForRun(schema: Schema, port: MessagePort): void {
+    sendTablesOver(
+      port,
+      () => copyTable(session.tableFor(schema).table),
+      (table) => [table],
+    );
+  },
+
+  /** Keeps a run's releases (transferred in) for charts and export. */
+  keepReleases(jobId: string, schema: Schema, datasets: Table[], holdoutRows: Uint32Array | null): void {
+    session.keepReleases(jobId, schema, datasets, holdoutRows);
+  },
+
+  /** Release `index` of a run as UTF-8 CSV bytes, transferred. */
+  releaseCsvBytes(jobId: string, index: number): Uint8Array<ArrayBuffer> {
+    const bytes = new TextEncoder().encode(session.releaseCsv(jobId, index));
+    return Comlink.transfer(bytes, [bytes.buffer]);
+  },
+
+  /** Joint shares of two columns, real vs release `index`. */
+  pairHeatmap(
+    jobId: string,
+    index: number,
+    schema: Schema,
+    rowColumn: string,
+    columnColumn: string,
+  ): PairHeatmap {
+    return session.heatmap(jobId, index, schema, rowColumn, columnColumn);
+  },
+
+  /**
+   * Sends copies of the real table and of a run's releases (and kept-back rows) over `port` to the
+   * pool worker that evaluates them (poolWorker.evaluate), transferred.
+   */
+  sendEvaluationInputs(jobId: string, schema: Schema, port: MessagePort): void {
+    sendTablesOver(
+      port,
+      (): EvaluationInputs => {
+        const inputs = session.evaluationInputs(jobId, schema);
+        return {
+          real: copyTable(inputs.real),
+          releases: inputs.releases.map(copyTable),
+          holdout: inputs.holdout === null ? null : copyTable(inputs.holdout),
+        };
+      },
+      ({ real, releases, holdout }) =>
+        holdout === null ? [real, ...releases] : [real, ...releases, holdout],
+    );
+  },
+
+  /** The regression comparison for a model the user picked (linear or logistic). */
+  compareRegressions(jobId: string, schema: Schema, spec: RegressionSpec): RegressionComparison {
+    const { real, releases } = session.evaluationInputs(jobId, schema);
+    return compareRegressions(real, releases, spec);
+  },
+
+  /** An estimand combined over the releases (DIPS eqs. 9–11) and, for the data holder, on the real table. */
+  inferFromReleases(jobId: string, schema: Schema, estimand: string): InferenceWithRealEstimate {
+    const { real, releases } = session.evaluationInputs(jobId, schema);
+    return inferWithRealEstimate(
+      real,
+      releases,
+      estimand,
+      schema.columns.map((c) => c.name),
+    );
+  },
+};
+
+export type DataWorkerApi = typeof dataWorker;
