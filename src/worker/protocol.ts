@@ -5,6 +5,7 @@
  * Everything here is small (summaries, counts, proportions) except `Table`s, whose typed arrays
  * are transferred, never cloned twice, and never put into React state.
  */
+import type { OverlayBar } from '../core/metrics/marginal-overlay';
 import type { ParamValues } from '../core/mechanisms/types';
 import type { PrivacyClaim } from '../core/privacy/types';
 import type { Schema } from '../core/table/types';
@@ -62,7 +63,8 @@ export interface MarginalOverlay {
   kind: 'numeric' | 'categorical';
   /** TVD of this column's marginal, mean over releases. */
   tvd: number;
-  cells: { label: string; real: number; synthetic: number }[];
+  /** Bars of the overlay chart, as core marginalOverlay lays them out. */
+  cells: OverlayBar[];
 }
 
 /** Headline utility of a run (computed from the real data: for the data holder). */

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { tvdKWay } from '../core/metrics/tvd';
 import { tableFromColumns } from '../core/table';
-import { MISSING_CELL_LABEL, cellShares, encodeColumnCells, formatBinLabel } from './column-cells';
+import {
+  MISSING_CELL_LABEL,
+  cellShares,
+  encodeColumnCells,
+  formatBinLabel,
+} from '../core/metrics/column-cells';
 import { compareReleases, pairHeatmap } from './release-comparison';
 
 const real = tableFromColumns([
@@ -31,6 +36,7 @@ describe('column cells', () => {
       '8.0 – 10.0',
       MISSING_CELL_LABEL,
     ]);
+    expect(cells.missingCell).toBe(5);
     expect(Array.from(cells.real)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
     expect(Array.from(cells.synthetic[0]!)).toEqual([0, 0, 0, 2, 2, 2, 4, 4, 5, 1]);
   });
@@ -38,6 +44,7 @@ describe('column cells', () => {
   it('match categories by token across dictionaries, in first-seen order', () => {
     const cells = encodeColumnCells(real, [synthetic], 'g');
     expect(cells.labels).toEqual(['a', 'b', 'c', 'd', MISSING_CELL_LABEL]);
+    expect(cells.missingCell).toBe(4);
     expect(cellShares(cells.real, cells.labels.length)).toEqual([0.2, 0.3, 0.4, 0, 0.1]);
     expect(cellShares(cells.synthetic[0]!, cells.labels.length)).toEqual([0.3, 0.2, 0.3, 0.2, 0]);
   });

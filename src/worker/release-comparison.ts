@@ -1,13 +1,14 @@
 import { tvdKWay } from '../core/metrics/tvd';
 import type { Table } from '../core/table/types';
-import { cellShares, encodeColumnCells } from './column-cells';
+import { encodeColumnCells } from '../core/metrics/column-cells';
+import { marginalOverlay } from '../core/metrics/marginal-overlay';
 import type { MarginalOverlay, PairHeatmap, QuickComparison } from './protocol';
 import { mean } from '../core/stats/mean';
 
 /**
  * Headline comparison of a run: mean 1-way and 2-way TVD per release (core tvdKWay,
  * DESIGN.md §2: ½·Σ|p − q|, numeric columns in 10 equal-width bins) and, per column, the real
- * and synthetic marginal shares for the overlay charts. Computed from the real data, so it is
+ * and synthetic marginal shares for the overlay charts (core marginalOverlay). Computed from the real data, so it is
  * for the data holder and never part of a release. A table with one column has no 2-way TVD (NaN).
  */
 export function compareReleases(real: Table, releases: Table[]): QuickComparison {
@@ -15,22 +16,12 @@ export function compareReleases(real: Table, releases: Table[]): QuickComparison
   const tvdTwoWay = releases.map((release) =>
     real.columns.length >= 2 ? tvdKWay(real, release, 2).mean : Number.NaN,
   );
-  const overlays = real.columns.map((column, c): MarginalOverlay => {
-    const cells = encodeColumnCells(real, releases, column.name);
-    const realShares = cellShares(cells.real, cells.labels.length);
-    const syntheticShares = meanShares(cells.synthetic, cells.labels.length);
-    const tvd = mean(oneWay.map((result) => result.subsets[c]?.tvd ?? Number.NaN));
-    return {
-      column: column.name,
-      kind: column.kind,
-      tvd,
-      cells: cells.labels.map((label, i) => ({
-        label,
-        real: realShares[i]!,
-        synthetic: syntheticShares[i]!,
-      })),
-    };
-  });
+  const overlays = real.columns.map((column, c): MarginalOverlay => ({
+    column: column.name,
+    kind: column.kind,
+    tvd: mean(oneWay.map((result) => result.subsets[c]?.tvd ?? Number.NaN)),
+    cells: marginalOverlay(encodeColumnCells(real, releases, column.name)),
+  }));
   return { tvdOneWay: oneWay.map((result) => result.mean), tvdTwoWay, overlays };
 }
 
@@ -67,12 +58,4 @@ export function pairHeatmap(
     synthetic: syntheticGrid,
     tvd: absoluteDifference / 2,
   };
-}
-
-function meanShares(releaseCells: Uint32Array[], cellCount: number): number[] {
-  const total = new Array<number>(cellCount).fill(0);
-  for (const cells of releaseCells) {
-    cellShares(cells, cellCount).forEach((share, i) => (total[i]! += share / releaseCells.length));
-  }
-  return total;
 }

@@ -12,7 +12,7 @@ describe('compareColumns', () => {
     expect(v.ks).toBe(0.5);
     expect(v.mean).toEqual({ real: 1, synth: 2.5 });
     expect(v.missingRate).toEqual({ real: 0.25, synth: 0 });
-    expect(v.marginal.at(-1)).toEqual({ label: 'missing', kind: 'missing', real: 0.25, synth: 0 });
+    expect(v.marginal.at(-1)).toEqual({ label: '(missing)', kind: 'missing', real: 0.25, synth: 0 });
     expect(v.marginal.filter((bar) => bar.kind === 'bin')).toHaveLength(10);
     expect(v.wassersteinRangeNormalized).toBeCloseTo(v.wasserstein! / 4, 15);
   });

@@ -3,7 +3,9 @@ import { ksTwoSampleStatisticSorted } from '../stats/ks-two-sample';
 import { meanAndSampleSdIgnoringMissing } from '../stats/sample-moments';
 import { wassersteinOneSorted } from '../stats/wasserstein-one';
 import { alignColumnsByName } from './align-columns';
-import { DEFAULT_TVD_BINS, encodeMarginalCells, type EncodedMarginalColumn } from './marginal-cells';
+import { encodeColumnCells } from './column-cells';
+import { DEFAULT_TVD_BINS, encodeMarginalCells } from './marginal-cells';
+import { MARGINAL_MAX_LEVEL_BARS, marginalOverlay } from './marginal-overlay';
 import { tvdOfEncodedSubset } from './tvd';
 
 /** A real-versus-synthetic pair of numbers. */
@@ -49,8 +51,7 @@ export interface CategoricalColumnComparison extends ColumnComparisonBase {
 
 export type ColumnComparison = NumericColumnComparison | CategoricalColumnComparison;
 
-/** At most this many bars per categorical column; rarer levels are pooled into one 'other' bar. */
-export const MARGINAL_MAX_LEVEL_BARS = 50;
+export { MARGINAL_MAX_LEVEL_BARS };
 
 function missingRate(column: Column, nRows: number): number {
   let missing = 0;
@@ -67,75 +68,14 @@ function sortedNonMissing(column: Column & { kind: 'numeric' }): Float64Array {
   return out.sort();
 }
 
-function cellShares(encoded: EncodedMarginalColumn, nReal: number, nSynth: number) {
-  const real = new Float64Array(encoded.cellCount);
-  const synth = new Float64Array(encoded.cellCount);
-  for (let i = 0; i < encoded.realCells.length; i++) real[encoded.realCells[i]!]!++;
-  for (let i = 0; i < encoded.synthCells.length; i++) synth[encoded.synthCells[i]!]!++;
-  for (let c = 0; c < encoded.cellCount; c++) {
-    real[c]! /= nReal;
-    synth[c]! /= nSynth;
-  }
-  return { real, synth };
-}
-
-function formatBinLabel(lo: number, hi: number, bins: number, j: number): string {
-  if (hi === lo) return String(lo);
-  const width = (hi - lo) / bins;
-  const left = lo + j * width;
-  const right = j === bins - 1 ? hi : lo + (j + 1) * width;
-  return `[${left.toPrecision(4)}, ${right.toPrecision(4)}${j === bins - 1 ? ']' : ')'}`;
-}
-
-/**
- * Bars for an overlay chart: numeric columns one bar per equal-width bin (the same bins as the TVD)
- * then the missing cell if any row is missing; categorical columns one bar per level, most frequent
- * (pooled shares) first, with levels beyond MARGINAL_MAX_LEVEL_BARS − 1 pooled into 'other'.
- */
-function marginalBars(
-  encoded: EncodedMarginalColumn,
-  bins: number,
-  nReal: number,
-  nSynth: number,
-): MarginalBar[] {
-  const { real, synth } = cellShares(encoded, nReal, nSynth);
-  const missingCode = encoded.cellCount - 1;
-  const bars: MarginalBar[] = [];
-  if (encoded.kind === 'numeric') {
-    const { lo, hi } = encoded.range!;
-    const usedBins = hi === lo ? 1 : bins;
-    for (let j = 0; j < usedBins; j++) {
-      bars.push({ label: formatBinLabel(lo, hi, bins, j), kind: 'bin', real: real[j]!, synth: synth[j]! });
-    }
-  } else {
-    const tokens = encoded.tokens!;
-    const order = tokens
-      .map((_, code) => code)
-      .filter((code) => real[code]! > 0 || synth[code]! > 0)
-      .sort((a, b) => real[b]! + synth[b]! - (real[a]! + synth[a]!) || (tokens[a]! < tokens[b]! ? -1 : 1));
-    const shown =
-      order.length > MARGINAL_MAX_LEVEL_BARS ? order.slice(0, MARGINAL_MAX_LEVEL_BARS - 1) : order;
-    for (const code of shown)
-      bars.push({ label: tokens[code]!, kind: 'level', real: real[code]!, synth: synth[code]! });
-    if (shown.length < order.length) {
-      let otherReal = 0;
-      let otherSynth = 0;
-      for (const code of order.slice(shown.length)) {
-        otherReal += real[code]!;
-        otherSynth += synth[code]!;
-      }
-      bars.push({
-        label: `${order.length - shown.length} other levels`,
-        kind: 'other',
-        real: otherReal,
-        synth: otherSynth,
-      });
-    }
-  }
-  if (real[missingCode]! > 0 || synth[missingCode]! > 0) {
-    bars.push({ label: 'missing', kind: 'missing', real: real[missingCode]!, synth: synth[missingCode]! });
-  }
-  return bars;
+/** The overlay bars of one column (core marginalOverlay, the studio's charts), with the report's `synth` key. */
+function marginalBars(real: Table, synth: Table, name: string, bins: number): MarginalBar[] {
+  return marginalOverlay(encodeColumnCells(real, [synth], name, bins)).map((bar) => ({
+    label: bar.label,
+    kind: bar.kind,
+    real: bar.real,
+    synth: bar.synthetic,
+  }));
 }
 
 /**
@@ -157,7 +97,7 @@ export function compareColumns(real: Table, synth: Table, opts?: { bins?: number
       name: pair.name,
       tvd: tvdOfEncodedSubset(encoded, [j]),
       missingRate: { real: missingRate(pair.real, real.nRows), synth: missingRate(pair.synth, synth.nRows) },
-      marginal: marginalBars(encodedColumn, bins, real.nRows, synth.nRows),
+      marginal: marginalBars(real, synth, pair.name, bins),
     };
     if (pair.real.kind !== 'numeric' || pair.synth.kind !== 'numeric')
       return { ...base, kind: 'categorical' };

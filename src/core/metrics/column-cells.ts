@@ -1,5 +1,5 @@
-import { equalWidthBin } from '../core/metrics/marginal-cells';
-import type { Column, Table } from '../core/table/types';
+import type { Column, Table } from '../table/types';
+import { equalWidthBin } from './marginal-cells';
 
 /** Label of the cell that holds missing values. */
 export const MISSING_CELL_LABEL = '(missing)';
@@ -9,6 +9,8 @@ export interface ColumnCells {
   name: string;
   kind: 'numeric' | 'categorical';
   labels: string[];
+  /** The cell of missing values (the last one), or null when no table has a missing value there. */
+  missingCell: number | null;
   real: Uint32Array;
   synthetic: Uint32Array[];
 }
@@ -17,7 +19,8 @@ export interface ColumnCells {
  * Encodes the column `name` of `real` and of every release into the same cells, the way the
  * TVD of DESIGN.md §2 sees them: numeric values in `bins` equal-width bins over the pooled
  * non-missing range (reference/README.md "TVD"), categories matched by their token, and a
- * "(missing)" cell when any of the tables has a missing value there. O(total rows).
+ * "(missing)" cell when any of the tables has a missing value there. The one encoding of the overlay
+ * charts (marginal-overlay.ts) and the pair heatmaps. O(total rows).
  */
 export function encodeColumnCells(real: Table, releases: Table[], name: string, bins = 10): ColumnCells {
   const realColumn = findColumn(real, name);
@@ -53,7 +56,12 @@ export function formatBinLabel(lo: number, hi: number): string {
 type NumericColumn = Column & { kind: 'numeric' };
 type CategoricalColumn = Column & { kind: 'categorical' };
 
-function encodeNumeric(real: NumericColumn, releases: NumericColumn[], bins: number, anyMissing: boolean) {
+function encodeNumeric(
+  real: NumericColumn,
+  releases: NumericColumn[],
+  bins: number,
+  anyMissing: boolean,
+): ColumnCells {
   let lo = Infinity;
   let hi = -Infinity;
   for (const column of [real, ...releases]) {
@@ -87,12 +95,17 @@ function encodeNumeric(real: NumericColumn, releases: NumericColumn[], bins: num
     name: real.name,
     kind: 'numeric' as const,
     labels,
+    missingCell: anyMissing ? binCount : null,
     real: encode(real),
     synthetic: releases.map(encode),
   };
 }
 
-function encodeCategorical(real: CategoricalColumn, releases: CategoricalColumn[], anyMissing: boolean) {
+function encodeCategorical(
+  real: CategoricalColumn,
+  releases: CategoricalColumn[],
+  anyMissing: boolean,
+): ColumnCells {
   const tokenIndex = new Map<string, number>();
   const labels: string[] = [];
   const mapping = (column: CategoricalColumn) =>
@@ -118,6 +131,7 @@ function encodeCategorical(real: CategoricalColumn, releases: CategoricalColumn[
     name: real.name,
     kind: 'categorical' as const,
     labels,
+    missingCell: anyMissing ? missingCell : null,
     real: encode(real, mappings[0]!),
     synthetic: releases.map((column, r) => encode(column, mappings[r + 1]!)),
   };
@@ -125,7 +139,8 @@ function encodeCategorical(real: CategoricalColumn, releases: CategoricalColumn[
 
 function findColumn(table: Table, name: string): Column {
   const column = table.columns.find((candidate) => candidate.name === name);
-  if (column === undefined) throw new Error(`The table has no column named "${name}".`);
+  if (column === undefined)
+    throw new Error(`The table has no column named "${name}"; pick one of its columns.`);
   return column;
 }
 
