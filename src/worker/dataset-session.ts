@@ -114,7 +114,7 @@ export class DatasetSession {
   ): { tokens: string[]; truncated: boolean } {
     const raw = this.requireRaw();
     const index = raw.header.indexOf(columnName);
-    if (index < 0) throw new Error(`The file has no column named "${columnName}".`);
+    if (index < 0) throw new Error(`The file has no column named "${columnName}"; pick one of its columns.`);
     const missing = new Set(missingTokens);
     const seen = new Set<string>();
     for (const token of raw.columns[index]!) if (!missing.has(token)) seen.add(token);
@@ -188,7 +188,8 @@ export class DatasetSession {
   }
 
   private requireRaw(): RawTable {
-    if (this.raw === undefined) throw new Error('No data is loaded yet.');
+    if (this.raw === undefined)
+      throw new Error('No data is loaded yet; load a file or a demo in the Data step first.');
     return this.raw;
   }
 }

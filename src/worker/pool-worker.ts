@@ -37,7 +37,7 @@ const heldTables = new Map<string, Table>();
 
 function requireHeldTable(key: string): Table {
   const table = heldTables.get(key);
-  if (table === undefined) throw new Error('This worker does not hold the table for the job.');
+  if (table === undefined) throw new Error('This worker does not hold the table for the job; run it again.');
   return table;
 }
 

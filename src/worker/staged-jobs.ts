@@ -68,7 +68,7 @@ export function runStage(
   signal: AbortSignalLike,
 ): unknown {
   const staged = stagedRunOf(mechanismId);
-  if (staged === undefined) throw new Error(`${mechanismId} has no stages.`);
+  if (staged === undefined) throw new Error(`Mechanism "${mechanismId}" has no stages; run it whole.`);
   return staged.runStage(task.spec, makeRng(task.seed ?? undefined), progress, signal);
 }
 

@@ -24,7 +24,8 @@ export function prepareJob(
   signal: AbortSignalLike,
 ): PreparedJob {
   const mechanism = getMechanism(job.mechanismId);
-  if (mechanism === undefined) throw new Error(`No mechanism is registered under "${job.mechanismId}".`);
+  if (mechanism === undefined)
+    throw new Error(`No mechanism is registered under "${job.mechanismId}"; pick one from the catalogue.`);
   const params = resolveParams(mechanism, job.params);
   const seed = job.seed?.trim() ? job.seed.trim() : undefined;
   const rng = makeRng(seed);

@@ -147,7 +147,7 @@ describe('the data worker and a pool worker, run directly in Node', () => {
         },
         () => {},
       ),
-    ).rejects.toThrow('No mechanism is registered under "no-such-mechanism".');
+    ).rejects.toThrow('No mechanism is registered under "no-such-mechanism"; pick one from the catalogue.');
   });
 
   it('keeps rows back from the mechanism when asked, and returns them only to the evaluation', async () => {

@@ -59,7 +59,10 @@ export function withheldValuesOf(run: FinishedRun): string[] {
 export function releaseReportOf(run: FinishedRun, options: ReleaseReportOptions = {}): ReleaseReport {
   const { configuration, summary } = run;
   const mechanism = getMechanismMeta(configuration.mechanismId);
-  if (mechanism === undefined) throw new Error(`Mechanism ${configuration.mechanismId} is not registered.`);
+  if (mechanism === undefined)
+    throw new Error(
+      `Mechanism "${configuration.mechanismId}" is not registered; run a registered mechanism, then export.`,
+    );
   return buildReleaseReport({
     appVersion: APP_VERSION,
     schema: configuration.schema,

@@ -145,6 +145,9 @@ function findColumn(table: Table, name: string): Column {
 }
 
 function expectKind<K extends Column['kind']>(column: Column, kind: K): Column & { kind: K } {
-  if (column.kind !== kind) throw new Error(`Column "${column.name}" is ${column.kind}, expected ${kind}.`);
+  if (column.kind !== kind)
+    throw new Error(
+      `Column "${column.name}" is ${column.kind} in a release and ${kind} in the real table; compare tables with the same schema.`,
+    );
   return column as Column & { kind: K };
 }

@@ -18,7 +18,8 @@ export class DataSessionHolder {
 
   /** The data worker of the loaded dataset; throws when none is loaded. */
   get worker(): RemoteDataWorker {
-    if (this.current === undefined) throw new Error('No data is loaded yet.');
+    if (this.current === undefined)
+      throw new Error('No data is loaded yet; load a file or a demo in the Data step first.');
     return this.current.remote;
   }
 
@@ -43,7 +44,13 @@ export class DataSessionHolder {
           reject(createAbortError('Loading was cancelled.'));
         };
         signal.addEventListener('abort', onAbort, { once: true });
-        candidate.onFatalError((message) => reject(new Error(`The file could not be read: ${message}`)));
+        candidate.onFatalError((message) =>
+          reject(
+            new Error(
+              `The file could not be read: ${message}. Load it again; reload the page if this repeats.`,
+            ),
+          ),
+        );
         const progress = Comlink.proxy(onProgress);
         const call =
           source.kind === 'file'

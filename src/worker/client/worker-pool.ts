@@ -194,7 +194,11 @@ export class WorkerPool<TRemote> {
       if (!this.slots.includes(slot)) return;
       const fail = slot.failJob;
       this.replace(slot);
-      fail?.(new Error(`The computation stopped unexpectedly: ${message}`));
+      fail?.(
+        new Error(
+          `The computation stopped unexpectedly: ${message.replace(/\.$/, '')}. Run it again; reload the page if it stops again.`,
+        ),
+      );
     });
     this.slots.push(slot);
     return slot;
