@@ -118,21 +118,36 @@ export function assessRun(inputs: RunInputs): RunReadiness {
   };
 }
 
+/** The run inputs the job slice holds (what to run, the budget, releases, seed, rows kept back). */
+export function jobRunInputs(
+  state: ReturnType<typeof useJobStore.getState>,
+): Omit<RunInputs, 'nRows' | 'schema'> {
+  return {
+    mechanismId: state.mechanismId,
+    drafts: state.mechanismId === null ? undefined : state.paramDrafts[state.mechanismId],
+    epsilon: state.epsilon,
+    delta: state.delta,
+    releases: state.releases,
+    seed: state.seed,
+    holdoutShare: state.keepHoldout ? HOLDOUT_SHARE : 0,
+  };
+}
+
+/** The run readiness of the stores as they are now (the runners call it when a job starts). */
+export function assessCurrentRun(overrides: Partial<RunInputs> = {}): RunReadiness {
+  return assessRun({
+    nRows: useDataStore.getState().dataset?.nRows ?? null,
+    schema: useSchemaStore.getState().schema,
+    ...jobRunInputs(useJobStore.getState()),
+    ...overrides,
+  });
+}
+
 /** The run readiness of the current stores, recomputed only when an input changes. */
 export function useRunReadiness(): RunReadiness {
   const nRows = useDataStore((state) => state.dataset?.nRows ?? null);
   const schema = useSchemaStore((state) => state.schema);
-  const job = useJobStore(
-    useShallow((state) => ({
-      mechanismId: state.mechanismId,
-      drafts: state.mechanismId === null ? undefined : state.paramDrafts[state.mechanismId],
-      epsilon: state.epsilon,
-      delta: state.delta,
-      releases: state.releases,
-      seed: state.seed,
-      holdoutShare: state.keepHoldout ? HOLDOUT_SHARE : 0,
-    })),
-  );
+  const job = useJobStore(useShallow(jobRunInputs));
   return useMemo(() => assessRun({ nRows, schema, ...job }), [nRows, schema, job]);
 }
 

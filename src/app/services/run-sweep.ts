@@ -10,7 +10,7 @@ import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
 import { ensureTableOnWorker, runPool } from './workers';
 import { logGrid } from './epsilon-scale';
 import { createJobRunner, newJobId } from './job-runner';
-import { assessRun } from './run-readiness';
+import { assessCurrentRun } from './run-readiness';
 
 /**
  * Sweep results already computed, keyed by data, schema, mechanism, parameters, δ, seed, ε and
@@ -48,16 +48,8 @@ export async function startSweep(): Promise<void> {
   const { schema } = useSchemaStore.getState();
   const job = useJobStore.getState();
   const prefs = usePrefsStore.getState();
-  const readiness = assessRun({
-    nRows: dataset?.nRows ?? null,
-    schema,
-    mechanismId: job.mechanismId,
-    drafts: job.mechanismId === null ? undefined : job.paramDrafts[job.mechanismId],
-    epsilon: job.epsilon,
-    delta: job.delta,
-    releases: 1,
-    seed: job.seed,
-  });
+  // One release per point and no rows kept back: a point is scored against the whole table.
+  const readiness = assessCurrentRun({ releases: 1, holdoutShare: 0 });
   if (dataset === null || schema === null || readiness.params === null || readiness.mechanism === undefined)
     return;
   const seed = job.seed.trim();

@@ -10,7 +10,7 @@ import { tableKeyOf } from './cache-keys';
 import { cancelEvaluation, defaultEvaluationSettings, startEvaluation } from './run-evaluation';
 import { dataSession, ensureTableOnWorker, runPool } from './workers';
 import { synthesizeInStages } from './run-staged';
-import { assessRun } from './run-readiness';
+import { assessCurrentRun } from './run-readiness';
 import { createJobRunner } from './job-runner';
 import { onDatasetReplaced } from '../state/dataset-resets';
 import { tuningNotes } from './tuning-notes';
@@ -39,17 +39,7 @@ export async function startRun(): Promise<void> {
   const dataset = useDataStore.getState().dataset;
   const { schema } = useSchemaStore.getState();
   const job = useJobStore.getState();
-  const readiness = assessRun({
-    nRows: dataset?.nRows ?? null,
-    schema,
-    mechanismId: job.mechanismId,
-    drafts: job.mechanismId === null ? undefined : job.paramDrafts[job.mechanismId],
-    epsilon: job.epsilon,
-    delta: job.delta,
-    releases: job.releases,
-    seed: job.seed,
-    holdoutShare: job.keepHoldout ? HOLDOUT_SHARE : 0,
-  });
+  const readiness = assessCurrentRun();
   if (!readiness.ready || dataset === null || schema === null || readiness.params === null) {
     setRunState('failed', null, readiness.blocker ?? 'The run is not ready.');
     return;
