@@ -1,5 +1,5 @@
 import type { Column, Table } from '../table/types';
-import { equalWidthBin } from './marginal-cells';
+import { equalWidthBin, pooledNonMissingRange } from './marginal-cells';
 
 /** Label of the cell that holds missing values. */
 export const MISSING_CELL_LABEL = '(missing)';
@@ -62,20 +62,7 @@ function encodeNumeric(
   bins: number,
   anyMissing: boolean,
 ): ColumnCells {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (const column of [real, ...releases]) {
-    for (let i = 0; i < column.values.length; i++) {
-      if (column.missing[i] === 1) continue;
-      const x = column.values[i]!;
-      if (x < lo) lo = x;
-      if (x > hi) hi = x;
-    }
-  }
-  if (lo > hi) {
-    lo = 0;
-    hi = 0;
-  }
+  const { lo, hi } = pooledNonMissingRange([real, ...releases]);
   const binCount = hi === lo ? 1 : bins;
   const width = (hi - lo) / binCount;
   const labels = Array.from({ length: binCount }, (_, b) =>

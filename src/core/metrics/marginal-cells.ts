@@ -37,10 +37,17 @@ export function equalWidthBin(x: number, lo: number, hi: number, bins: number): 
   return Math.min(bins - 1, Math.floor(((x - lo) / (hi - lo)) * bins));
 }
 
-function pooledNonMissingRange(real: Column & { kind: 'numeric' }, synth: Column & { kind: 'numeric' }) {
+/**
+ * The smallest and largest non-missing value over all `columns` (reference/README.md "TVD": the
+ * pooled range the bins divide); lo = hi = 0 when no value is observed. O(total rows).
+ */
+export function pooledNonMissingRange(columns: readonly (Column & { kind: 'numeric' })[]): {
+  lo: number;
+  hi: number;
+} {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const column of [real, synth]) {
+  for (const column of columns) {
     for (let i = 0; i < column.values.length; i++) {
       if (column.missing[i] === 1) continue;
       const x = column.values[i]!;
@@ -75,7 +82,7 @@ export function encodeMarginalCells(
   if (!Number.isInteger(bins) || bins < 1) throw new Error(`bins must be a positive integer, got ${bins}.`);
   const columns: EncodedMarginalColumn[] = alignColumnsByName(real, synth).map((pair) => {
     if (pair.real.kind === 'numeric' && pair.synth.kind === 'numeric') {
-      const { lo, hi } = pooledNonMissingRange(pair.real, pair.synth);
+      const { lo, hi } = pooledNonMissingRange([pair.real, pair.synth]);
       return {
         name: pair.name,
         kind: 'numeric',
