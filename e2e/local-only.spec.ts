@@ -10,7 +10,7 @@ test.describe('nothing leaves the page', () => {
     page,
     guard,
   }) => {
-    const workerScript = page.waitForResponse((response) => /engine-worker.*\.js$/.test(response.url()));
+    const workerScript = page.waitForResponse((response) => /data-worker-entry.*\.js$/.test(response.url()));
     const studio = new StudioPage(page);
     await studio.open();
     await studio.data.loadPenguins();
@@ -29,9 +29,9 @@ test.describe('nothing leaves the page', () => {
     expect(fromPage).toMatch(/^blocked/);
     await expect.poll(() => guard.cspViolations.some((v) => v.directive === 'connect-src')).toBe(true);
 
-    const engineWorker = page.workers().find((worker) => /engine-worker/.test(worker.url()));
-    expect(engineWorker, 'the data worker is running').toBeDefined();
-    const fromWorker = await engineWorker!.evaluate(async () => {
+    const dataWorker = page.workers().find((worker) => /data-worker-entry/.test(worker.url()));
+    expect(dataWorker, 'the data worker is running').toBeDefined();
+    const fromWorker = await dataWorker!.evaluate(async () => {
       const violations: string[] = [];
       self.addEventListener('securitypolicyviolation', (event) => violations.push(event.violatedDirective));
       let outcome: string;
