@@ -8,12 +8,14 @@ import { mstMeta } from './mst/meta';
 import { multinomialDirichletMeta } from './multinomial-dirichlet/meta';
 import { pmseMechanismMeta } from './pmse-mechanism/meta';
 import { smoothedHistogramMeta } from './smoothed-histogram/meta';
+import { composedMeta } from './domain-composition';
 import type { MechanismMeta } from './types';
 
 /**
  * What the page knows of every mechanism, in catalogue order: metas only, no run code, so the page
  * bundle stays free of samplers (workers and the CLI use registry.ts). Adding a mechanism = its
- * folder plus one line here and one in registry.ts, in the same place (README.md).
+ * folder plus one line here and one in registry.ts, in the same place (README.md). Each claim is
+ * composed with the schema's DP domain steps, if any (domain-composition.ts).
  */
 export const MECHANISM_CATALOGUE: readonly MechanismMeta[] = [
   laplaceHistogramMeta,
@@ -26,7 +28,7 @@ export const MECHANISM_CATALOGUE: readonly MechanismMeta[] = [
   multinomialDirichletMeta,
   binomialBetaMrMeta,
   modipsMeta,
-];
+].map(composedMeta);
 
 /** The meta of the mechanism with this id, or undefined when none is registered under it. */
 export function getMechanismMeta(id: string): MechanismMeta | undefined {

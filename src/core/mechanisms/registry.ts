@@ -8,6 +8,8 @@ import { modips } from './modips';
 import { multinomialDirichlet } from './multinomial-dirichlet';
 import { pmseMechanism } from './pmse-mechanism';
 import { smoothedHistogram } from './smoothed-histogram';
+import { getMechanismMeta } from './catalogue';
+import { composedMechanism } from './domain-composition';
 import type { Mechanism } from './types';
 
 export { mechanismIds } from './catalogue';
@@ -16,6 +18,8 @@ export { mechanismIds } from './catalogue';
  * Every mechanism with its run, in catalogue order, for workers and the CLI (the page imports
  * catalogue.ts instead). Adding a mechanism = its folder plus one line here and one in
  * catalogue.ts, in the same place (README.md); registry.test.ts checks that the two lists agree.
+ * Each takes its catalogue meta and composes its run's claim with the schema's DP domain steps
+ * (domain-composition.ts).
  */
 export const MECHANISMS: readonly Mechanism[] = [
   laplaceHistogram,
@@ -28,7 +32,11 @@ export const MECHANISMS: readonly Mechanism[] = [
   multinomialDirichlet,
   binomialBetaMr,
   modips,
-];
+].map((mechanism) => {
+  const meta = getMechanismMeta(mechanism.id);
+  if (meta === undefined) throw new Error(`mechanism ${mechanism.id} has no meta in catalogue.ts`);
+  return composedMechanism(mechanism, meta);
+});
 
 /** The mechanism with this id, or undefined when none is registered under it. */
 export function getMechanism(id: string): Mechanism | undefined {

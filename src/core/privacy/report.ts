@@ -5,7 +5,7 @@
  * for the data holder only.
  */
 import { claimBound } from './claim-bound';
-import type { ColumnSchema, FactSources, FieldSource, Schema } from '../table/types';
+import type { ColumnSchema, DomainBudget, FactSources, FieldSource, Schema } from '../table/types';
 import { partSource } from '../table/schema-facts';
 import { inferredFields, SEEDED_ASSUMPTION, standardAssumptions } from './assumptions';
 import type { PrivacyBudget } from './budget';
@@ -35,6 +35,8 @@ export interface ReportedColumn {
   bounds?: [number | Withheld, number | Withheld] | Withheld;
   integer?: boolean;
   categories?: string[] | Withheld;
+  /** The level that took values outside a learned category list. */
+  other?: string;
   source: FieldSource;
   sources?: FactSources;
 }
@@ -43,6 +45,8 @@ export interface ReportedSchema {
   version: 1;
   columns: ReportedColumn[];
   missing: string[];
+  /** The DP steps that learned the facts marked "dp" (DP outputs and their cost: public). */
+  domainBudget?: DomainBudget;
 }
 
 /** The sentence a report carries when the user chose to publish inferred values. */
@@ -180,6 +184,18 @@ function reportedClaim(claim: PrivacyClaim, schema: Schema, seeded: boolean): Pr
   };
   if (claim.mu !== undefined) copy.mu = claim.mu;
   if (claim.rho !== undefined) copy.rho = claim.rho;
+  if (claim.composedOf !== undefined) {
+    const { domain, mechanism } = claim.composedOf;
+    for (const [value, what] of [
+      [domain.epsilon, 'domain ε'],
+      [domain.delta, 'domain δ'],
+      [mechanism.epsilon, 'mechanism ε'],
+      [mechanism.delta, 'mechanism δ'],
+    ] as const) {
+      checkPrivacyNumber(value, `claim ${what}`);
+    }
+    copy.composedOf = JSON.parse(JSON.stringify(claim.composedOf)) as typeof claim.composedOf;
+  }
   return copy;
 }
 
@@ -245,7 +261,8 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
  * The schema as the report writes it, a fresh copy: a bound end or a category list read from the
  * data is WITHHELD unless `publish` (they are exact values of the data: its extremes, a category held
  * by one person). The type and the whole-number flag are written either way, since the synthetic
- * tables show both.
+ * tables show both. Facts learned with DP are DP outputs and are written, with the domain budget
+ * that paid for them.
  */
 function reportedSchema(schema: Schema, publish: boolean): ReportedSchema {
   const hidden = (column: ColumnSchema, part: 'lower' | 'upper' | 'categories') =>
@@ -261,12 +278,17 @@ function reportedSchema(schema: Schema, publish: boolean): ReportedSchema {
       if (column.integer !== undefined) reported.integer = column.integer;
     } else if (column.categories !== undefined) {
       reported.categories = hidden(column, 'categories') ? WITHHELD : [...column.categories];
+      if (column.other !== undefined && reported.categories !== WITHHELD) reported.other = column.other;
     }
     if (column.sources !== undefined)
       reported.sources = JSON.parse(JSON.stringify(column.sources)) as FactSources;
     return reported;
   });
-  return { version: schema.version, columns, missing: [...schema.missing] };
+  const reported: ReportedSchema = { version: schema.version, columns, missing: [...schema.missing] };
+  if (schema.domainBudget !== undefined) {
+    reported.domainBudget = JSON.parse(JSON.stringify(schema.domainBudget)) as DomainBudget;
+  }
+  return reported;
 }
 
 export const EVALUATION_WARNING =

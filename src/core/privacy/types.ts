@@ -42,4 +42,17 @@ export interface PrivacyClaim {
   unprovenBecause?: string;
   steps: ClaimStep[];
   assumptions: string[];
+  /**
+   * Present when the schema's facts were learned with DP: the claim is then the sequential
+   * composition of the domain steps and the mechanism's own claim, whose totals are kept here.
+   */
+  composedOf?: ComposedClaimParts;
+}
+
+/** The two parts of a claim on a schema learned with DP (privacy/domain-claim.ts). */
+export interface ComposedClaimParts {
+  /** Σ ε and Σ δ of the domain steps, rounded up. */
+  domain: { epsilon: number; delta: number };
+  /** The mechanism's own claim totals, as it stated them. */
+  mechanism: { notion: PrivacyNotion; epsilon: number; delta: number; mu?: number; rho?: number };
 }

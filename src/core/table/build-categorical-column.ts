@@ -15,7 +15,10 @@ function emptyValidation(name: string): ColumnValidation {
   };
 }
 
-/** Declared categories: codes follow the declared order; other tokens are rejected, counted, and missing. */
+/**
+ * Declared categories: codes follow the declared order; other tokens are counted and stored as
+ * missing, or as the `other` level when the schema names one.
+ */
 function buildWithDeclaredCategories(
   tokens: string[],
   schema: CategoricalColumnSchema & { categories: string[] },
@@ -28,6 +31,9 @@ function buildWithDeclaredCategories(
   const codeOf = new Map(schema.categories.map((category, code) => [category, code]));
   const undeclaredCounts = new Map<string, number>();
   const validation = emptyValidation(schema.name);
+  // A learned list's `other` level takes the values outside it (a fixed rule, so sensitivities hold).
+  const otherCode = schema.other === undefined ? undefined : codeOf.get(schema.other);
+  if (otherCode !== undefined) validation.otherLevel = schema.other;
   for (let start = 0; start < nRows; start += ROWS_PER_CHECKPOINT) {
     checkpoint(start);
     const end = Math.min(nRows, start + ROWS_PER_CHECKPOINT);
@@ -38,9 +44,14 @@ function buildWithDeclaredCategories(
         codes[i] = code;
         continue;
       }
-      missing[i] = 1;
-      if (missingTokens.has(token)) validation.missing++;
-      else undeclaredCounts.set(token, (undeclaredCounts.get(token) ?? 0) + 1);
+      if (missingTokens.has(token)) {
+        missing[i] = 1;
+        validation.missing++;
+        continue;
+      }
+      undeclaredCounts.set(token, (undeclaredCounts.get(token) ?? 0) + 1);
+      if (otherCode === undefined) missing[i] = 1;
+      else codes[i] = otherCode;
     }
   }
   validation.undeclared = Array.from(undeclaredCounts, ([value, count]) => ({ value, count })).sort(

@@ -18,7 +18,7 @@ export const PARTS_OF_FACT: Record<SchemaFact, readonly SchemaPart[]> = {
  * How much a source can be trusted as public, lowest first: a column's `source` is the lowest of its
  * parts' (so a reader that looks only at `source` never takes a value read from the data as public).
  */
-const TRUST: Record<FieldSource, number> = { inferred: 0, declared: 1 };
+const TRUST: Record<FieldSource, number> = { inferred: 0, dp: 1, declared: 2 };
 
 /** The facts `column` states: its type, plus bounds / integer flag / categories when present. */
 export function columnFacts(column: ColumnSchema): SchemaFact[] {
@@ -65,6 +65,16 @@ export function factSource(column: ColumnSchema, fact: SchemaFact): FieldSource 
 /** The parts of `column` that were read from the data rather than declared. */
 export function inferredPartsOf(column: ColumnSchema): SchemaPart[] {
   return columnParts(column).filter((part) => partSource(column, part) === 'inferred');
+}
+
+/** The parts of `column` learned with DP (paid for in the schema's `domainBudget`). */
+export function dpPartsOf(column: ColumnSchema): SchemaPart[] {
+  return columnParts(column).filter((part) => partSource(column, part) === 'dp');
+}
+
+/** True when a fact may be used as public: declared, or learned with DP (the claim adds its cost). */
+export function isPublicSource(source: FieldSource): boolean {
+  return source !== 'inferred';
 }
 
 /**

@@ -87,7 +87,7 @@ describe('parseSchemaJson', () => {
     ],
     [
       schemaWithColumns([{ name: 'a', type: 'numeric', source: 'guessed' }]),
-      's.json: column 1 (a): "source" must be "declared" or "inferred".',
+      's.json: column 1 (a): "source" must be "declared", "dp" or "inferred".',
     ],
     [
       schemaWithColumns([{ name: 'a', type: 'numeric', categories: ['x'] }]),
@@ -105,7 +105,7 @@ describe('parseSchemaJson', () => {
       schemaWithColumns([
         { name: 'a', type: 'numeric', source: 'inferred', sources: { bounds: 'declared' } },
       ]),
-      's.json: column 1 (a): "sources" must be an object whose keys are facts this column states ("type"), each "declared" or "inferred"; "bounds" may also be a pair [lower end, upper end].',
+      's.json: column 1 (a): "sources" must be an object whose keys are facts this column states ("type"), each "declared", "dp" or "inferred"; "bounds" may also be a pair [lower end, upper end].',
     ],
     [
       schemaWithColumns([

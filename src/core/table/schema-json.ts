@@ -1,12 +1,13 @@
-import type { ColumnSchema, FactSources, FieldSource, Schema, SchemaFact } from './types';
-import { columnFacts, withFactSources, withPartSources } from './schema-facts';
+import type { ColumnSchema, DomainBudget, FactSources, FieldSource, Schema, SchemaFact } from './types';
+import { columnFacts, dpPartsOf, withFactSources, withPartSources } from './schema-facts';
+import { parseRational, Rational } from '../rng/rational';
 import { InputError, inputErrorAt } from './errors';
 import { DEFAULT_MISSING_TOKENS } from './infer';
 
-const TOP_LEVEL_KEYS = ['version', 'columns', 'missing'];
+const TOP_LEVEL_KEYS = ['version', 'columns', 'missing', 'domainBudget'];
 const NUMERIC_KEYS = ['name', 'type', 'bounds', 'integer', 'source', 'sources', 'declaredFields'];
-const CATEGORICAL_KEYS = ['name', 'type', 'categories', 'source', 'sources', 'declaredFields'];
-const SOURCES: readonly FieldSource[] = ['declared', 'inferred'];
+const CATEGORICAL_KEYS = ['name', 'type', 'categories', 'other', 'source', 'sources', 'declaredFields'];
+const SOURCES: readonly FieldSource[] = ['declared', 'dp', 'inferred'];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -144,6 +145,17 @@ class ColumnReader {
     }
     return [...(value as string[])];
   }
+
+  /** `other`: one of the column's categories, the level that takes values outside the list. */
+  other(value: unknown, categories: string[] | undefined): string | undefined {
+    if (value === undefined) return undefined;
+    if (typeof value !== 'string' || categories === undefined || !categories.includes(value)) {
+      this.fail(
+        '"other" must be one of the column\'s "categories": the level that takes every value outside the list.',
+      );
+    }
+    return value;
+  }
 }
 
 function readMissingTokens(value: unknown, fileName: string): string[] {
@@ -191,10 +203,12 @@ function readColumn(
   if (value.type === 'categorical') {
     reader.rejectUnknownKeys(value, CATEGORICAL_KEYS, 'categorical');
     const categories = reader.categories(value.categories, missingTokens);
+    const other = reader.other(value.other, categories);
     const column: ColumnSchema = {
       name,
       type: 'categorical',
       ...(categories === undefined ? {} : { categories }),
+      ...(other === undefined ? {} : { other }),
       source: reader.source(value.source),
     };
     return reader.withSources(
@@ -203,6 +217,88 @@ function readColumn(
     );
   }
   return reader.fail('"type" must be "numeric" or "categorical".');
+}
+
+const DOMAIN_BUDGET_SHAPE =
+  '"domainBudget" must be an object with "epsilon" and "delta" (decimal strings), "learnedAt" (a time) ' +
+  'and "steps", a list of objects with "fact" ("column.part"), "what", "epsilon" and "delta"; ' +
+  'dpsynth writes it when it learns facts with DP: restore it rather than edit it.';
+
+function readPrivacyValue(value: unknown, fileName: string): Rational {
+  if (typeof value !== 'string') throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
+  let parsed: Rational;
+  try {
+    parsed = parseRational(value);
+  } catch {
+    throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
+  }
+  if (parsed.isNegative()) {
+    throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
+  }
+  return parsed;
+}
+
+/**
+ * `domainBudget`: the DP steps that learned the schema's `dp` facts and their sums, which must
+ * equal the sums of the steps exactly (a budget that does not add up is refused, never trusted).
+ */
+function readDomainBudget(value: unknown, fileName: string): DomainBudget | undefined {
+  if (value === undefined) return undefined;
+  if (!isPlainObject(value) || !Array.isArray(value.steps) || typeof value.learnedAt !== 'string') {
+    throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
+  }
+  const unknown = Object.keys(value).filter(
+    (key) => !['epsilon', 'delta', 'learnedAt', 'steps'].includes(key),
+  );
+  if (unknown.length > 0) throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
+  let epsilonSum = Rational.ZERO;
+  let deltaSum = Rational.ZERO;
+  const steps = value.steps.map((step: unknown) => {
+    if (
+      !isPlainObject(step) ||
+      typeof step.fact !== 'string' ||
+      typeof step.what !== 'string' ||
+      Object.keys(step).some((key) => !['fact', 'what', 'epsilon', 'delta'].includes(key))
+    ) {
+      throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
+    }
+    epsilonSum = epsilonSum.add(readPrivacyValue(step.epsilon, fileName));
+    deltaSum = deltaSum.add(readPrivacyValue(step.delta, fileName));
+    return { fact: step.fact, what: step.what, epsilon: step.epsilon as string, delta: step.delta as string };
+  });
+  const epsilon = readPrivacyValue(value.epsilon, fileName);
+  const delta = readPrivacyValue(value.delta, fileName);
+  if (epsilon.compare(epsilonSum) !== 0 || delta.compare(deltaSum) !== 0) {
+    throw inputErrorAt(
+      { file: fileName },
+      '"domainBudget": "epsilon" and "delta" must be the sums of the steps\' ε and δ; restore the file ' +
+        'as dpsynth wrote it rather than edit it.',
+    );
+  }
+  return {
+    epsilon: value.epsilon as string,
+    delta: value.delta as string,
+    learnedAt: value.learnedAt,
+    steps,
+  };
+}
+
+/** Every `dp` fact needs a step of the domain budget that produced it. */
+function checkDpFactsHaveSteps(columns: ColumnSchema[], budget: DomainBudget | undefined, fileName: string) {
+  const facts = new Set(budget?.steps.map((step) => step.fact) ?? []);
+  for (const column of columns) {
+    for (const part of dpPartsOf(column)) {
+      const path = `${column.name}.${part}`;
+      if (!facts.has(path)) {
+        throw new InputError(
+          `${fileName}: column \`${column.name}\`: its ${part} is marked "dp" but "domainBudget" has no step ` +
+            `for "${path}"; a DP fact needs the record of what learning it spent (declare it instead if it ` +
+            'is public knowledge).',
+          { file: fileName, column: column.name },
+        );
+      }
+    }
+  }
 }
 
 /**
@@ -260,7 +356,11 @@ export function parseSchemaJson(text: string, fileName = 'schema'): Schema {
     }
     firstIndexByName.set(column.name, index);
   });
-  return { version: 1, columns, missing };
+  const domainBudget = readDomainBudget(document.domainBudget, fileName);
+  checkDpFactsHaveSteps(columns, domainBudget, fileName);
+  return domainBudget === undefined
+    ? { version: 1, columns, missing }
+    : { version: 1, columns, missing, domainBudget };
 }
 
 /** One column as a single JSON line with keys in a fixed order. */
@@ -271,6 +371,7 @@ function columnToJsonLine(column: ColumnSchema): string {
     if (column.integer !== undefined) ordered.integer = column.integer;
   } else if (column.categories !== undefined) {
     ordered.categories = column.categories;
+    if (column.other !== undefined) ordered.other = column.other;
   }
   ordered.source = column.source;
   if (column.sources !== undefined) ordered.sources = sourcesInOrder(column.sources);
@@ -308,13 +409,33 @@ function compactJson(value: unknown): string {
  */
 export function schemaToJson(schema: Schema): string {
   const columnLines = schema.columns.map((column) => `    ${columnToJsonLine(column)}`);
+  const budget = schema.domainBudget;
+  const budgetLines =
+    budget === undefined
+      ? []
+      : [
+          '  "domainBudget": {',
+          `    "epsilon": ${JSON.stringify(budget.epsilon)}, "delta": ${JSON.stringify(budget.delta)}, ` +
+            `"learnedAt": ${JSON.stringify(budget.learnedAt)},`,
+          '    "steps": [',
+          budget.steps
+            .map(
+              (step) =>
+                `      { "fact": ${JSON.stringify(step.fact)}, "what": ${JSON.stringify(step.what)}, ` +
+                `"epsilon": ${JSON.stringify(step.epsilon)}, "delta": ${JSON.stringify(step.delta)} }`,
+            )
+            .join(',\n'),
+          '    ]',
+          '  }',
+        ];
   return [
     '{',
     `  "version": ${schema.version},`,
     '  "columns": [',
     columnLines.join(',\n'),
     '  ],',
-    `  "missing": ${compactJson(schema.missing)}`,
+    `  "missing": ${compactJson(schema.missing)}${budget === undefined ? '' : ','}`,
+    ...budgetLines,
     '}',
     '',
   ].join('\n');

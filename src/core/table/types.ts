@@ -1,9 +1,9 @@
 /**
- * Where a schema value came from: stated by the user as public knowledge, or read from the data
- * (convenient, not private). The format leaves room for further sources, e.g. a value learned with
- * an accounted DP step (DESIGN.md §2), without another change of shape.
+ * Where a schema value came from: stated by the user as public knowledge (`declared`), learned from
+ * the data by a DP step whose cost the schema's `domainBudget` records and every claim that uses the
+ * schema adds (`dp`), or read from the data as it is (`inferred`: convenient, not private).
  */
-export type FieldSource = 'declared' | 'inferred';
+export type FieldSource = 'declared' | 'dp' | 'inferred';
 
 /** The public facts a column schema can state (schema-facts.ts). */
 export type SchemaFact = 'type' | 'bounds' | 'integer' | 'categories';
@@ -40,6 +40,12 @@ export interface CategoricalColumnSchema {
   type: 'categorical';
   /** Public list of levels; values outside it are counted and reported. */
   categories?: string[];
+  /**
+   * A level of `categories` that takes every value outside the list (counted for the data holder),
+   * instead of the value being rejected as missing: a DP-learned list keeps only values held by
+   * enough rows, the rest become this level, which mechanisms treat like any category.
+   */
+  other?: string;
   /** The least trusted source of the column's values; `sources` names the values whose source differs. */
   source: FieldSource;
   sources?: FactSources;
@@ -47,12 +53,40 @@ export interface CategoricalColumnSchema {
 
 export type ColumnSchema = NumericColumnSchema | CategoricalColumnSchema;
 
+/**
+ * One DP step that learned a schema fact, e.g. the lower bound of `age`. Privacy values are exact
+ * decimal strings ("0.025"), so that reading the schema back gives the exact rational spent.
+ */
+export interface DomainStep {
+  /** The fact it produced, as a "column.part" path: "age.type", "age.lower", "sex.categories". */
+  fact: string;
+  /** What was released, in words a person can check. */
+  what: string;
+  epsilon: string;
+  delta: string;
+}
+
+/**
+ * What learning the `dp` facts of a schema spent: the steps, and their sums (sequential
+ * composition). Every claim of a run on the schema adds these steps (privacy/domain-claim.ts).
+ */
+export interface DomainBudget {
+  /** Σ ε and Σ δ of the steps, exact decimal strings. */
+  epsilon: string;
+  delta: string;
+  /** ISO 8601 time of the learning; names it in a privacy ledger, so it is counted once. */
+  learnedAt: string;
+  steps: DomainStep[];
+}
+
 /** The schema JSON of DESIGN.md §2, read and written by the studio and the CLI alike. */
 export interface Schema {
   version: 1;
   columns: ColumnSchema[];
   /** Tokens read as a missing value. */
   missing: string[];
+  /** Present when some facts were learned with DP (`source` "dp"): what that spent. */
+  domainBudget?: DomainBudget;
 }
 
 /** Numeric column: values[i] is NaN exactly where missing[i] === 1. */

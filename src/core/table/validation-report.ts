@@ -9,8 +9,13 @@ export interface ColumnValidation {
   clampedAbove: number;
   /** Tokens in a numeric column that are not numbers: rejected, stored as missing. */
   nonNumeric: number;
-  /** Categorical tokens outside the declared categories, by value (most frequent first): stored as missing. */
+  /**
+   * Categorical tokens outside the schema's categories, by value (most frequent first): stored as
+   * missing, or as the column's `other` level when it has one (`otherLevel`).
+   */
   undeclared: { value: string; count: number }[];
+  /** The level that took the values outside the list, when the schema names one. */
+  otherLevel?: string;
   /** Non-whole values in an integer column, rounded half away from zero. */
   roundedToInteger: number;
 }
@@ -64,7 +69,10 @@ export function describeColumnValidation(column: ColumnValidation): string[] {
       .join(', ');
     const more = column.undeclared.length > UNDECLARED_EXAMPLES ? ', …' : '';
     sentences.push(
-      `${name}: ${countOf(total, 'value')} outside the declared categories, treated as missing: ${examples}${more}.`,
+      column.otherLevel === undefined
+        ? `${name}: ${countOf(total, 'value')} outside the declared categories, treated as missing: ${examples}${more}.`
+        : `${name}: ${countOf(total, 'value')} outside the category list, counted as "${column.otherLevel}": ` +
+            `${examples}${more}.`,
     );
   }
   return sentences;

@@ -2,7 +2,7 @@ import { Accountant } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
-import { factSource, withPartSources } from '../../table/schema-facts';
+import { factSource, isPublicSource, withPartSources } from '../../table/schema-facts';
 import type { Schema } from '../../table/types';
 import type { ParamValues, PublicContext } from '../types';
 import {
@@ -81,16 +81,16 @@ export function pmseUnprovenBound(settings: PmseSettings): UnprovenBound | undef
 }
 
 /**
- * The schema as the pMSE mechanism reads it: bounds only when both ends are declared (model.ts uses
- * them to standardise and clamp; other bounds, e.g. the data's own extremes, are ignored), so inferred
- * bounds are neither claimed as an assumption nor published.
+ * The schema as the pMSE mechanism reads it: bounds only when both ends are declared or learned
+ * with DP (model.ts uses them to standardise and clamp; other bounds, the data's own extremes, are
+ * ignored), so inferred bounds are neither claimed as an assumption nor published.
  */
 export function pmseSchemaRead(schema: Schema): Schema {
   return {
     ...schema,
     columns: schema.columns.map((column) => {
       if (column.type !== 'numeric' || column.bounds === undefined) return column;
-      if (factSource(column, 'bounds') === 'declared') return column;
+      if (isPublicSource(factSource(column, 'bounds'))) return column;
       const { bounds: _ignored, ...rest } = column;
       // Re-normalise the sources now that the column states no bounds.
       return withPartSources(rest, [], rest.source);

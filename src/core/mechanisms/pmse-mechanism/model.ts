@@ -1,5 +1,5 @@
 import type { ColumnSchema, Schema } from '../../table/types';
-import { factSource } from '../../table/schema-facts';
+import { factSource, isPublicSource } from '../../table/schema-facts';
 
 /**
  * The synthesis model g(θ) of the pMSE mechanism: a sequential (fully conditional) parametric model
@@ -119,7 +119,7 @@ function describeColumn(
   const valueOffset = parametersBefore + missingParameters;
   const indicator = mayBeMissing ? 1 : 0;
   if (spec.type === 'numeric') {
-    const declaredBounds = factSource(spec, 'bounds') === 'declared' && spec.bounds ? spec.bounds : null;
+    const declaredBounds = isPublicSource(factSource(spec, 'bounds')) && spec.bounds ? spec.bounds : null;
     const width = declaredBounds ? declaredBounds[1] - declaredBounds[0] : 0;
     return {
       name: spec.name,
@@ -127,7 +127,7 @@ function describeColumn(
       mayBeMissing,
       center: declaredBounds && width > 0 ? (declaredBounds[0] + declaredBounds[1]) / 2 : 0,
       scale: declaredBounds && width > 0 ? width / 4 : 1,
-      // Only declared bounds clamp: inferred ones are the data's own extremes (the paper needs no bounds).
+      // Only declared or DP-learned bounds clamp: inferred ones are the data's own extremes (the paper needs no bounds).
       bounds: declaredBounds ? [declaredBounds[0], declaredBounds[1]] : null,
       integer: spec.integer === true,
       categories: [],

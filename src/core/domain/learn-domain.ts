@@ -1,0 +1,334 @@
+import { Accountant } from '../privacy/accountant';
+import { formatRational } from '../privacy/format-rational';
+import { parseRational, Rational } from '../rng/rational';
+import type { Rng } from '../rng/types';
+import type { AbortSignalLike } from '../mechanisms/types';
+import { throwIfAborted } from '../table/abort';
+import { compareByCodePoint } from '../table/code-point-order';
+import type { RawTable } from '../table/csv-read';
+import { InputError } from '../table/errors';
+import { isNumericToken, parseNumericToken } from '../table/numeric-token';
+import { columnParts, partSource, withPartSources } from '../table/schema-facts';
+import type { ColumnSchema, DomainBudget, DomainStep, Schema, SchemaPart } from '../table/types';
+import { exactDecimal, shareOf } from './budget-split';
+import { dpCategories, thresholdFor } from './dp-categories';
+import { dpMajority } from './dp-majority';
+import { dpQuantileIndex } from './dp-quantile';
+import { DEFAULT_SEARCH_RANGE, searchGrid } from './search-grid';
+
+/** The level a learned category list gives to every value it does not keep. */
+export const OTHER_LEVEL = '(other)';
+
+/** Default quantiles for the bounds: 0.5 % below the lower bound, 0.5 % above the upper. */
+export const DEFAULT_QUANTILES: readonly [string, string] = ['0.005', '0.995'];
+
+export interface LearnDomainOptions {
+  /** The domain budget, exact decimal text: ε > 0, δ >= 0 (δ > 0 when a category list is learned). */
+  epsilon: string;
+  delta: string;
+  /** Columns to learn; default every column with a fact that is not declared. */
+  columns?: string[];
+  /** Relative share of the budget per column (default 1 each: an even split). */
+  weights?: Record<string, number>;
+  /** The quantiles the bounds target, default DEFAULT_QUANTILES. */
+  quantiles?: readonly [string, string];
+  /** The public range searched for bounds, default ±10¹². */
+  searchRange?: readonly [number, number];
+  /** The time recorded as `learnedAt`; default now. */
+  learnedAt?: string;
+  signal?: AbortSignalLike;
+}
+
+export interface LearnDomainResult {
+  schema: Schema;
+  /** The steps of this learning, in order. */
+  steps: DomainStep[];
+}
+
+/** Parts a column still needs learned: every part it states or could state that is not declared. */
+function partsToLearn(column: ColumnSchema): SchemaPart[] {
+  const all: SchemaPart[] =
+    column.type === 'numeric' ? ['type', 'lower', 'upper', 'integer'] : ['type', 'categories'];
+  const stated = new Set(columnParts(column));
+  return all.filter((part) => !stated.has(part) || partSource(column, part) !== 'declared');
+}
+
+/**
+ * The units of a column's budget: one per fact learned. When the type itself is learned, the
+ * facts that follow it take 3 units whichever type comes out (numeric: lower, upper, whole-number
+ * flag; categorical: the list takes all 3), so the column's total never depends on the data.
+ */
+function columnUnits(column: ColumnSchema, parts: SchemaPart[]): number {
+  if (parts.includes('type')) return 4;
+  return column.type === 'numeric' ? parts.length : 1;
+}
+
+interface ColumnBudget {
+  epsilon: Rational;
+  delta: Rational;
+}
+
+/**
+ * Learns the facts of a schema that are not declared, with (ε, δ)-DP in total, and returns the
+ * schema with those facts marked `dp` and the steps added to its `domainBudget` (DESIGN.md §2).
+ *
+ * The budget goes to the columns in proportion to `weights` (even by default), and within a column
+ * evenly over its facts (columnUnits): the type (a noisy majority of cells that read as numbers,
+ * dp-majority.ts), each bound end (a DP quantile over the public grid of `searchRange`,
+ * dp-quantile.ts), the whole-number flag (a noisy majority of whole over non-whole values) and a
+ * category list (a stability-based thresholded histogram, dp-categories.ts, which alone spends δ).
+ * A column's split is fixed before the data is read; only which facts follow the type depends on
+ * the type learned, a DP output (adaptive sequential composition). Every step is reserved on an
+ * accountant before its noise is drawn, and the schema records exactly what the steps spent.
+ * Declared facts are kept and not learned again. Throws InputError, before any draw, for a budget
+ * that cannot pay for the facts asked (δ = 0 with a category list to learn, an unknown column).
+ */
+export function learnDomain(
+  raw: RawTable,
+  schema: Schema,
+  options: LearnDomainOptions,
+  rng: Rng,
+): LearnDomainResult {
+  const epsilon = parseRational(options.epsilon);
+  const delta = parseRational(options.delta);
+  if (!epsilon.isPositive()) throw new InputError('learning a domain privately needs ε > 0.');
+  if (delta.isNegative() || delta.compare(Rational.ONE) >= 0) {
+    throw new InputError('δ for learning a domain must be at least 0 and below 1.');
+  }
+  const quantiles = (options.quantiles ?? DEFAULT_QUANTILES).map((q) => parseQuantile(q));
+  if (quantiles[0]!.compare(quantiles[1]!) >= 0) {
+    throw new InputError('the quantile of the lower bound must be below that of the upper bound.');
+  }
+  const grid = searchGrid(options.searchRange ?? DEFAULT_SEARCH_RANGE);
+  const names =
+    options.columns ?? schema.columns.filter((c) => partsToLearn(c).length > 0).map((c) => c.name);
+  for (const name of names) {
+    if (!schema.columns.some((c) => c.name === name)) {
+      throw new InputError(`the schema has no column \`${name}\` to learn.`);
+    }
+  }
+  const chosen = schema.columns.filter((c) => names.includes(c.name) && partsToLearn(c).length > 0);
+  if (chosen.length === 0)
+    throw new InputError('every fact of the columns asked for is declared: nothing to learn.');
+  if (delta.isZero()) {
+    const needsList = chosen.filter((c) => c.type === 'categorical' || partsToLearn(c).includes('type'));
+    if (needsList.length > 0) {
+      throw new InputError(
+        `learning a category list needs δ > 0 (e.g. 1e-6): with δ = 0 only declared lists are possible. ` +
+          `Columns that may need one: ${needsList.map((c) => `\`${c.name}\``).join(', ')}; give δ, or declare ` +
+          'their type numeric or their categories.',
+      );
+    }
+  }
+  const weights = chosen.map((c) => options.weights?.[c.name] ?? 1);
+  if (weights.some((w) => !(Number.isInteger(w) && w >= 1))) {
+    throw new InputError('each column share of the domain budget must be a whole number >= 1.');
+  }
+  const whole = weights.reduce((a, b) => a + b, 0);
+  const accountant = new Accountant({ epsilon, delta });
+  const steps: DomainStep[] = [];
+  const learned = new Map<string, ColumnSchema>();
+  chosen.forEach((column, i) => {
+    throwIfAborted(options.signal);
+    const budget: ColumnBudget = {
+      epsilon: shareOf(epsilon, weights[i]!, whole),
+      delta: shareOf(delta, weights[i]!, whole),
+    };
+    const tokens = raw.columns[raw.header.indexOf(column.name)];
+    if (tokens === undefined) throw new InputError(`${raw.fileName} has no column \`${column.name}\`.`);
+    const ctx: StepContext = { rng, accountant, steps, missing: new Set(schema.missing), grid, quantiles };
+    learned.set(column.name, learnColumn(column, tokens, budget, ctx));
+  });
+  const columns = schema.columns.map((c) => learned.get(c.name) ?? c);
+  return {
+    schema: { ...schema, columns, domainBudget: mergedBudget(schema.domainBudget, steps, options.learnedAt) },
+    steps,
+  };
+}
+
+interface StepContext {
+  rng: Rng;
+  accountant: Accountant;
+  steps: DomainStep[];
+  missing: ReadonlySet<string>;
+  grid: number[];
+  quantiles: Rational[];
+}
+
+function spend(ctx: StepContext, fact: string, what: string, epsilon: Rational, delta = Rational.ZERO) {
+  ctx.accountant.reserve(what, epsilon, delta);
+  ctx.steps.push({ fact, what, epsilon: exactDecimal(epsilon), delta: exactDecimal(delta) });
+}
+
+function learnColumn(
+  column: ColumnSchema,
+  tokens: string[],
+  budget: ColumnBudget,
+  ctx: StepContext,
+): ColumnSchema {
+  const parts = partsToLearn(column);
+  const units = columnUnits(column, parts);
+  const unit = (n: number) => shareOf(budget.epsilon, n, units);
+  const name = column.name;
+  let current = column;
+  if (parts.includes('type')) {
+    let numbers = 0;
+    let words = 0;
+    for (const token of tokens) {
+      if (ctx.missing.has(token)) continue;
+      if (isNumericToken(token)) numbers++;
+      else words++;
+    }
+    const epsilon = unit(1);
+    spend(
+      ctx,
+      `${name}.type`,
+      `type of \`${name}\`: numeric when a noisy majority of its cells read as numbers (discrete Laplace, Δ = 2)`,
+      epsilon,
+    );
+    const numeric = dpMajority(ctx.rng, numbers, words, epsilon);
+    current = numeric ? { name, type: 'numeric', source: 'dp' } : { name, type: 'categorical', source: 'dp' };
+  }
+  const learnedParts: SchemaPart[] = parts.includes('type') ? ['type'] : [];
+  if (current.type === 'numeric') {
+    const want = parts.includes('type') ? (['lower', 'upper', 'integer'] as SchemaPart[]) : parts;
+    const each = shareOf(parts.includes('type') ? unit(3) : budget.epsilon, 1, want.length);
+    current = learnNumeric(current, tokens, want, each, ctx);
+    learnedParts.push(...want);
+  } else {
+    const epsilon = parts.includes('type') ? unit(3) : budget.epsilon;
+    current = learnCategories(current, tokens, epsilon, budget.delta, ctx);
+    learnedParts.push('categories');
+  }
+  return withPartSources(current, learnedParts, 'dp');
+}
+
+function learnNumeric(
+  column: ColumnSchema & { type: 'numeric' },
+  tokens: string[],
+  want: SchemaPart[],
+  epsilon: Rational,
+  ctx: StepContext,
+): ColumnSchema {
+  const name = column.name;
+  const values: number[] = [];
+  let whole = 0;
+  let fractional = 0;
+  for (const token of tokens) {
+    if (ctx.missing.has(token) || !isNumericToken(token)) continue;
+    const value = parseNumericToken(token);
+    values.push(value);
+    if (Number.isInteger(value)) whole++;
+    else fractional++;
+  }
+  const sorted = Float64Array.from(values).sort();
+  const grid = ctx.grid;
+  const range = `[${grid[0]}, ${grid[grid.length - 1]}]`;
+  let lower = column.bounds?.[0];
+  let upper = column.bounds?.[1];
+  let lowerIndex: number | null = null;
+  let upperIndex: number | null = null;
+  const ends = [
+    { part: 'lower' as const, q: ctx.quantiles[0]!, word: 'lower bound' },
+    { part: 'upper' as const, q: ctx.quantiles[1]!, word: 'upper bound' },
+  ];
+  for (const end of ends) {
+    if (!want.includes(end.part)) continue;
+    spend(
+      ctx,
+      `${name}.${end.part}`,
+      `${end.word} of \`${name}\`: DP ${formatRational(end.q)}-quantile, exponential mechanism over ` +
+        `${grid.length} readable candidates in ${range} (score sensitivity 1 rank)`,
+      epsilon,
+    );
+    const index = dpQuantileIndex(ctx.rng, sorted, end.q, grid, epsilon);
+    if (end.part === 'lower') lowerIndex = index;
+    else upperIndex = index;
+  }
+  if (lowerIndex !== null) lower = grid[lowerIndex];
+  if (upperIndex !== null) upper = grid[upperIndex];
+  // Post-processing of the DP outputs (and declared ends): bounds need lower < upper.
+  if (lower !== undefined && upper !== undefined && !(lower < upper)) {
+    if (lower > upper && lowerIndex !== null && upperIndex !== null) [lower, upper] = [upper, lower];
+    if (!(lower < upper)) {
+      if (upperIndex !== null) upper = grid.find((g) => g > lower!) ?? lower + 1;
+      else lower = [...grid].reverse().find((g) => g < upper!) ?? upper - 1;
+    }
+  }
+  let integer = column.integer;
+  if (want.includes('integer')) {
+    spend(
+      ctx,
+      `${name}.integer`,
+      `whole-number flag of \`${name}\`: set when a noisy majority of its values are whole (discrete Laplace, Δ = 2)`,
+      epsilon,
+    );
+    integer = dpMajority(ctx.rng, whole, fractional, epsilon);
+  }
+  const { bounds: _b, integer: _i, ...rest } = column;
+  return {
+    ...rest,
+    ...(lower !== undefined && upper !== undefined ? { bounds: [lower, upper] as [number, number] } : {}),
+    ...(integer === undefined ? {} : { integer }),
+  };
+}
+
+function learnCategories(
+  column: ColumnSchema & { type: 'categorical' },
+  tokens: string[],
+  epsilon: Rational,
+  delta: Rational,
+  ctx: StepContext,
+): ColumnSchema {
+  const name = column.name;
+  const counts = new Map<string, number>();
+  for (const token of tokens) {
+    if (ctx.missing.has(token)) continue;
+    counts.set(token, (counts.get(token) ?? 0) + 1);
+  }
+  const threshold = thresholdFor(epsilon, delta);
+  spend(
+    ctx,
+    `${name}.categories`,
+    `categories of \`${name}\`: the values whose noisy count (discrete Laplace, Δ = 2) reaches ${threshold}; ` +
+      `the others become "${OTHER_LEVEL}"`,
+    epsilon,
+    delta,
+  );
+  const kept = dpCategories(ctx.rng, counts, epsilon, threshold)
+    .filter((value) => value !== OTHER_LEVEL)
+    .sort(compareByCodePoint);
+  const { categories: _c, other: _o, ...rest } = column;
+  return { ...rest, categories: [...kept, OTHER_LEVEL], other: OTHER_LEVEL };
+}
+
+/** A quantile in (0, 1) as exact text, e.g. "0.005". */
+function parseQuantile(text: string): Rational {
+  let q: Rational;
+  try {
+    q = parseRational(text);
+  } catch {
+    throw new InputError(`a quantile must be a number between 0 and 1, e.g. 0.005; got '${text}'.`);
+  }
+  if (!q.isPositive() || q.compare(Rational.ONE) >= 0) {
+    throw new InputError(`a quantile must be a number between 0 and 1, e.g. 0.005; got '${text}'.`);
+  }
+  return q;
+}
+
+/** The schema's domain budget with these steps added (sequential composition: the sums grow). */
+function mergedBudget(
+  previous: DomainBudget | undefined,
+  steps: DomainStep[],
+  learnedAt?: string,
+): DomainBudget {
+  const all = [...(previous?.steps ?? []), ...steps];
+  const sum = (key: 'epsilon' | 'delta') =>
+    all.reduce((s, step) => s.add(parseRational(step[key])), Rational.ZERO);
+  return {
+    epsilon: exactDecimal(sum('epsilon')),
+    delta: exactDecimal(sum('delta')),
+    learnedAt: learnedAt ?? new Date().toISOString(),
+    steps: all,
+  };
+}
