@@ -13,7 +13,7 @@ import type { ColumnSchema, DomainBudget, DomainStep, Schema, SchemaPart } from 
 import { exactDecimal, shareOf } from './budget-split';
 import { dpCategories, thresholdFor } from './dp-categories';
 import { dpMajority } from './dp-majority';
-import { dpQuantileIndex } from './dp-quantile';
+import { boundRank, dpBoundIndex } from './dp-quantile';
 import { DEFAULT_SEARCH_RANGE, searchGrid } from './search-grid';
 
 /** The level a learned category list gives to every value it does not keep. */
@@ -51,16 +51,6 @@ function partsToLearn(column: ColumnSchema): SchemaPart[] {
     column.type === 'numeric' ? ['type', 'lower', 'upper', 'integer'] : ['type', 'categories'];
   const stated = new Set(columnParts(column));
   return all.filter((part) => !stated.has(part) || partSource(column, part) !== 'declared');
-}
-
-/**
- * The units of a column's budget: one per fact learned. When the type itself is learned, the
- * facts that follow it take 3 units whichever type comes out (numeric: lower, upper, whole-number
- * flag; categorical: the list takes all 3), so the column's total never depends on the data.
- */
-function columnUnits(column: ColumnSchema, parts: SchemaPart[]): number {
-  if (parts.includes('type')) return 4;
-  return column.type === 'numeric' ? parts.length : 1;
 }
 
 interface ColumnBudget {
@@ -160,6 +150,13 @@ function spend(ctx: StepContext, fact: string, what: string, epsilon: Rational, 
   ctx.steps.push({ fact, what, epsilon: exactDecimal(epsilon), delta: exactDecimal(delta) });
 }
 
+/**
+ * One column's facts for its budget. When the type is learned, its step reserves the column's
+ * whole δ (for the category list the type may call for) and the facts after it take three quarters
+ * of ε whichever type comes out (numeric: a quarter each for lower, upper and whole-number flag;
+ * categorical: all three for the list), so every path spends the same (ε, δ) and the claim never
+ * depends on which type the noise chose.
+ */
 function learnColumn(
   column: ColumnSchema,
   tokens: string[],
@@ -167,11 +164,14 @@ function learnColumn(
   ctx: StepContext,
 ): ColumnSchema {
   const parts = partsToLearn(column);
-  const units = columnUnits(column, parts);
-  const unit = (n: number) => shareOf(budget.epsilon, n, units);
   const name = column.name;
   let current = column;
-  if (parts.includes('type')) {
+  const learnsType = parts.includes('type');
+  // ε per fact: a quarter of the column's when the type is learned, else an even share of the facts.
+  const each = learnsType
+    ? shareOf(budget.epsilon, 1, 4)
+    : shareOf(budget.epsilon, 1, column.type === 'numeric' ? parts.length : 1);
+  if (learnsType) {
     let numbers = 0;
     let words = 0;
     for (const token of tokens) {
@@ -179,25 +179,33 @@ function learnColumn(
       if (isNumericToken(token)) numbers++;
       else words++;
     }
-    const epsilon = unit(1);
     spend(
       ctx,
       `${name}.type`,
-      `type of \`${name}\`: numeric when a noisy majority of its cells read as numbers (discrete Laplace, Δ = 2)`,
-      epsilon,
+      `type of \`${name}\`: numeric when a noisy majority of its cells read as numbers (discrete Laplace, ` +
+        `Δ = 2)${budget.delta.isZero() ? '' : '; δ reserved for its category list, should it be categorical'}`,
+      each,
+      budget.delta,
     );
-    const numeric = dpMajority(ctx.rng, numbers, words, epsilon);
+    const numeric = dpMajority(ctx.rng, numbers, words, each);
     current = numeric ? { name, type: 'numeric', source: 'dp' } : { name, type: 'categorical', source: 'dp' };
   }
-  const learnedParts: SchemaPart[] = parts.includes('type') ? ['type'] : [];
+  const learnedParts: SchemaPart[] = learnsType ? ['type'] : [];
   if (current.type === 'numeric') {
-    const want = parts.includes('type') ? (['lower', 'upper', 'integer'] as SchemaPart[]) : parts;
-    const each = shareOf(parts.includes('type') ? unit(3) : budget.epsilon, 1, want.length);
+    const want = learnsType ? (['lower', 'upper', 'integer'] as SchemaPart[]) : parts;
     current = learnNumeric(current, tokens, want, each, ctx);
     learnedParts.push(...want);
   } else {
-    const epsilon = parts.includes('type') ? unit(3) : budget.epsilon;
-    current = learnCategories(current, tokens, epsilon, budget.delta, ctx);
+    const epsilon = learnsType ? each.mul(Rational.of(3)) : each;
+    // With the type learned, the list's δ was reserved by the type step.
+    current = learnCategories(
+      current,
+      tokens,
+      epsilon,
+      budget.delta,
+      learnsType ? Rational.ZERO : budget.delta,
+      ctx,
+    );
     learnedParts.push('categories');
   }
   return withPartSources(current, learnedParts, 'dp');
@@ -234,14 +242,18 @@ function learnNumeric(
   ];
   for (const end of ends) {
     if (!want.includes(end.part)) continue;
+    const rank = boundRank(end.q, end.part, tokens.length, epsilon, grid.length);
+    const side = end.part === 'lower' ? 'below' : 'above';
     spend(
       ctx,
       `${name}.${end.part}`,
-      `${end.word} of \`${name}\`: DP ${formatRational(end.q)}-quantile, exponential mechanism over ` +
-        `${grid.length} readable candidates in ${range} (score sensitivity 1 rank)`,
+      `${end.word} of \`${name}\`: a readable value with about ${rank} of the ${tokens.length} rows ${side} it ` +
+        `(quantile ${formatRational(end.q)}, moved inward when ε·n is small so that a bound beyond the data ` +
+        `stays unlikely), by the exponential mechanism over ${grid.length} candidates in ${range} ` +
+        '(score sensitivity 1 row)',
       epsilon,
     );
-    const index = dpQuantileIndex(ctx.rng, sorted, end.q, grid, epsilon);
+    const index = dpBoundIndex(ctx.rng, sorted, rank, grid, end.part, epsilon);
     if (end.part === 'lower') lowerIndex = index;
     else upperIndex = index;
   }
@@ -273,11 +285,13 @@ function learnNumeric(
   };
 }
 
+/** The list at (ε, δ); `charged` is the δ this step reserves (0 when the type step reserved it). */
 function learnCategories(
   column: ColumnSchema & { type: 'categorical' },
   tokens: string[],
   epsilon: Rational,
   delta: Rational,
+  charged: Rational,
   ctx: StepContext,
 ): ColumnSchema {
   const name = column.name;
@@ -291,9 +305,9 @@ function learnCategories(
     ctx,
     `${name}.categories`,
     `categories of \`${name}\`: the values whose noisy count (discrete Laplace, Δ = 2) reaches ${threshold}; ` +
-      `the others become "${OTHER_LEVEL}"`,
+      `the others become "${OTHER_LEVEL}" (δ = ${formatRational(delta)})`,
     epsilon,
-    delta,
+    charged,
   );
   const kept = dpCategories(ctx.rng, counts, epsilon, threshold)
     .filter((value) => value !== OTHER_LEVEL)

@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Accountant } from '../privacy/accountant';
+import { parseRational, Rational } from '../rng/rational';
+import { SeededRng } from '../rng/seeded-rng';
+import { buildTable } from '../table/build-table';
+import { parseCsv } from '../table/csv-read';
+import { InputError } from '../table/errors';
+import { inferSchema } from '../table/infer';
+import { partSource } from '../table/schema-facts';
+import { parseSchemaJson, schemaToJson } from '../table/schema-json';
+import type { ColumnSchema, Schema } from '../table/types';
+import { learnDomain, OTHER_LEVEL } from './learn-domain';
+
+/** 2,000 rows: age 20…69 (whole), income with cents, sex F/M, town with one rare value held by one row. */
+function csv(): string {
+  const lines = ['age,income,sex,town'];
+  for (let i = 0; i < 2000; i++) {
+    const town = i === 0 ? 'Hamlet' : i % 3 === 0 ? 'Bern' : 'Basel';
+    lines.push(`${20 + (i % 50)},${(1000 + i * 1.25).toFixed(2)},${i % 2 ? 'F' : 'M'},${town}`);
+  }
+  return lines.join('\n');
+}
+
+const raw = parseCsv(csv(), { fileName: 'people.csv' });
+
+function column(schema: Schema, name: string): ColumnSchema {
+  return schema.columns.find((c) => c.name === name)!;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('learnDomain', () => {
+  it('learns every fact of an inferred schema, marks each "dp" and records steps that spend the budget exactly', () => {
+    const { schema, steps } = learnDomain(
+      raw,
+      inferSchema(raw),
+      { epsilon: '8', delta: '1e-6', learnedAt: '2026-01-01T00:00:00Z' },
+      new SeededRng('learn'),
+    );
+    for (const c of schema.columns) {
+      expect(c.source, c.name).toBe('dp');
+      expect(c.sources, c.name).toBeUndefined();
+    }
+    expect(steps.map((s) => s.fact)).toEqual([
+      'age.type',
+      'age.lower',
+      'age.upper',
+      'age.integer',
+      'income.type',
+      'income.lower',
+      'income.upper',
+      'income.integer',
+      'sex.type',
+      'sex.categories',
+      'town.type',
+      'town.categories',
+    ]);
+    // Even split: 2 per column; within a column ε/4 for the type, the rest 3/4 (numeric: 1/4 each).
+    expect(steps.filter((s) => s.fact.startsWith('age.')).map((s) => s.epsilon)).toEqual([
+      '0.5',
+      '0.5',
+      '0.5',
+      '0.5',
+    ]);
+    // The type step reserves the column's δ for the list it may call for, whichever type comes out.
+    for (const fact of ['age.type', 'sex.type']) {
+      expect(steps.find((s) => s.fact === fact)).toMatchObject({ epsilon: '0.5', delta: '0.00000025' });
+    }
+    expect(steps.find((s) => s.fact === 'sex.categories')).toMatchObject({ epsilon: '1.5', delta: '0' });
+    expect(schema.domainBudget).toMatchObject({
+      epsilon: '8',
+      delta: '0.000001',
+      learnedAt: '2026-01-01T00:00:00Z',
+    });
+    // With ε = 2 per column on 2,000 rows the facts are learned well (rank error a few rows):
+    const age = column(schema, 'age');
+    expect(age).toMatchObject({ type: 'numeric', integer: true });
+    if (age.type !== 'numeric') throw new Error('numeric');
+    expect(age.bounds![0]).toBeGreaterThanOrEqual(15);
+    expect(age.bounds![0]).toBeLessThanOrEqual(20);
+    expect(age.bounds![1]).toBeGreaterThanOrEqual(69);
+    expect(age.bounds![1]).toBeLessThanOrEqual(80);
+    expect(column(schema, 'income')).toMatchObject({ type: 'numeric', integer: false });
+    expect(column(schema, 'sex')).toMatchObject({
+      type: 'categorical',
+      categories: ['F', 'M', OTHER_LEVEL],
+      other: OTHER_LEVEL,
+    });
+    // The value held by one row is released with probability at most δ: it becomes "(other)".
+    expect(column(schema, 'town')).toMatchObject({ categories: ['Basel', 'Bern', OTHER_LEVEL] });
+  });
+
+  it('writes a schema that reads back the same, and that types the table with the rare value as "(other)"', () => {
+    const { schema } = learnDomain(
+      raw,
+      inferSchema(raw),
+      { epsilon: '8', delta: '1e-6' },
+      new SeededRng('round trip'),
+    );
+    expect(parseSchemaJson(schemaToJson(schema), 's.json')).toEqual(schema);
+    const { table, report } = buildTable(raw, schema);
+    const town = table.columns[3]!;
+    if (town.kind !== 'categorical') throw new Error('categorical');
+    expect(town.dictionary[town.codes[0]!]).toBe(OTHER_LEVEL);
+    expect(town.missing[0]).toBe(0);
+    expect(report.columns[3]!.undeclared).toEqual([{ value: 'Hamlet', count: 1 }]);
+    expect(report.messages.join(' ')).toContain('counted as "(other)"');
+  });
+
+  it('keeps declared facts, learns only the others, and gives the column its whole share', () => {
+    const start = inferSchema(raw);
+    start.columns[0] = {
+      name: 'age',
+      type: 'numeric',
+      bounds: [0, 120],
+      integer: true,
+      source: 'inferred',
+      sources: { type: 'declared', bounds: ['declared', 'inferred'], integer: 'declared' },
+    };
+    const { schema, steps } = learnDomain(
+      raw,
+      start,
+      { epsilon: '1', delta: '0', columns: ['age'] },
+      new SeededRng('partly'),
+    );
+    expect(steps).toHaveLength(1);
+    expect(steps[0]).toMatchObject({ fact: 'age.upper', epsilon: '1', delta: '0' });
+    const age = column(schema, 'age');
+    expect(age.type === 'numeric' && age.bounds![0]).toBe(0);
+    expect(partSource(age, 'lower')).toBe('declared');
+    expect(partSource(age, 'upper')).toBe('dp');
+    expect(partSource(age, 'type')).toBe('declared');
+    expect(column(schema, 'sex').source).toBe('inferred');
+  });
+
+  it('refuses, before any draw, δ = 0 when a category list may have to be learned', () => {
+    const rng = new SeededRng('no delta');
+    const draw = vi.spyOn(rng, 'nextUint32');
+    expect(() => learnDomain(raw, inferSchema(raw), { epsilon: '1', delta: '0' }, rng)).toThrow(InputError);
+    expect(() => learnDomain(raw, inferSchema(raw), { epsilon: '1', delta: '0' }, rng)).toThrow(
+      /needs δ > 0 \(e\.g\. 1e-6\): with δ = 0 only declared lists are possible/,
+    );
+    expect(draw).not.toHaveBeenCalled();
+  });
+
+  it('reserves every step on the accountant before its draw, and never more than the budget', () => {
+    const log: string[] = [];
+    const reserve = Accountant.prototype.reserve;
+    vi.spyOn(Accountant.prototype, 'reserve').mockImplementation(function (this: Accountant, ...args) {
+      log.push('reserve');
+      return reserve.apply(this, args);
+    });
+    const rng = new SeededRng('order');
+    const next = rng.nextUint32.bind(rng);
+    vi.spyOn(rng, 'nextUint32').mockImplementation(() => {
+      log.push('draw');
+      return next();
+    });
+    const { schema } = learnDomain(raw, inferSchema(raw), { epsilon: '0.3', delta: '1e-6' }, rng);
+    // Each step's reservation comes before its first draw: 12 reservations, each followed by draws.
+    const reservations = log.flatMap((entry, i) => (entry === 'reserve' ? [i] : []));
+    expect(reservations).toHaveLength(12);
+    expect(log[0]).toBe('reserve');
+    for (const i of reservations) expect(log[i + 1]).toBe('draw');
+    const spent = schema.domainBudget!.steps.reduce(
+      (s, step) => s.add(parseRational(step.epsilon)),
+      Rational.ZERO,
+    );
+    expect(spent.compare(parseRational('0.3'))).toBeLessThanOrEqual(0);
+    expect(parseRational(schema.domainBudget!.epsilon).compare(spent)).toBe(0);
+  });
+
+  it('splits unevenly when asked, and adds later learnings to the recorded budget', () => {
+    const first = learnDomain(
+      raw,
+      inferSchema(raw),
+      { epsilon: '1', delta: '1e-6', columns: ['age', 'sex'], weights: { age: 3 } },
+      new SeededRng('a'),
+    );
+    expect(first.steps.filter((s) => s.fact.startsWith('age.')).map((s) => s.epsilon)).toEqual([
+      '0.1875',
+      '0.1875',
+      '0.1875',
+      '0.1875',
+    ]);
+    expect(first.steps.filter((s) => s.fact.startsWith('sex.')).map((s) => s.epsilon)).toEqual([
+      '0.0625',
+      '0.1875',
+    ]);
+    const second = learnDomain(
+      raw,
+      first.schema,
+      { epsilon: '0.5', delta: '1e-6', columns: ['town'] },
+      new SeededRng('b'),
+    );
+    expect(second.schema.domainBudget!.steps).toHaveLength(8);
+    expect(second.schema.domainBudget!.epsilon).toBe('1.5');
+    expect(second.schema.domainBudget!.delta).toBe('0.000002');
+  });
+});
