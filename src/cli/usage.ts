@@ -12,17 +12,34 @@ Options:
   --json        print the list as JSON (id, label, summary, reference, supported column types, parameters)
   -h, --help    print this help
 `,
-  schema: `dpsynth schema — print the schema inferred from a CSV file
+  schema: `dpsynth schema — print the schema of a CSV file, inferred or learned with DP
 
 Usage:
   dpsynth schema data.csv [--missing "",NA,NaN,null] > s.json
+  dpsynth schema data.csv --private --epsilon E [--delta D] [--quantiles 0.005,0.995]
+                 [--search-range -1e12,1e12] [--split col=share,…] [--schema declared.json]
+                 [--ledger ledger.json] [--seed S] > s.json
 
-Every field printed is read from the data and marked "inferred". Replace bounds and categories with
-public knowledge and mark them "declared" before synthesizing: inferred facts are not private.
+Without --private every field printed is read from the data and marked "inferred": exact values of
+the data, not private. Replace bounds and categories with public knowledge and mark them "declared"
+before synthesizing, or learn them with --private: each fact that is not declared is learned with
+DP and marked "dp" (types by a noisy majority, bounds by the exponential mechanism over readable
+values, the whole-number flag by a noisy majority, category lists by a thresholded histogram whose
+rare values become "(other)"). The schema records what that spent in "domainBudget", and every run
+on it adds the domain steps to its claim.
 
 Options:
-  --missing LIST   comma-separated tokens read as missing ("" for the empty cell); default "",NA,NaN,null
-  -h, --help       print this help
+  --missing LIST        comma-separated tokens read as missing ("" for the empty cell); default "",NA,NaN,null
+  --private             learn the facts that are not declared with DP
+  --epsilon E           the budget for learning the domain (e.g. 0.1), split evenly over the columns
+  --delta D             δ for category lists (needed to learn one; e.g. 1e-6); default 0
+  --quantiles LO,HI     the quantiles the bounds aim at; default 0.005,0.995
+  --search-range LO,HI  the public range searched for bounds; default -1e12,1e12
+  --split col=share,…   relative shares of the budget per column (whole numbers; others get 1)
+  --schema s.json       keep the facts this schema declares and learn only the rest
+  --ledger ledger.json  append the learning to the privacy ledger of this dataset
+  --seed S              reproducible random numbers, for demonstrations only (not for release)
+  -h, --help            print this help
 `,
   synth: `dpsynth synth — make differentially private synthetic data and its release report
 
@@ -111,6 +128,8 @@ export const USAGE = `dpsynth — differentially private synthetic data
 Usage:
   dpsynth mechanisms [--json]
   dpsynth schema data.csv [--missing "",NA,NaN,null]
+  dpsynth schema data.csv --private --epsilon E [--delta D] [--quantiles LO,HI] [--search-range LO,HI]
+                [--split col=share,...] [--schema declared.json] [--ledger ledger.json] [--seed S]
   dpsynth synth data.csv --schema s.json --mechanism ID --epsilon E [--delta D] [--releases M]
                 [--param key=value]... [--seed S] --out synth.csv [--report report.json]
                 [--publish-inferred] [--ledger ledger.json] [--force]

@@ -1,28 +1,194 @@
-import { decodeCsvBytes, parseCsv } from '../../core/table/csv-read';
+import { appendFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { learnDomain } from '../../core/domain/learn-domain';
+import { DEFAULT_SEARCH_RANGE } from '../../core/domain/search-grid';
+import { parseBudget } from '../../core/privacy/budget';
+import { formatBudget, ledgerLine, type LedgerEntry } from '../../core/privacy/ledger';
+import { roundUpRational } from '../../core/privacy/round-up';
+import { parseRational } from '../../core/rng/rational';
+import { makeRng } from '../../core/rng/make-rng';
+import { decodeCsvBytes, parseCsv, type RawTable } from '../../core/table/csv-read';
+import { InputError } from '../../core/table/errors';
 import { inferSchema, DEFAULT_MISSING_TOKENS } from '../../core/table/infer';
-import { schemaToJson } from '../../core/table/schema-json';
+import { checkSchemaMatchesHeader, parseSchemaJson, schemaToJson } from '../../core/table/schema-json';
+import type { Schema } from '../../core/table/types';
 import { readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../run-cli';
 import { UsageError } from '../errors';
+import { checkOutputPaths } from '../output-files';
 
-/** `dpsynth schema data.csv`: prints the schema inferred from the data (every field marked "inferred"). */
+/**
+ * `dpsynth schema data.csv`: prints the schema inferred from the data (every field marked
+ * "inferred"); with --private, learns every fact that is not declared with DP instead (marked
+ * "dp", its cost recorded in the schema's domainBudget).
+ */
 export const schemaCommand = {
-  options: { missing: { type: 'string' } } as const,
+  options: {
+    missing: { type: 'string' },
+    private: { type: 'boolean' },
+    epsilon: { type: 'string' },
+    delta: { type: 'string' },
+    quantiles: { type: 'string' },
+    'search-range': { type: 'string' },
+    split: { type: 'string' },
+    schema: { type: 'string' },
+    seed: { type: 'string' },
+    ledger: { type: 'string' },
+  } as const,
   run(args: ParsedArgs, io: CliIo) {
+    const v = args.values;
     const [path, extra] = args.positionals;
     if (!path || extra) throw new UsageError('dpsynth schema takes exactly one CSV file.');
+    const privateOnly = ['epsilon', 'delta', 'quantiles', 'search-range', 'split', 'seed', 'ledger'] as const;
+    if (!v.private) {
+      const given = privateOnly.filter((option) => v[option] !== undefined);
+      if (given.length > 0) {
+        throw new UsageError(`--${given[0]} goes with --private (learn the domain with DP).`);
+      }
+    }
     const raw = parseCsv(decodeCsvBytes(readUserFile(path, 'CSV'), path), { fileName: path });
+    const start =
+      v.schema === undefined
+        ? undefined
+        : readStartSchema(String(v.schema), raw, path, v.missing !== undefined);
     const missing =
-      args.values.missing === undefined
-        ? [...DEFAULT_MISSING_TOKENS]
-        : parseTokenList(String(args.values.missing));
-    io.out(`${schemaToJson(inferSchema(raw, { missing }))}\n`);
+      start?.missing ??
+      (v.missing === undefined ? [...DEFAULT_MISSING_TOKENS] : parseTokenList(String(v.missing)));
+    const inferred = inferSchema(raw, { missing });
+    if (!v.private) {
+      if (start !== undefined)
+        throw new UsageError('--schema goes with --private (learn what it does not declare).');
+      io.out(`${schemaToJson(inferred)}\n`);
+      io.err(
+        `dpsynth: every field above was read from ${path}, so it is marked "inferred". Replace bounds and categories ` +
+          'with public knowledge and mark them "declared" before synthesizing, or learn them with DP: ' +
+          `dpsynth schema ${path} --private --epsilon 0.1 --delta 1e-6.\n`,
+      );
+      return;
+    }
+    if (v.epsilon === undefined) {
+      throw new UsageError(
+        'dpsynth schema --private needs --epsilon E, the budget for learning the domain (e.g. 0.1).',
+      );
+    }
+    const epsilon = String(v.epsilon);
+    const delta = v.delta === undefined ? '0' : String(v.delta);
+    parseBudget(epsilon, delta); // the budget's own message for a bad ε or δ
+    const ledgerPath = v.ledger === undefined ? undefined : String(v.ledger);
+    if (ledgerPath !== undefined) {
+      checkOutputPaths([{ path: ledgerPath, what: 'the ledger' }], [{ path, what: 'the data file' }], true);
+    }
+    const seed = v.seed === undefined ? undefined : String(v.seed);
+    const { schema, steps } = learnDomain(
+      raw,
+      start ?? inferred,
+      {
+        epsilon,
+        delta,
+        ...(v.quantiles === undefined ? {} : { quantiles: parseQuantiles(String(v.quantiles)) }),
+        searchRange:
+          v['search-range'] === undefined ? DEFAULT_SEARCH_RANGE : parseRange(String(v['search-range'])),
+        ...(v.split === undefined ? {} : { weights: parseSplit(String(v.split)) }),
+      },
+      makeRng(seed),
+    );
+    const spent = {
+      epsilon: roundUpRational(
+        steps.reduce((s, step) => s.add(parseRational(step.epsilon)), parseRational(0)),
+      ),
+      delta: roundUpRational(steps.reduce((s, step) => s.add(parseRational(step.delta)), parseRational(0))),
+    };
+    if (ledgerPath !== undefined) appendDomainEntry(ledgerPath, schema, spent, path);
+    io.out(`${schemaToJson(schema)}\n`);
     io.err(
-      `dpsynth: every field above was read from ${path}, so it is marked "inferred". Replace bounds and categories ` +
-        `with public knowledge and mark them "declared" before synthesizing.\n`,
+      `dpsynth: ${steps.length} fact${steps.length === 1 ? '' : 's'} of ${path} learned with DP, marked "dp": ` +
+        `${formatBudget(spent)} spent (recorded in "domainBudget"; every run on this schema adds it to its claim)` +
+        (ledgerPath === undefined ? '' : `, counted in the ledger ${ledgerPath}`) +
+        '.\n' +
+        (seed === undefined
+          ? ''
+          : 'dpsynth: a seed was set, so this schema is reproducible and not for release.\n'),
     );
   },
 };
+
+/** The starting schema: its declared facts are kept; the columns must be the file's. */
+function readStartSchema(schemaPath: string, raw: RawTable, dataPath: string, missingGiven: boolean): Schema {
+  if (missingGiven)
+    throw new UsageError(
+      '--missing and --schema both set the missing tokens; give the tokens in the schema.',
+    );
+  const schema = parseSchemaJson(decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath), schemaPath);
+  checkSchemaMatchesHeader(schema, raw.header, dataPath);
+  if (schema.domainBudget !== undefined) {
+    throw new InputError(
+      `${schemaPath} already has facts learned with DP; learn the remaining facts from a schema that declares ` +
+        'what is public, or keep this one.',
+      { file: schemaPath },
+    );
+  }
+  return schema;
+}
+
+/** The ledger line of a learning: kind "domain", `at` the schema's learnedAt, so runs count it once. */
+function appendDomainEntry(
+  ledgerPath: string,
+  schema: Schema,
+  spent: { epsilon: number; delta: number },
+  dataPath: string,
+) {
+  const entry: LedgerEntry = {
+    kind: 'domain',
+    at: schema.domainBudget!.learnedAt,
+    mechanism: 'domain',
+    epsilon: spent.epsilon,
+    delta: spent.delta,
+    runs: 1,
+    what: `schema facts of ${basename(dataPath)} learned with DP`,
+  };
+  try {
+    appendFileSync(ledgerPath, ledgerLine(entry));
+  } catch (error) {
+    throw new InputError(`${ledgerPath}: the ledger cannot be written (${(error as Error).message}).`, {
+      file: ledgerPath,
+    });
+  }
+}
+
+/** "0.005,0.995" → ["0.005", "0.995"]. */
+function parseQuantiles(text: string): [string, string] {
+  const parts = text.split(',').map((part) => part.trim());
+  if (parts.length !== 2 || parts.some((part) => part === '')) {
+    throw new UsageError(`--quantiles takes two numbers, e.g. 0.005,0.995; got '${text}'.`);
+  }
+  return [parts[0]!, parts[1]!];
+}
+
+/** "-1e6,1e6" → [-1e6, 1e6]. */
+function parseRange(text: string): [number, number] {
+  const parts = text.split(',').map((part) => Number(part.trim()));
+  if (parts.length !== 2 || !parts.every(Number.isFinite) || !(parts[0]! < parts[1]!)) {
+    throw new UsageError(
+      `--search-range takes two numbers lower,upper with lower < upper, e.g. -1e6,1e6; got '${text}'.`,
+    );
+  }
+  return [parts[0]!, parts[1]!];
+}
+
+/** "age=2,sex=1" → { age: 2, sex: 1 }: relative shares of the domain budget per column. */
+function parseSplit(text: string): Record<string, number> {
+  const weights: Record<string, number> = {};
+  for (const item of text.split(',')) {
+    const match = /^\s*(.+?)\s*=\s*(\d+)\s*$/.exec(item);
+    if (match === null || Number(match[2]) < 1) {
+      throw new UsageError(
+        `--split takes column=share pairs with whole shares >= 1, e.g. age=2,sex=1; got '${item}'.`,
+      );
+    }
+    weights[match[1]!] = Number(match[2]);
+  }
+  return weights;
+}
 
 /** Splits a comma-separated token list; `""` stands for the empty token. */
 export function parseTokenList(text: string): string[] {

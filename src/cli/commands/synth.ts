@@ -13,6 +13,9 @@ import { resolveParams } from '../../core/mechanisms/params';
 import type { PublicContext } from '../../core/mechanisms/types';
 import { parseBudget } from '../../core/privacy/budget';
 import { buildReleaseReport } from '../../core/privacy/report';
+import { domainSpend } from '../../core/privacy/domain-claim';
+import { roundUpRational } from '../../core/privacy/round-up';
+import type { Schema } from '../../core/table/types';
 import { makeRng } from '../../core/rng/make-rng';
 import { InputError } from '../../core/table/errors';
 import { readUserFile, type CliIo } from '../io';
@@ -202,19 +205,26 @@ export const synthCommand = {
         (holdoutOptions.trainOut === undefined ? '' : `; the rows it saw to ${holdoutOptions.trainOut}`) +
         ').\n';
     }
-    // This release's ledger line, counted in the report's cumulative budget.
+    // This release's ledger lines, counted in the report's cumulative budget. On a schema learned
+    // with DP the learning is one line of its own (kind "domain", added unless the ledger already
+    // counts it), and the release's line carries the mechanism's part of the claim, so the total
+    // counts the learning once however many runs use the schema.
+    const domainEntry =
+      ledger === undefined ? undefined : uncountedDomainEntry(schema, ledger.entries, schemaPath);
+    const own = release.claim.composedOf?.mechanism ?? release.claim;
     const entry: LedgerEntry = {
       kind: 'export',
       at: new Date().toISOString(),
       mechanism: mechanism.id,
-      epsilon: release.claim.epsilon,
-      delta: release.claim.delta,
+      epsilon: own.epsilon,
+      delta: own.delta,
       runs: 1,
       what:
         `${release.datasets.length} synthetic dataset${release.datasets.length === 1 ? '' : 's'} from ` +
         `${basename(dataPath)}${seed === undefined ? '' : ' (seeded, not for release)'}`,
     };
-    const cumulative = ledger === undefined ? undefined : ledgerTotal([...ledger.entries, entry]);
+    const added = domainEntry === undefined ? [entry] : [domainEntry, entry];
+    const cumulative = ledger === undefined ? undefined : ledgerTotal([...ledger.entries, ...added]);
     const report = buildReleaseReport({
       appVersion: APP_VERSION,
       schema,
@@ -241,7 +251,7 @@ export const synthCommand = {
     files.push({ path: reportPath, contents: `${JSON.stringify(report, null, 2)}\n` });
     // The ledger line goes first: if writing an output then fails, the ledger counts a release that
     // did not happen, which overstates the spending (the safe direction), never the reverse.
-    if (ledgerPath !== undefined) appendLedgerLine(ledgerPath, entry);
+    if (ledgerPath !== undefined) for (const line of added) appendLedgerLine(ledgerPath, line);
     writeFilesAtomically(files);
     io.progress?.(1, 'done');
     const ledgerSummary =
@@ -282,6 +292,30 @@ function splitExtension(path: string): { stem: string; extension: string } {
   return dot > slash + 1
     ? { stem: path.slice(0, dot), extension: path.slice(dot) }
     : { stem: path, extension: '' };
+}
+
+/**
+ * The ledger line of the schema's DP learning when the ledger does not count it yet (no "domain"
+ * line at its learnedAt), else undefined.
+ */
+function uncountedDomainEntry(
+  schema: Schema,
+  entries: LedgerEntry[],
+  schemaPath: string,
+): LedgerEntry | undefined {
+  const budget = schema.domainBudget;
+  const spend = domainSpend(schema);
+  if (budget === undefined || spend === null) return undefined;
+  if (entries.some((e) => e.kind === 'domain' && e.at === budget.learnedAt)) return undefined;
+  return {
+    kind: 'domain',
+    at: budget.learnedAt,
+    mechanism: 'domain',
+    epsilon: roundUpRational(spend.epsilon),
+    delta: roundUpRational(spend.delta),
+    runs: 1,
+    what: `schema facts learned with DP (${basename(schemaPath)})`,
+  };
 }
 
 /** The ledger file's entries; a ledger that does not exist yet is empty (its folder must exist). */
@@ -409,7 +443,8 @@ function missingOptionMessage(option: string): string {
   if (option === 'schema') {
     return (
       'dpsynth synth needs --schema s.json. Create one with `dpsynth schema data.csv > s.json`, replace the ' +
-      'inferred bounds and categories with public knowledge, and mark them "declared".'
+      'inferred bounds and categories with public knowledge, and mark them "declared"; or learn them with DP: ' +
+      '`dpsynth schema data.csv --private --epsilon 0.1 --delta 1e-6 > s.json`.'
     );
   }
   return `dpsynth synth needs --${option}.`;

@@ -231,7 +231,7 @@ function learnNumeric(
   }
   const sorted = Float64Array.from(values).sort();
   const grid = ctx.grid;
-  const range = `[${grid[0]}, ${grid[grid.length - 1]}]`;
+  const range = `[${compact(grid[0]!)}, ${compact(grid[grid.length - 1]!)}]`;
   let lower = column.bounds?.[0];
   let upper = column.bounds?.[1];
   let lowerIndex: number | null = null;
@@ -247,10 +247,10 @@ function learnNumeric(
     spend(
       ctx,
       `${name}.${end.part}`,
-      `${end.word} of \`${name}\`: a readable value with about ${rank} of the ${tokens.length} rows ${side} it ` +
-        `(quantile ${formatRational(end.q)}, moved inward when ε·n is small so that a bound beyond the data ` +
-        `stays unlikely), by the exponential mechanism over ${grid.length} candidates in ${range} ` +
-        '(score sensitivity 1 row)',
+      `${end.word} of \`${name}\`: about ${rank} of the ${tokens.length} rows ${side} it (quantile ` +
+        `${formatRational(end.q)}, or more rows when ε·n is small, so a bound far beyond the data stays unlikely), ` +
+        `exponential mechanism over ` +
+        `${grid.length} readable values in ${range} (Δ = 1 row)`,
       epsilon,
     );
     const index = dpBoundIndex(ctx.rng, sorted, rank, grid, end.part, epsilon);
@@ -314,6 +314,11 @@ function learnCategories(
     .sort(compareByCodePoint);
   const { categories: _c, other: _o, ...rest } = column;
   return { ...rest, categories: [...kept, OTHER_LEVEL], other: OTHER_LEVEL };
+}
+
+/** A number for a sentence: 1e+12 rather than 1000000000000. */
+function compact(x: number): string {
+  return Math.abs(x) >= 1e6 ? x.toExponential().replace('e+', 'e') : String(x);
 }
 
 /** A quantile in (0, 1) as exact text, e.g. "0.005". */

@@ -83,7 +83,7 @@ describe('withDomainSteps', () => {
     expect(claim.notion).toBe('approx-dp');
     expect(claim.mu).toBeUndefined();
     expect(claim.composedOf!.mechanism).toMatchObject({ notion: 'gdp', mu: gdp.mu, epsilon: gdp.epsilon });
-    const at = (x: number) => parseRational(x);
+    const at = (x: number | string) => parseRational(x);
     expect(at(claim.epsilon).compare(at(gdp.epsilon).add(at('0.3')))).toBeGreaterThanOrEqual(0);
     expect(at(claim.delta).compare(at(gdp.delta).add(at('1e-6')))).toBeGreaterThanOrEqual(0);
   });

@@ -9,8 +9,8 @@ import { parseRational, Rational } from '../rng/rational';
 import { InputError } from '../table/errors';
 import { roundUpRational } from './round-up';
 
-/** What spent the budget. */
-export type LedgerKind = 'run' | 'sweep' | 'compare' | 'export';
+/** What spent the budget; `domain`: schema facts learned with DP (once per learning). */
+export type LedgerKind = 'run' | 'sweep' | 'compare' | 'export' | 'domain';
 
 export interface LedgerEntry {
   kind: LedgerKind;
@@ -57,7 +57,7 @@ export function formatBudget(total: Pick<LedgerTotal, 'epsilon' | 'delta'>): str
   return total.delta > 0 ? `ε = ${total.epsilon}, δ = ${total.delta}` : `ε = ${total.epsilon}`;
 }
 
-const KINDS: readonly LedgerKind[] = ['run', 'sweep', 'compare', 'export'];
+const KINDS: readonly LedgerKind[] = ['run', 'sweep', 'compare', 'export', 'domain'];
 
 /** One entry as a line of the ledger file (JSON lines: one object per line). */
 export function ledgerLine(entry: LedgerEntry): string {

@@ -1,4 +1,5 @@
 import { inferredFields } from '../../privacy/assumptions';
+import { dpPartsOf } from '../../table/schema-facts';
 import type { Schema } from '../../table/types';
 import type { ColumnCoding } from './column-coding';
 
@@ -7,20 +8,31 @@ import type { ColumnCoding } from './column-coding';
  * (privacy rule 6: say plainly what the guarantee rests on).
  */
 export function binnedDomainAssumptions(codings: readonly ColumnCoding[], schema: Schema): string[] {
+  const learned = schema.columns.some((column) => dpPartsOf(column).length > 0);
   const source =
     inferredFields(schema).length === 0
-      ? 'Bounds, categories and bin counts are public: declared in the schema or set as parameters, not read ' +
-        'from the data'
+      ? learned
+        ? 'Bounds, categories and bin counts are public: declared in the schema, learned from the data with ' +
+          'DP in the domain steps of this claim, or set as parameters'
+        : 'Bounds, categories and bin counts are public: declared in the schema or set as parameters, not read ' +
+          'from the data'
       : 'Bounds, categories and bin counts come from the schema and the parameters; the schema facts named ' +
-        'above as read from the data are treated as public, the others were declared';
+        'above as read from the data are treated as public, the others were declared' +
+        (learned ? ' or learned with DP' : '');
   const sentences = [
     `${source}. Numeric values outside the bounds were clamped into the edge bins.`,
     'Every column has one extra missing-value cell, whether or not the data has missing values, so missing ' +
       'values are synthesized at a DP rate.',
   ];
   if (codings.some((coding) => coding.kind === 'categorical')) {
+    const other = schema.columns.some(
+      (column) => column.type === 'categorical' && column.other !== undefined,
+    );
     sentences.push(
-      'Categorical values outside the declared categories were counted, and synthesized, as missing.',
+      other
+        ? 'Categorical values outside the category list were counted as the column\'s "other" level where ' +
+            'the schema names one (a category like any other), and as missing elsewhere.'
+        : 'Categorical values outside the declared categories were counted, and synthesized, as missing.',
     );
   }
   return sentences;
