@@ -79,7 +79,7 @@ export const schemaCommand = {
       checkOutputPaths([{ path: ledgerPath, what: 'the ledger' }], [{ path, what: 'the data file' }], true);
     }
     const seed = v.seed === undefined ? undefined : String(v.seed);
-    const { schema, steps } = learnDomain(
+    const { schema, steps, warnings } = learnDomain(
       raw,
       start ?? inferred,
       {
@@ -100,6 +100,7 @@ export const schemaCommand = {
     };
     if (ledgerPath !== undefined) appendDomainEntry(ledgerPath, schema, spent, path);
     io.out(`${schemaToJson(schema)}\n`);
+    for (const warning of warnings) io.err(`warning: ${warning}\n`);
     io.err(
       `dpsynth: ${steps.length} fact${steps.length === 1 ? '' : 's'} of ${path} learned with DP, marked "dp": ` +
         `${formatBudget(spent)} spent (recorded in "domainBudget"; every run on this schema adds it to its claim)` +

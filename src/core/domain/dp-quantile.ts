@@ -78,8 +78,15 @@ export function boundRank(
 ): number {
   const share = end === 'lower' ? q : Rational.ONE.sub(q);
   const wanted = Number((share.num * BigInt(n) + share.den - 1n) / share.den);
-  const floor = Math.ceil((2 / epsilon.toNumberDown()) * Math.log(candidates / FAR_BOUND_PROBABILITY));
-  return Math.max(0, Math.min(Math.max(wanted, floor), Math.floor(n / 4)));
+  return Math.max(0, Math.min(Math.max(wanted, safeBoundRank(epsilon, candidates)), Math.floor(n / 4)));
+}
+
+/**
+ * (2/ε)·ln(K/β), rounded up: the fewest target rows for which the cells beyond the data keep at
+ * most β. When it exceeds n/4, boundRank stops at n/4 and that promise no longer holds.
+ */
+export function safeBoundRank(epsilon: Rational, candidates: number): number {
+  return Math.ceil((2 / epsilon.toNumberDown()) * Math.log(candidates / FAR_BOUND_PROBABILITY));
 }
 
 /** β of boundRank: the most probability left to bounds beyond all the data. */

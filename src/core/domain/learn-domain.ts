@@ -13,7 +13,7 @@ import type { ColumnSchema, DomainBudget, DomainStep, Schema, SchemaPart } from 
 import { exactDecimal, shareOf } from './budget-split';
 import { dpCategories, thresholdFor } from './dp-categories';
 import { dpMajority } from './dp-majority';
-import { boundRank, dpBoundIndex } from './dp-quantile';
+import { boundRank, dpBoundIndex, FAR_BOUND_PROBABILITY, safeBoundRank } from './dp-quantile';
 import { DEFAULT_SEARCH_RANGE, searchGrid } from './search-grid';
 
 /** The level a learned category list gives to every value it does not keep. */
@@ -43,6 +43,8 @@ export interface LearnDomainResult {
   schema: Schema;
   /** The steps of this learning, in order. */
   steps: DomainStep[];
+  /** Sentences from public facts (ε and n) about facts the budget is too small to learn reliably. */
+  warnings: string[];
 }
 
 /** Parts a column still needs learned: every part it states or could state that is not declared. */
@@ -117,6 +119,7 @@ export function learnDomain(
   const whole = weights.reduce((a, b) => a + b, 0);
   const accountant = new Accountant({ epsilon, delta });
   const steps: DomainStep[] = [];
+  const warnings: string[] = [];
   const learned = new Map<string, ColumnSchema>();
   chosen.forEach((column, i) => {
     throwIfAborted(options.signal);
@@ -126,17 +129,27 @@ export function learnDomain(
     };
     const tokens = raw.columns[raw.header.indexOf(column.name)];
     if (tokens === undefined) throw new InputError(`${raw.fileName} has no column \`${column.name}\`.`);
-    const ctx: StepContext = { rng, accountant, steps, missing: new Set(schema.missing), grid, quantiles };
+    const ctx: StepContext = {
+      rng,
+      accountant,
+      steps,
+      missing: new Set(schema.missing),
+      grid,
+      quantiles,
+      warnings,
+    };
     learned.set(column.name, learnColumn(column, tokens, budget, ctx));
   });
   const columns = schema.columns.map((c) => learned.get(c.name) ?? c);
   return {
     schema: { ...schema, columns, domainBudget: mergedBudget(schema.domainBudget, steps, options.learnedAt) },
     steps,
+    warnings,
   };
 }
 
 interface StepContext {
+  warnings: string[];
   rng: Rng;
   accountant: Accountant;
   steps: DomainStep[];
@@ -243,6 +256,13 @@ function learnNumeric(
   for (const end of ends) {
     if (!want.includes(end.part)) continue;
     const rank = boundRank(end.q, end.part, tokens.length, epsilon, grid.length);
+    if (end.part === 'lower' && safeBoundRank(epsilon, grid.length) > Math.floor(tokens.length / 4)) {
+      ctx.warnings.push(
+        `\`${name}\`: ε = ${formatRational(epsilon)} per bound is too small for ${tokens.length} rows: a bound ` +
+          `beyond the data is chosen with probability above ${FAR_BOUND_PROBABILITY}. Declare the bounds, give ` +
+          'this column a larger share (a split), narrow the search range or spend more ε.',
+      );
+    }
     const side = end.part === 'lower' ? 'below' : 'above';
     spend(
       ctx,

@@ -4,7 +4,7 @@
  * tests beside this folder cover the commands' details; these check what only a real process
  * shows: the entry point's exit code, stdout/stderr separation and files on disk.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../src/core/table/csv-read';
 import { MIXED_SCHEMA, mixedCsv, tempFiles } from '../cli-harness';
@@ -82,6 +82,78 @@ describe('dpsynth as a process', { timeout: TIMEOUT }, () => {
     }
     const report = JSON.parse(readFileSync(path('report.json'), 'utf8')) as Record<string, unknown>;
     expect(report).toMatchObject({ releases: 2, rows: 300, claim: { notion: 'pure-dp', epsilon: 1 } });
+  });
+
+  it('schema --private learns every fact with DP; synth on it claims the domain steps and a total that includes them', async () => {
+    // 2,000 rows and ε = 1 per column: bounds aim at a few percent of the rows, lists keep every
+    // category held by more than about 45 rows.
+    const path = tempFiles({ 'data.csv': mixedCsv(2000) });
+    const learned = await spawnCli([
+      'schema',
+      path('data.csv'),
+      '--private',
+      '--epsilon',
+      '8',
+      '--delta',
+      '1e-6',
+      '--seed',
+      '3',
+      '--ledger',
+      path('ledger.json'),
+    ]);
+    expect(learned.code, learned.stderr).toBe(0);
+    expect(learned.stderr).toContain('24 facts of');
+    expect(learned.stderr).toContain('ε = 8, δ = 0.000001 spent');
+    const schema = JSON.parse(learned.stdout) as {
+      columns: { name: string; source: string; sources?: unknown }[];
+      domainBudget: { epsilon: string; delta: string; steps: unknown[] };
+    };
+    expect(schema.columns.map((c) => [c.name, c.source, c.sources])).toEqual(
+      MIXED_SCHEMA.columns.map((c) => [c.name, 'dp', undefined]),
+    );
+    expect(schema.domainBudget).toMatchObject({ epsilon: '8', delta: '0.000001' });
+    writeFileSync(path('s.json'), learned.stdout);
+
+    const run = await spawnCli([
+      ...synthArgs(path, '--out', path('synth.csv'), '--report', path('report.json')),
+      '--ledger',
+      path('ledger.json'),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain('Privacy claim: approx-dp, ε = 9, δ = 0.000001');
+    expect(run.stderr).toContain('  - learning the domain: lower bound of `age`');
+    const report = JSON.parse(readFileSync(path('report.json'), 'utf8')) as {
+      claim: { epsilon: number; delta: number; steps: { what: string }[]; composedOf: unknown };
+      schema: {
+        columns: { source: string; bounds?: unknown; categories?: unknown }[];
+        domainBudget: unknown;
+      };
+      cumulative: { epsilon: number; delta: number };
+    };
+    expect(report.claim).toMatchObject({
+      epsilon: 9,
+      delta: 0.000001,
+      composedOf: { domain: { epsilon: 8, delta: 0.000001 }, mechanism: { notion: 'pure-dp', epsilon: 1 } },
+    });
+    expect(report.claim.steps.filter((s) => s.what.startsWith('learning the domain: '))).toHaveLength(24);
+    // DP facts are DP outputs: the report publishes them, with the budget that paid for them.
+    for (const column of report.schema.columns) {
+      expect(column.source).toBe('dp');
+      expect(JSON.stringify(column)).not.toContain('withheld');
+    }
+    expect(report.schema.domainBudget).toEqual(schema.domainBudget);
+    // The ledger counts the learning once and the run's own ε: 8 + 1.
+    expect(report.cumulative).toMatchObject({ epsilon: 9, delta: 0.000001 });
+    const lines = readFileSync(path('ledger.json'), 'utf8').trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { kind: string }).kind)).toEqual(['domain', 'export']);
+  });
+
+  it('schema --private with δ = 0 and category lists to learn: exit 2 saying why, nothing on stdout', async () => {
+    const path = tempFiles({ 'data.csv': DATA });
+    const result = await spawnCli(['schema', path('data.csv'), '--private', '--epsilon', '1']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('with δ = 0 only declared lists are possible');
+    expect(result.stdout).toBe('');
   });
 
   it('synth with a bad ε: exit 2, the reason on stderr, no file written', async () => {

@@ -1,5 +1,5 @@
 import type { Rng } from '../../rng/types';
-import { uniformInt } from '../../rng/uniform-int';
+import { uniformBigInt, uniformInt } from '../../rng/uniform-int';
 import type { Column, Table } from '../../table/types';
 import { cellStrides, type ColumnCoding } from './column-coding';
 
@@ -35,7 +35,10 @@ export function syntheticColumnFromLevels(rng: Rng, levels: Uint32Array, coding:
     } else {
       const start = integerBinStart(level, coding.count, coding.bins);
       const end = integerBinStart(level + 1, coding.count, coding.bins);
-      values[i] = coding.first + start + uniformInt(rng, end - start);
+      const size = end - start;
+      // Wide bins (bounds learned far apart hold more than 2^32 integers) draw as a bigint.
+      const offset = size <= 2 ** 32 ? uniformInt(rng, size) : Number(uniformBigInt(rng, BigInt(size)));
+      values[i] = coding.first + start + offset;
     }
   }
   return { kind: 'numeric', name: coding.name, values, missing };

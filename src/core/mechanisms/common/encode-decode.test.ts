@@ -97,4 +97,23 @@ describe('decoding', () => {
     expect(Array.from(sexOut.codes.slice(0, 2))).toEqual([1, 0]);
     expect(Array.from(sexOut.missing)).toEqual([0, 0, 1]);
   });
+
+  it('draws whole values inside a bin of more than 2^32 integers (bounds learned far apart)', () => {
+    // 8·10^10 + 1 integers in 2 bins: each bin holds about 4·10^10, beyond uniformInt's 2^32.
+    const wide: IntegerBinCoding = {
+      kind: 'integer',
+      name: 'hours',
+      first: 0,
+      count: 8e10 + 1,
+      bins: 2,
+      levels: 3,
+    };
+    const column = syntheticColumnFromLevels(new SeededRng('wide'), Uint32Array.from([0, 1, 1, 0]), wide);
+    if (column.kind !== 'numeric') throw new Error('expected numeric');
+    const values = Array.from(column.values);
+    for (const v of values) expect(Number.isInteger(v)).toBe(true);
+    expect(values[0]!).toBeLessThan(integerBinStart(1, 8e10 + 1, 2));
+    expect(values[1]!).toBeGreaterThanOrEqual(integerBinStart(1, 8e10 + 1, 2));
+    expect(values[1]!).toBeLessThanOrEqual(8e10);
+  });
 });
