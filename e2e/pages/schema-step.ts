@@ -40,6 +40,16 @@ export class SchemaStep {
     return this.column(name).locator('.schema-column-head .badge');
   }
 
+  /** Learns every inferred column's facts with DP at the budget given, and waits for the dp badges. */
+  async learnAllPrivately(epsilon: string, delta: string): Promise<void> {
+    const panel = this.section.getByTestId('learn-domain');
+    await panel.getByLabel('ε for learning').fill(epsilon);
+    await panel.getByLabel('δ for learning').fill(delta);
+    await panel.getByRole('button', { name: /Learn these \d+ domains privately \(spend ε = / }).click();
+    await expect(this.inferredBanner).toBeHidden();
+    await expect(panel.getByTestId('domain-budget')).toBeVisible();
+  }
+
   async declareAllPublic(): Promise<void> {
     await this.inferredBanner.getByRole('button', { name: 'I declare all of these public' }).click();
     await expect(this.inferredBanner).toBeHidden();

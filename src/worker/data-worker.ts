@@ -18,6 +18,7 @@ import type { DatasetOverview, PairHeatmap, ProgressListener, SchemaValidation }
 import { throttleProgress } from './progress-throttle';
 import { sendTablesOver } from './table-channel';
 import { copyTable } from './table-transfer';
+import type { LearnDomainOptions, LearnDomainResult } from '../core/domain/learn-domain';
 
 /** What the data worker sends a pool worker for an evaluation: copies of the real table, the releases and the kept-back rows. */
 export interface EvaluationInputs {
@@ -54,6 +55,11 @@ export const dataWorker = {
     limit: number,
   ): { tokens: string[]; truncated: boolean } {
     return session.distinctTokens(columnName, missingTokens, limit);
+  },
+
+  /** The schema with its undeclared facts learned with DP, and the steps that spent. */
+  learnDomain(schema: Schema, options: LearnDomainOptions, seed: string | null): LearnDomainResult {
+    return session.learnDomain(schema, options, seed);
   },
 
   /** Values outside the declared domain, per column. */

@@ -10,6 +10,8 @@ import {
   type ValidationReport,
 } from '../core/table';
 import { sortedByCodePoint } from '../core/table/code-point-order';
+import { learnDomain, type LearnDomainOptions, type LearnDomainResult } from '../core/domain/learn-domain';
+import { makeRng } from '../core/rng/make-rng';
 import type { AbortSignalLike } from '../core/mechanisms/types';
 import type { Schema, Table } from '../core/table/types';
 import type { DatasetOverview, PairHeatmap, ProgressListener, SchemaValidation } from './protocol';
@@ -120,6 +122,14 @@ export class DatasetSession {
     for (const token of raw.columns[index]!) if (!missing.has(token)) seen.add(token);
     const tokens = sortedByCodePoint(seen);
     return { tokens: tokens.slice(0, limit), truncated: tokens.length > limit };
+  }
+
+  /**
+   * Learns the facts of `schema` that are not declared with DP (core/domain/learn-domain.ts) from
+   * the parsed rows; reproducible when `seed` is set (then not for release).
+   */
+  learnDomain(schema: Schema, options: LearnDomainOptions, seed: string | null): LearnDomainResult {
+    return learnDomain(this.requireRaw(), schema, options, makeRng(seed ?? undefined));
   }
 
   /** Counts of values outside the schema's declared domain (clamped, rejected, rounded). */

@@ -2,12 +2,14 @@ import type { FieldSource } from '../../core/table/types';
 
 const TITLES: Record<FieldSource, string> = {
   declared: 'Declared by you as public knowledge.',
+  dp: 'Learned from the data with differential privacy: its cost is part of every claim on this schema.',
   inferred:
     'Read from the data: convenient, but it reveals something about the data and is flagged in the claim.',
 };
 
 /**
- * "declared" (public knowledge the user stated) or "inferred" (read from the data: not private), for
+ * "declared" (public knowledge the user stated), "dp" (learned with an accounted share of ε) or
+ * "inferred" (read from the data: not private), for
  * one fact of a column (`fact`, e.g. "bounds") or, with `partly`, for a column whose facts are mixed.
  */
 export function SourceBadge({

@@ -10,7 +10,7 @@ import {
   type ReleaseReport,
 } from '../../core/privacy';
 import { ledgerTotal } from '../../core/privacy/ledger';
-import { recordExport } from '../state/ledger-store';
+import { domainLedgerEntry, recordExport } from '../state/ledger-store';
 import type { FinishedRun } from '../state/results-store';
 import { saveBlob, saveJson } from './download';
 import { dataSession } from './workers';
@@ -29,10 +29,14 @@ export interface ReleaseReportOptions {
  * first) and returns the cumulative budget of all exports of the dataset, this one included.
  */
 export function recordRunExport(run: FinishedRun): CumulativeBudget {
+  // A release on a learned schema publishes the learned facts: the learning is counted once.
+  const domain = domainLedgerEntry(run.configuration.schema);
+  if (domain !== null) recordExport(domain.key, domain.entry, 'domain');
+  const own = run.summary.claim.composedOf?.mechanism ?? run.summary.claim;
   const exports = recordExport(run.summary.jobId, {
     mechanism: run.configuration.mechanismId,
-    epsilon: run.summary.claim.epsilon,
-    delta: run.summary.claim.delta,
+    epsilon: own.epsilon,
+    delta: own.delta,
     runs: 1,
     what: `export of a run of ${run.configuration.mechanismId}`,
   });

@@ -14,8 +14,9 @@ export function recordInterruptedRunLook(jobId: string, mechanismId: string, cla
   recordLook(jobId, {
     kind: 'run',
     mechanism: mechanismId,
-    epsilon: claim.epsilon,
-    delta: claim.delta,
+    // The mechanism's part: a learned schema's steps were counted when the learning was shown.
+    epsilon: (claim.composedOf?.mechanism ?? claim).epsilon,
+    delta: (claim.composedOf?.mechanism ?? claim).delta,
     runs: 1,
     what: `run of ${mechanismId} stopped after its live MCMC traces were shown`,
   });

@@ -98,11 +98,13 @@ export async function startRun(): Promise<void> {
       if (signal.aborted) return;
       setFinishedRun({ summary, configuration });
       // Its output and the utility computed on the real data are now shown: the run is a look at the data.
+      // On a schema learned with DP the learning was counted when it was shown; the run adds its own part.
+      const own = summary.claim.composedOf?.mechanism ?? summary.claim;
       recordLook(jobId, {
         kind: 'run',
         mechanism: configuration.mechanismId,
-        epsilon: summary.claim.epsilon,
-        delta: summary.claim.delta,
+        epsilon: own.epsilon,
+        delta: own.delta,
         runs: 1,
         what: `run of ${configuration.mechanismId} with ${configuration.releases} release(s)`,
       });

@@ -1,6 +1,9 @@
 import { create } from 'zustand';
 import { onDatasetReplaced } from './dataset-resets';
+import { domainSpend } from '../../core/privacy/domain-claim';
 import { formatBudget, ledgerTotal, type LedgerEntry, type LedgerTotal } from '../../core/privacy/ledger';
+import { roundUpRational } from '../../core/privacy/round-up';
+import type { Schema } from '../../core/table/types';
 
 /**
  * The privacy ledger of the loaded dataset (in memory, cleared with the data): every run whose
@@ -32,13 +35,59 @@ export function recordLook(key: string, entry: Omit<LedgerEntry, 'at'>): void {
   useLedgerStore.setState({ looks: [...looks, { ...entry, at: new Date().toISOString(), key }] });
 }
 
-/** Records the export of a run (its job id), once per run; returns the exports after it. */
-export function recordExport(key: string, entry: Omit<LedgerEntry, 'at' | 'kind'>): LedgerState['exports'] {
+/**
+ * Records the export of a run (its job id), once per run; returns the exports after it. `kind`
+ * "domain" records the learned schema a release publishes (once per learning).
+ */
+export function recordExport(
+  key: string,
+  entry: Omit<LedgerEntry, 'at' | 'kind'>,
+  kind: 'export' | 'domain' = 'export',
+): LedgerState['exports'] {
   const { exports } = useLedgerStore.getState();
   if (exports.some((exported) => exported.key === key)) return exports;
-  const next = [...exports, { ...entry, kind: 'export' as const, at: new Date().toISOString(), key }];
+  const next = [...exports, { ...entry, kind, at: new Date().toISOString(), key }];
   useLedgerStore.setState({ exports: next });
   return next;
+}
+
+/**
+ * The ledger entry of a schema's DP learning (all its steps), under a key naming the learning, so
+ * a learning is counted once however many runs or exports use the schema. A schema learned in
+ * several goes carries the time of the latest, so an export of runs on two of its stages counts
+ * the earlier steps twice: an overstatement, the safe direction.
+ */
+export function domainLedgerEntry(
+  schema: Schema,
+): { key: string; entry: Omit<LedgerEntry, 'at' | 'kind'> } | null {
+  const spend = domainSpend(schema);
+  if (spend === null) return null;
+  return {
+    key: `domain:${schema.domainBudget!.learnedAt}`,
+    entry: {
+      mechanism: 'domain',
+      epsilon: roundUpRational(spend.epsilon),
+      delta: roundUpRational(spend.delta),
+      runs: 1,
+      what: `schema facts learned with DP (${schema.domainBudget!.steps.length} steps)`,
+    },
+  };
+}
+
+/** Records a learning of schema facts with DP (its own steps) as a look at the data. */
+export function recordDomainLearning(
+  key: string,
+  spent: { epsilon: number; delta: number },
+  steps: number,
+): void {
+  recordLook(key, {
+    kind: 'domain',
+    mechanism: 'domain',
+    epsilon: spent.epsilon,
+    delta: spent.delta,
+    runs: 1,
+    what: `${steps} schema fact${steps === 1 ? '' : 's'} learned with DP`,
+  });
 }
 
 /** Σ ε, Σ δ of every look at the dataset so far (an export adds nothing: its run was counted). */

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { columnParts, inferredPartsOf, withPartSources } from '../../core/table/schema-facts';
+import { columnParts, dpPartsOf, inferredPartsOf, withPartSources } from '../../core/table/schema-facts';
 import type { ColumnSchema, Schema, SchemaPart } from '../../core/table/types';
 import type { SchemaValidation } from '../../worker/protocol';
 
@@ -10,9 +10,22 @@ interface SchemaState {
   validation: SchemaValidation | null;
   /** Why the last schema file could not be imported. */
   importError: string | null;
+  /** The budget the "Learn privately" buttons spend, as typed. */
+  learnBudget: { epsilon: string; delta: string };
+  /** Learning in progress, its last failure, and the warnings of the last learning. */
+  learning: { busy: boolean; error: string | null; warnings: string[] };
 }
 
-const initialSchemaState: SchemaState = { schema: null, validation: null, importError: null };
+/** Default budget for learning a domain: a small share next to a typical run's ε = 1. */
+export const DEFAULT_LEARN_BUDGET = { epsilon: '0.5', delta: '1e-6' } as const;
+
+const initialSchemaState: SchemaState = {
+  schema: null,
+  validation: null,
+  importError: null,
+  learnBudget: { ...DEFAULT_LEARN_BUDGET },
+  learning: { busy: false, error: null, warnings: [] },
+};
 
 /** The schema slice: the user's schema and the counts that validate it against the data. */
 export const useSchemaStore = create<SchemaState>(() => initialSchemaState);
@@ -23,6 +36,14 @@ export function resetSchemaStore(): void {
 
 export function replaceSchema(schema: Schema | null): void {
   useSchemaStore.setState({ schema, validation: null, importError: null });
+}
+
+export function setLearnBudget(field: 'epsilon' | 'delta', value: string): void {
+  useSchemaStore.setState((state) => ({ learnBudget: { ...state.learnBudget, [field]: value } }));
+}
+
+export function setLearning(learning: SchemaState['learning']): void {
+  useSchemaStore.setState({ learning });
 }
 
 /**
@@ -76,10 +97,23 @@ export function setValidation(validation: SchemaValidation | null): void {
   useSchemaStore.setState({ validation });
 }
 
+/** Columns with a value learned with DP. */
+export function selectDpColumnNames(state: SchemaState): string[] {
+  return (state.schema?.columns ?? []).filter((column) => dpPartsOf(column).length > 0).map((c) => c.name);
+}
+
 function updateColumns(change: (columns: ColumnSchema[]) => ColumnSchema[]): void {
   const { schema } = useSchemaStore.getState();
   if (schema === null) return;
-  useSchemaStore.setState({ schema: { ...schema, columns: change(schema.columns) } });
+  useSchemaStore.setState({ schema: { ...schema, columns: change(schema.columns).map(withValidOther) } });
+}
+
+/** A learned list's `other` level stays only while the list still holds it (an edit may remove it). */
+function withValidOther(column: ColumnSchema): ColumnSchema {
+  if (column.type !== 'categorical' || column.other === undefined) return column;
+  if (column.categories?.includes(column.other)) return column;
+  const { other: _dropped, ...rest } = column;
+  return rest;
 }
 
 /** Columns with at least one value (type, a bound end, integer flag, categories) read from the data. */

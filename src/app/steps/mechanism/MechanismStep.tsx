@@ -60,6 +60,14 @@ export function MechanismStep() {
               tuningNotes={tuningNotes(dataLooks, epsilon)}
             />
             <LedgerSummary />
+            {readiness.claim?.composedOf !== undefined && (
+              <p className="ledger-summary" data-testid="domain-budget-summary">
+                This schema's facts learned with DP cost{' '}
+                <strong>{formatBudget(readiness.claim.composedOf.domain)}</strong>; this run adds{' '}
+                {formatBudget(readiness.claim.composedOf.mechanism)}, so its claim states{' '}
+                <strong>{formatBudget(readiness.claim)}</strong> in total (sequential composition).
+              </p>
+            )}
             {readiness.facts.length > 0 && (
               <div className="mechanism-facts" data-testid="mechanism-facts">
                 <p>This configuration:</p>

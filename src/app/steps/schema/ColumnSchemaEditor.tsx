@@ -5,7 +5,15 @@ import { SourceBadge } from '../../components/SourceBadge';
 import { dataSession } from '../../services/workers';
 import { messageOf } from '../../services/run-readiness';
 import { columnParts, inferredPartsOf, partSource } from '../../../core/table/schema-facts';
-import { declareColumn, declareParts, replaceFactsAsInferred, updateColumn } from '../../state/schema-store';
+import {
+  declareColumn,
+  declareParts,
+  replaceFactsAsInferred,
+  updateColumn,
+  useSchemaStore,
+} from '../../state/schema-store';
+import { learnDomainPrivately } from '../../services/learn-domain';
+import { learnCost } from './LearnDomainPanel';
 
 interface ColumnSchemaEditorProps {
   index: number;
@@ -38,14 +46,27 @@ export function ColumnSchemaEditor({
   };
   const inferredCount = inferredPartsOf(column).length;
   const partly = inferredCount > 0 && inferredCount < columnParts(column).length;
+  const learnBudget = useSchemaStore((state) => state.learnBudget);
+  const learning = useSchemaStore((state) => state.learning.busy);
   return (
     <li className="schema-column" data-testid="schema-column" data-column={column.name}>
       <div className="schema-column-head">
         <h4>{column.name}</h4>
-        <SourceBadge source={inferredCount > 0 ? 'inferred' : 'declared'} partly={partly} />
+        <SourceBadge source={partly ? 'inferred' : column.source} partly={partly} />
         {inferredCount > 0 && (
           <button type="button" className="link-button" onClick={() => declareColumn(index)}>
             I declare these public
+            <span className="visually-hidden"> ({column.name})</span>
+          </button>
+        )}
+        {inferredCount > 0 && (
+          <button
+            type="button"
+            className="link-button"
+            disabled={learning}
+            onClick={() => void learnDomainPrivately([column.name])}
+          >
+            Learn this domain privately (spend {learnCost(learnBudget)})
             <span className="visually-hidden"> ({column.name})</span>
           </button>
         )}

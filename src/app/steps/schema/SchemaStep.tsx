@@ -4,11 +4,13 @@ import { stepNumber } from '../../components/step-order';
 import { useDataStore } from '../../state/data-store';
 import {
   declareAllColumns,
+  selectDpColumnNames,
   selectInferredColumnNames,
   selectInferredFactCount,
   useSchemaStore,
 } from '../../state/schema-store';
 import { ColumnSchemaEditor } from './ColumnSchemaEditor';
+import { LearnDomainPanel } from './LearnDomainPanel';
 import { SchemaFileActions } from './SchemaFileActions';
 import { useSchemaValidation } from './use-schema-validation';
 
@@ -18,6 +20,7 @@ export function SchemaStep() {
   const validation = useSchemaStore((state) => state.validation);
   const inferredNames = useSchemaStore(useShallow(selectInferredColumnNames));
   const inferredFactCount = useSchemaStore(selectInferredFactCount);
+  const dpNames = useSchemaStore(useShallow(selectDpColumnNames));
   useSchemaValidation();
   return (
     <StepSection
@@ -50,9 +53,12 @@ export function SchemaStep() {
             </div>
           ) : (
             <p className="banner banner-ok" role="status">
-              Every column's domain is declared as public knowledge.
+              {dpNames.length > 0
+                ? `No value is read from the data as it is: ${dpNames.length === 1 ? 'one column has' : `${dpNames.length} columns have`} facts learned with DP, the others are declared.`
+                : "Every column's domain is declared as public knowledge."}
             </p>
           )}
+          <LearnDomainPanel />
           <SchemaFileActions />
           <ul className="schema-columns">
             {schema.columns.map((column, index) => (

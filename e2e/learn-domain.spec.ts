@@ -1,0 +1,71 @@
+import { readFile } from 'node:fs/promises';
+import { StudioPage } from './pages/studio-page';
+import { expect, test } from './support/test';
+
+const PEOPLE_CSV = 'e2e/fixtures/people.csv';
+const COLUMNS = ['age', 'income', 'sex', 'region', 'channel'];
+
+interface Report {
+  schema: {
+    columns: { name: string; source: string; sources?: unknown; bounds?: unknown; categories?: unknown }[];
+    domainBudget: { epsilon: string; delta: string; steps: { fact: string }[] };
+  };
+  claim: {
+    notion: string;
+    epsilon: number;
+    delta: number;
+    steps: { what: string; epsilon: number }[];
+    composedOf: { domain: { epsilon: number; delta: number }; mechanism: { epsilon: number } };
+  };
+  cumulative: { epsilon: number; delta: number };
+}
+
+test('a CSV with nothing declared goes from drop to export with every fact learned with DP and a claim that includes it', async ({
+  page,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('people.csv', await readFile(PEOPLE_CSV, 'utf8'));
+  await studio.data.expectLoaded('people.csv', 400);
+
+  // Nothing declared: learn every column privately (ε = 20 over 5 columns on 400 rows, δ = 0.001).
+  await studio.schema.learnAllPrivately('20', '0.001');
+  for (const name of COLUMNS) await expect(studio.schema.columnBadge(name)).toHaveText('dp');
+  // The learning was seen: the ledger counts it once.
+  await studio.mechanism.pick('laplace-histogram');
+  const summary = studio.mechanism.section.getByTestId('ledger-summary');
+  await expect(summary).toContainText('Spent on this dataset so far: ε = 20, δ = 0.001');
+
+  // The claim before the run states the domain steps and a total that includes them.
+  await studio.mechanism.setEpsilon('1');
+  await studio.mechanism.expectClaimEpsilon('21');
+  await expect(studio.mechanism.claimPanel).toContainText('learning the domain: lower bound of `age`');
+  await expect(studio.mechanism.section.getByTestId('domain-budget-summary')).toContainText(
+    'cost ε = 20, δ = 0.001; this run adds ε = 1, so its claim states ε = 21, δ = 0.001 in total',
+  );
+
+  await studio.run.start();
+  await studio.run.expectFinished();
+  await studio.results.expectChartsFor(COLUMNS);
+  await expect(summary).toContainText('ε = 21, δ = 0.001 over 2 runs');
+
+  const report = JSON.parse((await studio.exports.downloadReleaseReport()).text) as Report;
+  // Every fact is dp, published (a DP output) with the budget that paid for it.
+  expect(report.schema.columns.map((c) => [c.name, c.source, c.sources])).toEqual(
+    COLUMNS.map((name) => [name, 'dp', undefined]),
+  );
+  expect(JSON.stringify(report.schema.columns)).not.toContain('withheld');
+  expect(report.schema.domainBudget).toMatchObject({ epsilon: '20', delta: '0.001' });
+  const domainSteps = report.claim.steps.filter((s) => s.what.startsWith('learning the domain: '));
+  expect(domainSteps).toHaveLength(report.schema.domainBudget.steps.length);
+  expect(report.claim).toMatchObject({
+    notion: 'approx-dp',
+    epsilon: 21,
+    delta: 0.001,
+    composedOf: { domain: { epsilon: 20, delta: 0.001 }, mechanism: { epsilon: 1 } },
+  });
+  // The claim's total is the sum of its steps.
+  const sum = report.claim.steps.reduce((s, step) => s + step.epsilon, 0);
+  expect(sum).toBeCloseTo(21, 9);
+  expect(report.cumulative).toMatchObject({ epsilon: 21, delta: 0.001 });
+});
