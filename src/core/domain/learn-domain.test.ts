@@ -197,4 +197,47 @@ describe('learnDomain', () => {
     expect(second.schema.domainBudget!.epsilon).toBe('1.5');
     expect(second.schema.domainBudget!.delta).toBe('0.000002');
   });
+
+  it('keeps declared facts when the learned type agrees, reserving their shares so every path spends the same', () => {
+    const start = inferSchema(raw);
+    // Bounds declared, type and whole-number flag still inferred.
+    start.columns[0] = {
+      name: 'age',
+      type: 'numeric',
+      bounds: [0, 120],
+      integer: true,
+      source: 'inferred',
+      sources: { bounds: ['declared', 'declared'] },
+    };
+    const { schema, steps } = learnDomain(
+      raw,
+      start,
+      { epsilon: '1', delta: '1e-6', columns: ['age'] },
+      new SeededRng('declared kept'),
+    );
+    const age = column(schema, 'age');
+    expect(age).toMatchObject({ type: 'numeric', bounds: [0, 120] });
+    expect(partSource(age, 'lower')).toBe('declared');
+    expect(partSource(age, 'type')).toBe('dp');
+    expect(partSource(age, 'integer')).toBe('dp');
+    expect(steps.map((s) => [s.fact, s.epsilon])).toEqual([
+      ['age.type', '0.25'],
+      ['age.type', '0.25'],
+      ['age.type', '0.25'],
+      ['age.integer', '0.25'],
+    ]);
+    expect(steps[1]!.what).toContain('left unused: its lower bound is declared');
+    expect(schema.domainBudget!.epsilon).toBe('1');
+  });
+
+  it('records a seeded learning in the schema, and reads it back', () => {
+    const { schema } = learnDomain(
+      raw,
+      inferSchema(raw),
+      { epsilon: '1', delta: '1e-6' },
+      new SeededRng('s'),
+    );
+    expect(schema.domainBudget!.seeded).toBe(true);
+    expect(parseSchemaJson(schemaToJson(schema), 's.json').domainBudget!.seeded).toBe(true);
+  });
 });

@@ -142,7 +142,11 @@ export function learnDomain(
   });
   const columns = schema.columns.map((c) => learned.get(c.name) ?? c);
   return {
-    schema: { ...schema, columns, domainBudget: mergedBudget(schema.domainBudget, steps, options.learnedAt) },
+    schema: {
+      ...schema,
+      columns,
+      domainBudget: mergedBudget(schema.domainBudget, steps, rng.seeded, options.learnedAt),
+    },
     steps,
     warnings,
   };
@@ -201,13 +205,26 @@ function learnColumn(
       budget.delta,
     );
     const numeric = dpMajority(ctx.rng, numbers, words, each);
-    current = numeric ? { name, type: 'numeric', source: 'dp' } : { name, type: 'categorical', source: 'dp' };
+    const type = numeric ? 'numeric' : 'categorical';
+    // The learned type agrees with the column: its declared facts stay. Otherwise none applies.
+    current = type === column.type ? column : { name, type, source: 'dp' };
   }
   const learnedParts: SchemaPart[] = learnsType ? ['type'] : [];
+  const declared = (part: SchemaPart) =>
+    current === column && columnParts(column).includes(part) && partSource(column, part) === 'declared';
+  // With the type learned, a fact that turns out declared leaves its share unused; it is still
+  // reserved and stated, so the claim is the same whichever type came out.
+  const unused = (what: string, epsilon: Rational) =>
+    spend(ctx, `${name}.type`, `share of \`${name}\`'s budget left unused: its ${what} is declared`, epsilon);
   if (current.type === 'numeric') {
-    const want = learnsType ? (['lower', 'upper', 'integer'] as SchemaPart[]) : parts;
+    const facts: SchemaPart[] = learnsType ? ['lower', 'upper', 'integer'] : parts;
+    const want = facts.filter((part) => !declared(part));
+    for (const part of facts.filter(declared))
+      unused(part === 'integer' ? 'whole-number flag' : `${part} bound`, each);
     current = learnNumeric(current, tokens, want, each, ctx);
     learnedParts.push(...want);
+  } else if (learnsType && declared('categories')) {
+    unused('list of categories', each.mul(Rational.of(3)));
   } else {
     const epsilon = learnsType ? each.mul(Rational.of(3)) : each;
     // With the type learned, the list's δ was reserved by the type step.
@@ -359,6 +376,7 @@ function parseQuantile(text: string): Rational {
 function mergedBudget(
   previous: DomainBudget | undefined,
   steps: DomainStep[],
+  seeded: boolean,
   learnedAt?: string,
 ): DomainBudget {
   const all = [...(previous?.steps ?? []), ...steps];
@@ -368,6 +386,7 @@ function mergedBudget(
     epsilon: exactDecimal(sum('epsilon')),
     delta: exactDecimal(sum('delta')),
     learnedAt: learnedAt ?? new Date().toISOString(),
+    ...(seeded || previous?.seeded === true ? { seeded: true as const } : {}),
     steps: all,
   };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Schema } from '../table/types';
 import { Accountant } from './accountant';
 import { parseBudget } from './budget';
-import { DOMAIN_STEP_PREFIX, withDomainSteps } from './domain-claim';
+import { DOMAIN_STEP_PREFIX, SEEDED_DOMAIN_ASSUMPTION, withDomainSteps } from './domain-claim';
 import { gdpClaim } from './gdp';
 import { parseRational } from '../rng/rational';
 
@@ -94,5 +94,11 @@ describe('withDomainSteps', () => {
     expect(withDomainSteps(plain, declared)).toBe(plain);
     const once = withDomainSteps(plain, learned);
     expect(withDomainSteps(once, learned)).toBe(once);
+  });
+
+  it('says when the facts were learned with a seed', () => {
+    const seeded: Schema = { ...learned, domainBudget: { ...learned.domainBudget!, seeded: true } };
+    expect(withDomainSteps(pureClaim('1'), seeded).assumptions).toContain(SEEDED_DOMAIN_ASSUMPTION);
+    expect(withDomainSteps(pureClaim('1'), learned).assumptions).not.toContain(SEEDED_DOMAIN_ASSUMPTION);
   });
 });

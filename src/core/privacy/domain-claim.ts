@@ -14,6 +14,11 @@ export function domainSpend(schema: Schema): { epsilon: Rational; delta: Rationa
   };
 }
 
+/** The sentence a claim carries when the schema's facts were learned with a seed. */
+export const SEEDED_DOMAIN_ASSUMPTION =
+  "The schema's facts were learned with a seed: their random numbers are reproducible, so this output is " +
+  'for demonstration, not for release.';
+
 /** The words that start every domain step of a claim. */
 export const DOMAIN_STEP_PREFIX = 'learning the domain: ';
 
@@ -60,6 +65,7 @@ export function withDomainSteps(claim: PrivacyClaim, schema: Schema): PrivacyCla
       `The schema's facts marked "dp" were learned from this data with ${formatBudget(domain)} ` +
         `(the steps "${DOMAIN_STEP_PREFIX.trim()} …"); the total adds them to the mechanism's ` +
         `${formatBudget(mechanism)} by sequential composition.`,
+      ...(schema.domainBudget!.seeded === true ? [SEEDED_DOMAIN_ASSUMPTION] : []),
     ],
     composedOf: { domain, mechanism },
   };

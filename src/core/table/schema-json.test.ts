@@ -155,6 +155,31 @@ describe('parseSchemaJson', () => {
       ]),
       's.json: columns 1 and 2 are both named `a`; names must be unique.',
     ],
+    [
+      schemaWithColumns([{ name: 'g', type: 'categorical', categories: ['a'], other: 'b' }]),
+      's.json: column 1 (g): "other" must be one of the column\'s "categories"',
+    ],
+    [
+      schemaWithColumns([{ name: 'a', type: 'numeric', bounds: [0, 1], source: 'dp' }]),
+      's.json: column `a`: its type is marked "dp" but "domainBudget" has no step for "a.type"',
+    ],
+    [
+      JSON.stringify({
+        version: 1,
+        columns: [{ name: 'a', type: 'numeric', source: 'dp' }],
+        domainBudget: {
+          epsilon: '0.1',
+          delta: '0',
+          learnedAt: 't',
+          steps: [{ fact: 'a.type', what: 'type', epsilon: '0.05', delta: '0' }],
+        },
+      }),
+      's.json: "domainBudget": "epsilon" and "delta" must be the sums of the steps',
+    ],
+    [
+      JSON.stringify({ version: 1, columns: [{ name: 'a', type: 'numeric' }], domainBudget: { epsilon: 1 } }),
+      's.json: "domainBudget" must be an object with "epsilon" and "delta"',
+    ],
   ])('rejects %s', (text, messageStart) => {
     let caught: unknown;
     try {
@@ -167,6 +192,40 @@ describe('parseSchemaJson', () => {
       true,
     );
     expect((caught as InputError).file).toBe('s.json');
+  });
+
+  it('reads a schema learned with DP: "dp" facts, the other level and the domain budget, and writes it back', () => {
+    const text = JSON.stringify({
+      version: 1,
+      columns: [
+        {
+          name: 'age',
+          type: 'numeric',
+          bounds: [15, 100],
+          integer: true,
+          source: 'dp',
+          sources: { bounds: ['declared', 'dp'] },
+        },
+        { name: 'g', type: 'categorical', categories: ['a', '(other)'], other: '(other)', source: 'dp' },
+      ],
+      domainBudget: {
+        epsilon: '0.3',
+        delta: '0.000001',
+        learnedAt: '2026-01-01T00:00:00Z',
+        seeded: true,
+        steps: ['age.type', 'age.upper', 'age.integer', 'g.type', 'g.categories'].map((fact, i) => ({
+          fact,
+          what: fact,
+          epsilon: i === 4 ? '0.1' : '0.05',
+          delta: i === 3 ? '0.000001' : '0',
+        })),
+      },
+    });
+    const schema = parseSchemaJson(text, 's.json');
+    expect(schema.columns[0]).toMatchObject({ source: 'dp', sources: { bounds: ['declared', 'dp'] } });
+    expect(schema.columns[1]).toMatchObject({ other: '(other)', source: 'dp' });
+    expect(schema.domainBudget).toMatchObject({ epsilon: '0.3', delta: '0.000001', seeded: true });
+    expect(parseSchemaJson(schemaToJson(schema), 's.json')).toEqual(schema);
   });
 
   it('reads a partly declared column, and an inferred column with every fact listed as declared', () => {

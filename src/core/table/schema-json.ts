@@ -248,9 +248,11 @@ function readDomainBudget(value: unknown, fileName: string): DomainBudget | unde
     throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
   }
   const unknown = Object.keys(value).filter(
-    (key) => !['epsilon', 'delta', 'learnedAt', 'steps'].includes(key),
+    (key) => !['epsilon', 'delta', 'learnedAt', 'seeded', 'steps'].includes(key),
   );
-  if (unknown.length > 0) throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
+  if (unknown.length > 0 || (value.seeded !== undefined && value.seeded !== true)) {
+    throw inputErrorAt({ file: fileName }, DOMAIN_BUDGET_SHAPE);
+  }
   let epsilonSum = Rational.ZERO;
   let deltaSum = Rational.ZERO;
   const steps = value.steps.map((step: unknown) => {
@@ -279,6 +281,7 @@ function readDomainBudget(value: unknown, fileName: string): DomainBudget | unde
     epsilon: value.epsilon as string,
     delta: value.delta as string,
     learnedAt: value.learnedAt,
+    ...(value.seeded === true ? { seeded: true as const } : {}),
     steps,
   };
 }
@@ -416,7 +419,7 @@ export function schemaToJson(schema: Schema): string {
       : [
           '  "domainBudget": {',
           `    "epsilon": ${JSON.stringify(budget.epsilon)}, "delta": ${JSON.stringify(budget.delta)}, ` +
-            `"learnedAt": ${JSON.stringify(budget.learnedAt)},`,
+            `"learnedAt": ${JSON.stringify(budget.learnedAt)},${budget.seeded ? ' "seeded": true,' : ''}`,
           '    "steps": [',
           budget.steps
             .map(

@@ -76,6 +76,8 @@ export interface DomainBudget {
   delta: string;
   /** ISO 8601 time of the learning; names it in a privacy ledger, so it is counted once. */
   learnedAt: string;
+  /** Present (true) when a step drew from a seeded generator: reproducible, not for release. */
+  seeded?: true;
   steps: DomainStep[];
 }
 
