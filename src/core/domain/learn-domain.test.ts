@@ -196,6 +196,14 @@ describe('learnDomain', () => {
     expect(second.schema.domainBudget!.steps).toHaveLength(8);
     expect(second.schema.domainBudget!.epsilon).toBe('1.5');
     expect(second.schema.domainBudget!.delta).toBe('0.000002');
+    expect(() =>
+      learnDomain(
+        raw,
+        inferSchema(raw),
+        { epsilon: '1', delta: '1e-6', weights: { agee: 2 } },
+        new SeededRng('c'),
+      ),
+    ).toThrow('a share of the domain budget names `agee`, which is not a column learned here');
   });
 
   it('keeps declared facts when the learned type agrees, reserving their shares so every path spends the same', () => {

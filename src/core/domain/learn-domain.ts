@@ -112,6 +112,15 @@ export function learnDomain(
       );
     }
   }
+  const unknownShares = Object.keys(options.weights ?? {}).filter(
+    (name) => !chosen.some((c) => c.name === name),
+  );
+  if (unknownShares.length > 0) {
+    throw new InputError(
+      `a share of the domain budget names ${unknownShares.map((n) => `\`${n}\``).join(', ')}, which is not a ` +
+        'column learned here; name columns whose facts are not all declared.',
+    );
+  }
   const weights = chosen.map((c) => options.weights?.[c.name] ?? 1);
   if (weights.some((w) => !(Number.isInteger(w) && w >= 1))) {
     throw new InputError('each column share of the domain budget must be a whole number >= 1.');
