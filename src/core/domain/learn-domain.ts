@@ -3,7 +3,7 @@ import { formatRational } from '../privacy/format-rational';
 import { parseRational, Rational } from '../rng/rational';
 import type { Rng } from '../rng/types';
 import type { AbortSignalLike } from '../mechanisms/types';
-import { throwIfAborted } from '../table/abort';
+import { throwIfAborted } from '../abort';
 import { compareByCodePoint } from '../table/code-point-order';
 import type { RawTable } from '../table/csv-read';
 import { InputError } from '../table/errors';
