@@ -163,6 +163,53 @@ describe('dpsynth synth --ledger', () => {
     });
   });
 
+  it('records a run refused after its budget was spent (values that overflow), releasing nothing', async () => {
+    // Two unbounded numeric columns and ε = 0.001 over 10 releases: the exponential mechanism is almost
+    // flat (its scale ε/(2·releases·Δu) is 0.003), so the chain roams the N(0, 10⁵) prior and some log σ
+    // reaches exp(345) > 10¹⁵⁰; the pMSE mechanism then refuses the release after the budget was spent
+    // (the seeds 1, 2 and 3 all do; each release has a good chance to).
+    const rows = Array.from({ length: 30 }, (_, i) => `${(i % 9) - 2},${0.5 * ((i % 9) - 2) - 2}`);
+    const unbounded = {
+      version: 1,
+      columns: [
+        { name: 'x1', type: 'numeric', source: 'declared' },
+        { name: 'x2', type: 'numeric', source: 'declared' },
+      ],
+      missing: [],
+    };
+    const path = tempFiles({
+      'data.csv': DATA,
+      's.json': SCHEMA,
+      'wide.csv': ['x1,x2', ...rows].join('\n') + '\n',
+      'wide.json': JSON.stringify(unbounded),
+    });
+    expect((await synth(path, '--out', path('a.csv'), '--ledger', path('ledger.json'))).code).toBe(0);
+    const refused = await cli(
+      'synth',
+      path('wide.csv'),
+      ...['--schema', path('wide.json'), '--mechanism', 'pmse-mechanism', '--epsilon', '0.001'],
+      ...['--releases', '10', '--param', 'burnIn=0', '--param', 'steps=1000', '--param', 'thinning=100'],
+      ...['--param', 'chains=1', '--param', 'proposalScale=100', '--seed', '1'],
+      ...['--out', path('wide-synth.csv'), '--ledger', path('ledger.json')],
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('nothing was released. The budget of this run (ε = 0.001) is spent');
+    expect(refused.stderr).toContain(
+      `The ledger ${path('ledger.json')} counts this run: it records ε = 1.001 in total (2 entries).`,
+    );
+    expect(readdirSync(path('.')).filter((name) => name.startsWith('wide-synth'))).toEqual([]);
+    const lines = readFileSync(path('ledger.json'), 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[1]!)).toMatchObject({
+      kind: 'run',
+      mechanism: 'pmse-mechanism',
+      epsilon: 0.001,
+      delta: 0,
+      runs: 1,
+      what: 'run on wide.csv refused after its budget was spent, nothing released (seeded, not for release)',
+    });
+  });
+
   it('refuses a damaged ledger before running, and never writes over it', async () => {
     const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA, 'ledger.json': '{"kind":"export"}\n' });
     const damaged = await synth(path, '--out', path('a.csv'), '--ledger', path('ledger.json'));

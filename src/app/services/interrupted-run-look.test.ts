@@ -3,7 +3,8 @@ import { Accountant } from '../../core/privacy/accountant';
 import { parseBudget } from '../../core/privacy/budget';
 import { resetLedger, selectSpent, useLedgerStore } from '../state/ledger-store';
 import { addLiveMcmcPoint, beginLiveMcmc, clearLiveMcmc } from '../state/live-mcmc-store';
-import { recordInterruptedRunLook } from './interrupted-run-look';
+import { SpentBudgetError } from '../../core/privacy/spent-budget-error';
+import { recordInterruptedRunLook, recordRefusedRunLook } from './interrupted-run-look';
 
 /** A claim spending ε as the accountant states it. */
 function claimAt(epsilon: string) {
@@ -31,6 +32,34 @@ describe('recordInterruptedRunLook', () => {
     addLiveMcmcPoint('run-1', 0, 1, -0.25, 0.3);
     // Traces of another run say nothing about this one.
     expect(recordInterruptedRunLook('run-2', 'pmse-mechanism', claimAt('1.5'))).toBe(false);
+    expect(selectSpent(useLedgerStore.getState()).entries).toBe(0);
+  });
+});
+
+describe('recordRefusedRunLook', () => {
+  beforeEach(() => {
+    resetLedger();
+    clearLiveMcmc();
+  });
+
+  it('counts a run refused after its budget was spent, with or without live traces', () => {
+    expect(
+      recordRefusedRunLook('run-1', 'pmse-mechanism', claimAt('0.5'), new SpentBudgetError('Refused.')),
+    ).toBe(true);
+    // From a worker the error arrives as a plain Error carrying the name and message (Comlink).
+    const fromWorker = Object.assign(new Error('Refused.'), { name: 'SpentBudgetError' });
+    expect(recordRefusedRunLook('run-2', 'pmse-mechanism', claimAt('0.25'), fromWorker)).toBe(true);
+    expect(selectSpent(useLedgerStore.getState())).toEqual({ epsilon: 0.75, delta: 0, entries: 2 });
+    expect(useLedgerStore.getState().looks[0]!.what).toBe(
+      'run of pmse-mechanism refused after its budget was spent (nothing released)',
+    );
+  });
+
+  it('leaves other failures to the live-trace rule', () => {
+    expect(
+      recordRefusedRunLook('run-1', 'pmse-mechanism', claimAt('0.5'), new Error('Worker crashed.')),
+    ).toBe(false);
+    expect(recordRefusedRunLook('run-1', 'pmse-mechanism', claimAt('0.5'), 'text')).toBe(false);
     expect(selectSpent(useLedgerStore.getState()).entries).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { isSpentBudgetError } from '../../core/privacy/spent-budget-error';
 import type { PrivacyClaim } from '../../core/privacy/types';
 import { recordLook } from '../state/ledger-store';
 import { useLiveMcmcStore } from '../state/live-mcmc-store';
@@ -19,6 +20,29 @@ export function recordInterruptedRunLook(jobId: string, mechanismId: string, cla
     delta: (claim.composedOf?.mechanism ?? claim).delta,
     runs: 1,
     what: `run of ${mechanismId} stopped after its live MCMC traces were shown`,
+  });
+  return true;
+}
+
+/**
+ * A run refused after its budget was spent (a SpentBudgetError, e.g. the pMSE mechanism refusing values
+ * that overflow, a decision made from its DP outputs and shown as the failure message) is a look at the
+ * budget its claim states, whether or not live traces were shown. Returns whether it was recorded.
+ */
+export function recordRefusedRunLook(
+  jobId: string,
+  mechanismId: string,
+  claim: PrivacyClaim,
+  error: unknown,
+): boolean {
+  if (!isSpentBudgetError(error)) return false;
+  recordLook(jobId, {
+    kind: 'run',
+    mechanism: mechanismId,
+    epsilon: claim.epsilon,
+    delta: claim.delta,
+    runs: 1,
+    what: `run of ${mechanismId} refused after its budget was spent (nothing released)`,
   });
   return true;
 }

@@ -15,7 +15,7 @@ import { createJobRunner } from './job-runner';
 import { onDatasetReplaced } from '../state/dataset-resets';
 import { tuningNotes } from './tuning-notes';
 import { earlierRunNotes, recordLook, useLedgerStore } from '../state/ledger-store';
-import { recordInterruptedRunLook } from './interrupted-run-look';
+import { recordInterruptedRunLook, recordRefusedRunLook } from './interrupted-run-look';
 
 const runner = createJobRunner({
   kind: 'run',
@@ -110,9 +110,14 @@ export async function startRun(): Promise<void> {
       });
       void startEvaluation(jobId, schema, defaultEvaluationSettings(schema));
     } catch (error) {
-      // Live MCMC traces already shown are a look at the data even when the run does not finish.
-      if (readiness.claim !== null)
+      // A run refused after its budget was spent counts (its claim is what it reserved), and so do live
+      // MCMC traces already shown: a look at the data even when the run does not finish.
+      if (
+        readiness.claim !== null &&
+        !recordRefusedRunLook(jobId, configuration.mechanismId, readiness.claim, error)
+      ) {
         recordInterruptedRunLook(jobId, configuration.mechanismId, readiness.claim);
+      }
       throw error;
     }
   });

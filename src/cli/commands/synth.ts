@@ -10,8 +10,9 @@ import { complementIndices } from '../../core/metrics/sample-indices';
 import { splitRowsForJob } from '../../worker/holdout';
 import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
-import type { PublicContext } from '../../core/mechanisms/types';
+import type { PublicContext, Release } from '../../core/mechanisms/types';
 import { parseBudget } from '../../core/privacy/budget';
+import { isSpentBudgetError, SpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { buildReleaseReport } from '../../core/privacy/report';
 import { domainSpend } from '../../core/privacy/domain-claim';
 import { roundUpRational } from '../../core/privacy/round-up';
@@ -150,12 +151,35 @@ export const synthCommand = {
     // Public facts about the configured model (e.g. the pMSE mechanism's parameter count), before the run.
     const facts = mechanism.describe?.(params, context) ?? [];
     for (const fact of facts) io.err(`${mechanism.id}: ${fact}\n`);
-    const release = await mechanism.run(table, schema, params, {
-      ...context,
-      rng: makeRng(seed),
-      progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
-      signal: { aborted: false },
-    });
+    let release: Release;
+    try {
+      release = await mechanism.run(table, schema, params, {
+        ...context,
+        rng: makeRng(seed),
+        progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
+        signal: { aborted: false },
+      });
+    } catch (error) {
+      // A run refused after its budget was spent released nothing, but the ledger still counts it.
+      if (ledgerPath === undefined || !isSpentBudgetError(error)) throw error;
+      const claim = mechanism.claim(params, context); // what the run reserved (the mechanism contract)
+      appendLedgerLine(ledgerPath, {
+        kind: 'run',
+        at: new Date().toISOString(),
+        mechanism: mechanism.id,
+        epsilon: claim.epsilon,
+        delta: claim.delta,
+        runs: 1,
+        what:
+          `run on ${basename(dataPath)} refused after its budget was spent, nothing released` +
+          (seed === undefined ? '' : ' (seeded, not for release)'),
+      });
+      const total = ledgerTotal([...ledger!.entries, { epsilon: claim.epsilon, delta: claim.delta }]);
+      throw new SpentBudgetError(
+        `${(error as Error).message} The ledger ${ledgerPath} counts this run: it records ` +
+          `${formatBudget(total)} in total (${total.entries} entr${total.entries === 1 ? 'y' : 'ies'}).`,
+      );
+    }
     if (dropIncomplete) {
       release.claim.assumptions.push(
         `${droppedIncompleteRows} incomplete rows were dropped before synthesis (--drop-incomplete-rows). ` +

@@ -1,6 +1,7 @@
 export type { ClaimBound, ClaimStep, PrivacyClaim, PrivacyNotion, UnprovenBound } from './types';
 export { claimBound, unprovenBoundPhrase } from './claim-bound';
 export { BudgetError, parseBudget, type PrivacyBudget } from './budget';
+export { isSpentBudgetError, SpentBudgetError } from './spent-budget-error';
 export {
   Accountant,
   OverspendError,

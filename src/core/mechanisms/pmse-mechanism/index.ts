@@ -30,8 +30,9 @@ export { PMSE_MECHANISM_ID, pmseMechanismMeta } from './meta';
 /**
  * Algorithm 2, step 2, and the release: n rows from g(θ̃_i) for every release, in release order,
  * plus the diagnostics. `results` are the chains' results in any order (e.g. as workers finish). The
- * claim's bound is "unproven" for the configurations whose sensitivity is not proven. Throws
- * InputError, releasing nothing, when a synthetic value overflows (release-overflow.ts).
+ * claim's bound is "unproven" (MCMC draws; greedy trees add their Δu: claim.ts). Throws
+ * SpentBudgetError (an InputError), releasing nothing, when a synthetic value overflows
+ * (release-overflow.ts).
  */
 export function finishPmseRun(
   plan: PmseRunPlan,

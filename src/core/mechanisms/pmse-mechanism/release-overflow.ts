@@ -1,4 +1,4 @@
-import { InputError } from '../../table/errors';
+import { SpentBudgetError } from '../../privacy/spent-budget-error';
 import type { NumericColumn, Table } from '../../table/types';
 import type { SynthesisModel } from './model';
 
@@ -42,7 +42,7 @@ export function throwIfReleaseOverflows(
   const overflow = findReleaseOverflow(model, datasets);
   if (overflow === null) return;
   const bounded = model.columns.find((column) => column.name === overflow.column)?.bounds !== null;
-  throw new InputError(
+  throw new SpentBudgetError(
     `The pMSE mechanism drew parameters θ̃ so far from the data that synthetic values of ` +
       `\`${overflow.column}\` (release ${overflow.release + 1} of ${datasets.length}) reach ` +
       `±${RELEASE_MAGNITUDE_LIMIT.toExponential()}; nothing was released. The budget of this run ` +

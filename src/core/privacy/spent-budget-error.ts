@@ -1,0 +1,21 @@
+import { InputError } from '../table/errors';
+
+/** The `name` of a SpentBudgetError; kept when the error crosses a worker boundary (Comlink keeps name and message). */
+export const SPENT_BUDGET_ERROR_NAME = 'SpentBudgetError';
+
+/**
+ * A run that stops after its budget was reserved and used, releasing nothing: for example the pMSE
+ * mechanism refusing synthetic values that overflow, a decision made from its DP outputs. The budget
+ * counts as spent, so a ledger (the CLI's --ledger file, the studio's privacy ledger) records the run.
+ */
+export class SpentBudgetError extends InputError {
+  constructor(message: string) {
+    super(message);
+    this.name = SPENT_BUDGET_ERROR_NAME;
+  }
+}
+
+/** Whether `error` is a SpentBudgetError, also after a worker boundary turned it into a plain Error. */
+export function isSpentBudgetError(error: unknown): boolean {
+  return error instanceof Error && error.name === SPENT_BUDGET_ERROR_NAME;
+}
