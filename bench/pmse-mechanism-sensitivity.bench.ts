@@ -7,8 +7,8 @@
 // variance can be negative, and the paper does not say what it did then, so its absolute value is
 // used). For each tree (depth 1, 2, 5, unlimited = 30; cp 0.01 and 0.001; rpart's minsplit 20 and
 // minbucket 7) we record whether |pMSE(X, X^s) − pMSE(X′, X^s)| > 1/n. A last row measures the
-// mechanism's own depth-1 tree (propensityTreeSettings: cp 0, minsplit 2, minbucket 1), for which
-// the bound is a theorem; the paper's depth-1 rows keep cp and minbucket 7 and can exceed it for
+// mechanism's own depth-1 quality (the exhaustive stump: every synthetic value a cut), for which
+// the bound is a theorem (README, "Quality functions": Δu = 1/(2n)); the paper's depth-1 rows keep cp and minbucket 7 and can exceed it for
 // chosen neighbours (sensitivity.test.ts) although random ones rarely do.
 //
 //   npx tsx bench/pmse-mechanism-sensitivity.bench.ts [--replicates=20000] [--workers=2] [--seed=1]
@@ -17,7 +17,7 @@ import { isMainThread, parentPort } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { makeCartPmseEvaluator } from '../src/core/metrics/pmse-cart-evaluator';
 import { makeNormalSampler, SeededRng } from '../src/core/rng';
-import { propensityTreeSettings } from '../src/core/mechanisms/pmse-mechanism/pmse-params';
+import { makeQualityEvaluator } from '../src/core/mechanisms/pmse-mechanism/chain';
 import { cliInteger, PAPER_N, round, runInWorkers, simulatePaperData } from './pmse-mechanism-paper-setup';
 
 interface BenchTree {
@@ -27,9 +27,9 @@ interface BenchTree {
   minSplit?: number;
   minBucket?: number;
   paperPercent: number | null;
+  /** The mechanism's exhaustive stump instead of an rpart tree. */
+  exhaustiveStump?: true;
 }
-
-const MECHANISM_STUMP = propensityTreeSettings({ treeDepth: 1, cp: 0.01 });
 
 const TREES: BenchTree[] = [
   { depth: '1', maxDepth: 1, cp: 0.01, paperPercent: 0.0 },
@@ -40,7 +40,7 @@ const TREES: BenchTree[] = [
   { depth: '2', maxDepth: 2, cp: 0.001, paperPercent: 0.5 },
   { depth: '5', maxDepth: 5, cp: 0.001, paperPercent: 2.0 },
   { depth: 'unlimited', maxDepth: 30, cp: 0.001, paperPercent: 2.5 },
-  { depth: '1 (mechanism: exhaustive stump)', ...MECHANISM_STUMP, paperPercent: null },
+  { depth: '1 (mechanism: exhaustive stump)', maxDepth: 1, cp: 0, paperPercent: null, exhaustiveStump: true },
 ];
 const PERTURBATION_VARIANCE = 25;
 const THETA_VARIANCE = 10;
@@ -84,11 +84,12 @@ function runTask(task: Task): TaskResult {
         minBucket: tree.minBucket ?? 7,
         cp: tree.cp,
       };
-      const u = makeCartPmseEvaluator([x1, x2], n, options).evaluate([synthX1, synthX2]);
-      const uPerturbed = makeCartPmseEvaluator([perturbedX1, perturbedX2], n, options).evaluate([
-        synthX1,
-        synthX2,
-      ]);
+      const evaluator = (columns: Float64Array[]) =>
+        tree.exhaustiveStump
+          ? makeQualityEvaluator(columns, n, { kind: 'exhaustive-stump' })
+          : makeCartPmseEvaluator(columns, n, options);
+      const u = evaluator([x1, x2]).evaluate([synthX1, synthX2]);
+      const uPerturbed = evaluator([perturbedX1, perturbedX2]).evaluate([synthX1, synthX2]);
       const difference = Math.abs(u - uPerturbed);
       if (difference > 1 / n) violations[k]!++;
       largestDifference[k] = Math.max(largestDifference[k]!, difference);

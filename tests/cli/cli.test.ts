@@ -242,7 +242,7 @@ describe("dpsynth synth prints the mechanism's warnings", () => {
 });
 
 describe('dpsynth synth states whether ε is a proven bound', () => {
-  it('says on the first claim line and in the report that greedy depth-5 trees give no proven bound', async () => {
+  it('says on the first claim line and in the report why the pMSE mechanism’s ε is not a proven bound', async () => {
     const lines = ['x,g'];
     for (let i = 0; i < 40; i++) lines.push(`${(i % 10) / 2},${i % 3 === 0 ? 'a' : 'b'}`);
     const schema = {
@@ -265,17 +265,25 @@ describe('dpsynth synth states whether ε is a proven bound', () => {
       );
     const greedy = await run('5');
     expect(greedy.code).toBe(0);
-    expect(greedy.stderr).toMatch(
-      /^Privacy claim: pure-dp, ε = 1 — not a proven bound \(greedy trees, depth 5\); neighbouring datasets: replace-one$/m,
+    const greedyReason =
+      'greedy trees, depth 5: Δu not proven; MCMC draws approximate the exponential mechanism';
+    expect(greedy.stderr.split('\n')).toContain(
+      `Privacy claim: pure-dp, ε = 1 — not a proven bound (${greedyReason}); neighbouring datasets: replace-one`,
     );
     const greedyReport = JSON.parse(readFileSync(path('report5.json'), 'utf8'));
     expect(greedyReport.claim.bound).toBe('unproven');
-    expect(greedyReport.claim.unprovenBecause).toBe('greedy trees, depth 5');
+    expect(greedyReport.claim.unprovenBecause).toBe(greedyReason);
     expect(greedyReport.claim.assumptions.join(' ')).toMatch(/not a proven upper bound/);
+    // The exhaustive stump has a proven Δu, but its draws come from MCMC too.
     const exact = await run('1');
     expect(exact.code).toBe(0);
-    expect(exact.stderr).toMatch(/^Privacy claim: pure-dp, ε = 1, neighbouring datasets: replace-one$/m);
-    expect(JSON.parse(readFileSync(path('report1.json'), 'utf8')).claim.bound).toBe('proven');
+    const exactReason =
+      'MCMC draws approximate the exponential mechanism; ε holds for exact draws (Δu = 1/(2n) proven)';
+    expect(exact.stderr.split('\n')).toContain(
+      `Privacy claim: pure-dp, ε = 1 — not a proven bound (${exactReason}); neighbouring datasets: replace-one`,
+    );
+    const exactReport = JSON.parse(readFileSync(path('report1.json'), 'utf8'));
+    expect([exactReport.claim.bound, exactReport.claim.unprovenBecause]).toEqual(['unproven', exactReason]);
   });
 });
 

@@ -15,7 +15,7 @@ import {
   synthesizeModelSpace,
   type ModelNoise,
 } from './synthesize';
-import { makeGridTreeQuality } from './grid-tree-quality';
+import { exhaustiveStumpSettings, makeGridTreeQuality } from './grid-tree-quality';
 import { exponentialMechanismLogWeight, logFlatPrior, qualitySensitivity } from './target';
 import type { PmseQuality } from './pmse-params';
 
@@ -29,11 +29,20 @@ export type PmseEvaluatorFactory = (
   quality: PmseQuality,
 ) => PmseEvaluator;
 
-/** The evaluator of a quality function: the grid tree, or the rpart-exact CART pMSE. */
-export const makeQualityEvaluator: PmseEvaluatorFactory = (realColumns, nSynth, quality) =>
-  quality.kind === 'grid-tree'
-    ? makeGridTreeQuality(realColumns, nSynth, quality)
-    : makeCartPmseEvaluator(realColumns, nSynth, quality.tree);
+/**
+ * The evaluator of a quality function: the grid tree, the exhaustive stump (the grid evaluator at
+ * depth 1 with every synthetic value an edge), or the rpart-exact CART pMSE of a greedy tree.
+ */
+export const makeQualityEvaluator: PmseEvaluatorFactory = (realColumns, nSynth, quality) => {
+  switch (quality.kind) {
+    case 'grid-tree':
+      return makeGridTreeQuality(realColumns, nSynth, quality);
+    case 'exhaustive-stump':
+      return makeGridTreeQuality(realColumns, nSynth, exhaustiveStumpSettings(nSynth));
+    case 'greedy-tree':
+      return makeCartPmseEvaluator(realColumns, nSynth, quality.tree);
+  }
+};
 
 /**
  * Everything one chain needs, as plain data (structured-clone friendly, so a worker can receive it).

@@ -27,14 +27,15 @@ export function pmseAssumptions(settings: PmseSettings, releases: number): strin
         `${quality.gridSize + 1} quantiles of each synthetic column, found by exhaustive search: u is the ` +
         'maximum of the pMSEs of partitions fixed before the real data are read (the grid comes from the ' +
         'synthetic data only), each of which moves by at most 1/(2(n + 1)) when one of the n real rows is ' +
-        'replaced, so Δu = 1/(2n) holds exactly (proof in the mechanism’s documentation).',
+        'replaced, so Δu = 1/(2n) holds exactly (proof in the mechanism’s README, “Quality functions”).',
     );
-  } else if (isProvenQuality(quality)) {
+  } else if (quality.kind === 'exhaustive-stump') {
     sentences.push(
-      'The quality u(X, θ) uses a depth-1 tree that takes the best split over every threshold (cp 0, no ' +
-        'minimum node size): u is the maximum of the pMSEs of fixed partitions, each of which moves by at ' +
-        'most 1/(2(n + 1)) when one of the n real rows is replaced, so Δu = 1/(2n) holds exactly (proof in ' +
-        'the mechanism’s documentation).',
+      'The quality u(X, θ) is the pMSE of the best single split, where every synthetic value is a possible ' +
+        'cut ("x < v" or "x ≤ v"), which is the best split over every threshold: u is the maximum of the ' +
+        'pMSEs of partitions fixed before the real data are read, each of which moves by at most ' +
+        '1/(2(n + 1)) when one of the n real rows is replaced, so Δu = 1/(2n) holds exactly (proof in the ' +
+        'mechanism’s README, “Quality functions”).',
     );
   } else {
     sentences.push(
@@ -43,7 +44,7 @@ export function pmseAssumptions(settings: PmseSettings, releases: number): strin
         'greedily and pruned by cp, and then the bound can fail: the paper measured 0.3–2.5 % of random ' +
         'neighbouring datasets above it (Table 1), and a chosen neighbour can move u by about cp·n/8 times ' +
         'the bound by switching a split on or off. The stated ε is therefore not a proven upper bound for ' +
-        'this setting. Choose the depth "2 on a grid" or 1 for a guarantee that is proven.',
+        'this setting, even for exact draws. Choose the depth "2 on a grid" or 1 for a proven Δu.',
     );
   }
   sentences.push(
@@ -54,12 +55,17 @@ export function pmseAssumptions(settings: PmseSettings, releases: number): strin
   sentences.push(
     `Each θ̃ is drawn by a finite Metropolis chain (${settings.burnIn} burn-in and ${settings.steps} further ` +
       'iterations, from a start point and for a number of iterations fixed before the data are read), which ' +
-      'only approximates the exponential mechanism’s distribution; the ε-DP guarantee is exact for exact draws.',
+      'only approximates the exponential mechanism’s distribution; the ε-DP guarantee holds for exact draws ' +
+      'and is not proven for the chain’s draws, which is why the claim does not call ε a proven bound.',
   );
   sentences.push(
     `u(X, θ) averages the pMSE over m = ${settings.m} synthetic dataset${settings.m === 1 ? '' : 's'} made from ` +
       'noise drawn once per run, independently of the data; the sensitivity bound holds for every synthetic ' +
-      'dataset (Theorem 2, proof, eq. 8), so the exponential mechanism is run on this fixed quality function.',
+      `dataset and so for their average (${
+        isProvenQuality(quality)
+          ? 'proof of Δu = 1/(2n): the mechanism’s README, “Quality functions”'
+          : 'Snoke & Slavković 2018, Theorem 2, proof, eq. 8'
+      }), so the exponential mechanism is run on this fixed quality function.`,
   );
   const mostDraws = Math.max(...drawsPerChain(releases, settings.chains));
   if (mostDraws > 1) {
@@ -71,13 +77,23 @@ export function pmseAssumptions(settings: PmseSettings, releases: number): strin
   return sentences;
 }
 
+/** Why ε is not a proven bound for draws from a finite MCMC chain, whatever the quality function. */
+export const MCMC_UNPROVEN_REASON = 'MCMC draws approximate the exponential mechanism';
+
 /**
- * Why ε is not a proven bound in this configuration, or undefined when it is: the exhaustive quality
- * functions have Δu = 1/n proven; greedy, cp-pruned trees do not (README, "Privacy claim").
+ * Why ε is not a proven bound, for every configuration (README, "Privacy claim"): the exponential
+ * mechanism is ε-DP only for exact draws, and the draws come from a finite, adaptive Metropolis chain
+ * (a finite chain has no pure-ε guarantee). With the grid tree and the exhaustive stump Δu = 1/(2n) is
+ * proven (README, "Quality functions"), so ε holds for exact draws; greedy trees add a second reason,
+ * their Δu is not proven.
  */
-export function pmseUnprovenBound(settings: PmseSettings): UnprovenBound | undefined {
-  if (isProvenQuality(pmseQualityOf(settings))) return undefined;
-  return { unprovenBecause: `greedy trees, depth ${settings.treeDepthLabel}` };
+export function pmseUnprovenBound(settings: PmseSettings): UnprovenBound {
+  if (isProvenQuality(pmseQualityOf(settings))) {
+    return { unprovenBecause: `${MCMC_UNPROVEN_REASON}; ε holds for exact draws (Δu = 1/(2n) proven)` };
+  }
+  return {
+    unprovenBecause: `greedy trees, depth ${settings.treeDepthLabel}: Δu not proven; ${MCMC_UNPROVEN_REASON}`,
+  };
 }
 
 /**
@@ -109,12 +125,13 @@ export function pmseClaimAssumptions(params: ParamValues, context: PublicContext
 
 /**
  * Pure ε-DP by sequential composition of l exponential-mechanism draws at ε/l each (Snoke &
- * Slavković 2018, Algorithm 2 and Theorem 1); the synthetic data are post-processing
- * (Proposition 1). Computed from parameters and public facts only.
+ * Slavković 2018, Algorithm 2 and Theorem 1), for exact draws; the synthetic data are
+ * post-processing (Proposition 1). The bound is "unproven" because the draws come from MCMC
+ * (pmseUnprovenBound). Computed from parameters and public facts only.
  */
 export function pmseClaim(params: ParamValues, context: PublicContext): PrivacyClaim {
   const accountant = new Accountant(parseBudget(context.epsilon, context.delta));
-  reserveReleaseBudget(accountant, context);
-  const unproven = pmseUnprovenBound(readPmseSettings(params, context.schema));
-  return accountant.claim(pmseClaimAssumptions(params, context), unproven);
+  const settings = readPmseSettings(params, context.schema);
+  reserveReleaseBudget(accountant, context, pmseQualityOf(settings));
+  return accountant.claim(pmseClaimAssumptions(params, context), pmseUnprovenBound(settings));
 }

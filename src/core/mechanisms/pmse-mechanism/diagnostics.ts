@@ -2,7 +2,7 @@ import { roundUp } from '../../privacy/round-up';
 import type { PmseChainResult } from './chain';
 import type { PmseRunPlan } from './plan';
 import { RHAT_WARNING_THRESHOLD, splitRhatFromHalves } from '../../mcmc/rhat';
-import { isProvenQuality } from './pmse-params';
+import { isProvenQuality, type PmseQuality } from './pmse-params';
 import { qualitySensitivity } from './target';
 
 /** Said wherever MCMC diagnostics are shown or exported. */
@@ -47,14 +47,39 @@ export interface PmseDiagnostics {
   parameterNames: string[];
   /** θ̃_i of every release (the DP outputs of the exponential mechanism), standardised units. */
   releasedParameters: number[][];
-  releaseEpsilon: number;
+  /**
+   * ε/l rounded down to a double: the ε each release's exponential mechanism used (rounding down
+   * spends no more than reserved). Not a privacy figure to quote: the claim states the total, rounded up.
+   */
+  releaseEpsilonUsed: number;
   /** Δu the exponential mechanism used, e.g. "1/(2n) = 1/10000 (proven)". */
   sensitivity: string;
-  /** The quality function's tree: the grid tree (G), or rpart settings. */
-  tree:
-    | { depth: string; search: 'exhaustive on a grid'; gridSize: number }
-    | { depth: string; search: 'exhaustive' | 'greedy'; cp: number; minSplit: number; minBucket: number };
+  /** The quality function's tree: the grid tree (G), the exhaustive stump, or greedy rpart settings. */
+  tree: PmseTreeDescription;
   iterationsPerChain: { burnIn: number; steps: number };
+}
+
+export type PmseTreeDescription =
+  | { depth: string; search: 'exhaustive on a grid'; gridSize: number }
+  | { depth: string; search: 'exhaustive over every synthetic value' }
+  | { depth: string; search: 'greedy'; cp: number; minSplit: number; minBucket: number };
+
+/** The public description of the quality function's tree (parameters only). */
+function describeTree(depth: string, quality: PmseQuality): PmseTreeDescription {
+  switch (quality.kind) {
+    case 'grid-tree':
+      return { depth, search: 'exhaustive on a grid', gridSize: quality.gridSize };
+    case 'exhaustive-stump':
+      return { depth, search: 'exhaustive over every synthetic value' };
+    case 'greedy-tree':
+      return {
+        depth,
+        search: 'greedy',
+        cp: quality.tree.cp,
+        minSplit: quality.tree.minSplit,
+        minBucket: quality.tree.minBucket,
+      };
+  }
 }
 
 /** Release.dataHolderDiagnostics: everything computed from the real data. */
@@ -139,20 +164,11 @@ export function buildPmseDiagnostics(
     parameterCount: plan.model.parameterCount,
     parameterNames,
     releasedParameters,
-    releaseEpsilon: plan.releaseEpsilon,
+    releaseEpsilonUsed: plan.releaseEpsilon,
     sensitivity: isProvenQuality(spec.quality)
       ? `1/(2n) = 1/${2 * spec.n} (proven)`
       : `1/n = 1/${spec.n} (not proven for greedy trees)`,
-    tree:
-      spec.quality.kind === 'grid-tree'
-        ? { depth: settings.treeDepthLabel, search: 'exhaustive on a grid', gridSize: spec.quality.gridSize }
-        : {
-            depth: settings.treeDepthLabel,
-            search: spec.quality.tree.maxDepth === 1 ? 'exhaustive' : 'greedy',
-            cp: spec.quality.tree.cp,
-            minSplit: spec.quality.tree.minSplit,
-            minBucket: spec.quality.tree.minBucket,
-          },
+    tree: describeTree(settings.treeDepthLabel, spec.quality),
     iterationsPerChain: { burnIn: settings.burnIn, steps: settings.steps },
   };
   const mcmc: PmseMcmcDiagnostics = {

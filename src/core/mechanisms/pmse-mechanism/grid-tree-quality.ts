@@ -20,8 +20,19 @@
 export interface GridTreeQualitySettings {
   /** 1: stumps only; 2: depth-2 trees. */
   depth: 1 | 2;
-  /** G: the grid has at most G + 1 edges per column. */
+  /** G: the grid has at most G + 1 edges per column; G = n_synth − 1 makes every synthetic value an edge. */
   gridSize: number;
+}
+
+/**
+ * The exhaustive stump: depth 1 with every synthetic value a grid edge (G = n_synth − 1, so the ranks
+ * g·(n_synth − 1)/G are exactly g). It is the best split over every real threshold: for a threshold
+ * between two adjacent synthetic values the synthetic counts are fixed and the pMSE is convex in the
+ * real count on the left, so its largest value is at "x < next edge" or "x ≤ edge" (README, "Quality
+ * functions"). It compares values only, never a computed midpoint.
+ */
+export function exhaustiveStumpSettings(nSynth: number): GridTreeQualitySettings {
+  return { depth: 1, gridSize: Math.max(1, nSynth - 1) };
 }
 
 /** The grid evaluator: same contract as the CART evaluator of the quality function. */
@@ -50,6 +61,24 @@ function binOf(x: number, edges: Float64Array, count: number): number {
     else hi = mid;
   }
   return 2 * lo + (lo < count && edges[lo] === x ? 1 : 0);
+}
+
+/**
+ * Adds the count of each bin to `counts` for values sorted ascending: one pass, the edge index only
+ * moving forward (O(values + edges)); the same bins as binOf.
+ */
+function addSortedBinCounts(
+  sortedValues: Float64Array,
+  edges: Float64Array,
+  count: number,
+  counts: Int32Array,
+): void {
+  let below = 0; // #{e < x} for the current x
+  for (let i = 0; i < sortedValues.length; i++) {
+    const x = sortedValues[i]!;
+    while (below < count && edges[below]! < x) below++;
+    counts[2 * below + (below < count && edges[below] === x ? 1 : 0)]!++;
+  }
 }
 
 /**
@@ -84,13 +113,19 @@ export function makeGridTreeQuality(
   const share = nSynth / total;
   const maxBins = 2 * (settings.gridSize + 1) + 1;
   const sorted = new Float64Array(nSynth);
+  // Depth 1 counts bins from sorted values (no per-row bins): the real columns are sorted once here.
+  const realSorted =
+    settings.depth === 1 ? realColumns.map((column) => Float64Array.from(column).sort()) : [];
   const edges = new Float64Array(settings.gridSize + 1);
   const binCount = new Int32Array(p);
-  const realBins = Array.from({ length: p }, () => new Int32Array(nReal));
-  const synthBins = Array.from({ length: p }, () => new Int32Array(nSynth));
-  // Counts per bin pair of (root column, child column), real and synthetic, and their running sums.
-  const pairReal = new Int32Array(maxBins * maxBins);
-  const pairSynth = new Int32Array(maxBins * maxBins);
+  const binRows = settings.depth === 2 ? p : 0; // per-row bins: depth 2 only
+  const realBins = Array.from({ length: binRows }, () => new Int32Array(nReal));
+  const synthBins = Array.from({ length: binRows }, () => new Int32Array(nSynth));
+  // Counts per bin pair of (root column, child column), real and synthetic, and their running sums;
+  // depth 2 only (at depth 1 with every synthetic value an edge, maxBins² would be (2n + 3)²).
+  const pairSize = settings.depth === 2 ? maxBins * maxBins : 0;
+  const pairReal = new Int32Array(pairSize);
+  const pairSynth = new Int32Array(pairSize);
   const columnReal = new Int32Array(maxBins);
   const columnSynth = new Int32Array(maxBins);
   const leftReal = new Int32Array(maxBins);
@@ -137,6 +172,7 @@ export function makeGridTreeQuality(
 
   return {
     evaluate(synthColumns) {
+      let stumpBest = 0; // depth 1: no split, the root's own term, (n_synth − c·N)²/N = 0
       if (synthColumns.length !== p) {
         throw new RangeError(`grid-tree pMSE: expected ${p} synthetic columns, got ${synthColumns.length}`);
       }
@@ -152,28 +188,26 @@ export function makeGridTreeQuality(
         sorted.sort();
         const count = writeGridEdges(sorted, settings.gridSize, edges);
         binCount[j] = 2 * count + 1;
+        if (settings.depth === 1) {
+          // The best stump on this column, from bin counts of the sorted values.
+          columnReal.fill(0);
+          columnSynth.fill(0);
+          addSortedBinCounts(realSorted[j]!, edges, count, columnReal);
+          addSortedBinCounts(sorted, edges, count, columnSynth);
+          leftReal.fill(0);
+          leftSynth.fill(0);
+          const value = bestSplit(leftReal, leftSynth, binCount[j]!, true);
+          if (value > stumpBest) stumpBest = value;
+          continue;
+        }
         const real = realColumns[j]!;
         const rb = realBins[j]!;
         for (let i = 0; i < nReal; i++) rb[i] = binOf(real[i]!, edges, count);
         const sb = synthBins[j]!;
         for (let i = 0; i < nSynth; i++) sb[i] = binOf(column[i]!, edges, count);
       }
+      if (settings.depth === 1) return stumpBest / total;
       let best = 0; // no split: the root's own term, (n_synth − c·N)²/N = 0
-      if (settings.depth === 1) {
-        for (let j = 0; j < p; j++) {
-          columnReal.fill(0);
-          columnSynth.fill(0);
-          const rb = realBins[j]!;
-          for (let i = 0; i < nReal; i++) columnReal[rb[i]!]!++;
-          const sb = synthBins[j]!;
-          for (let i = 0; i < nSynth; i++) columnSynth[sb[i]!]!++;
-          leftReal.fill(0);
-          leftSynth.fill(0);
-          const value = bestSplit(leftReal, leftSynth, binCount[j]!, true);
-          if (value > best) best = value;
-        }
-        return best / total;
-      }
       for (let j = 0; j < p; j++) {
         const rootBins = binCount[j]!;
         bestLeft.fill(0, 0, rootBins);

@@ -73,10 +73,16 @@ describe('pmseMechanism claim', () => {
     expect(claim.delta).toBe(0);
     expect(claim.neighbouring).toBe('replace-one');
     expect(claim.bound).toBe('unproven');
-    expect(claim.unprovenBecause).toBe('greedy trees, depth unlimited');
+    // Both reasons: the greedy trees' Δu and the MCMC draws.
+    expect(claim.unprovenBecause).toBe(
+      'greedy trees, depth unlimited: Δu not proven; MCMC draws approximate the exponential mechanism',
+    );
     expect(claim.steps).toHaveLength(10);
     expect(claim.steps.every((step) => step.epsilon === 0.1)).toBe(true);
-    expect(claim.steps[0]!.what).toMatch(/^release 1 of 10: parameters θ̃ from the exponential mechanism/);
+    expect(claim.steps[0]!.what).toBe(
+      'release 1 of 10: parameters θ̃ from the exponential mechanism with the greedy-tree pMSE (depth ' +
+        'unlimited), Δu = 1/n not proven, then n rows from the synthesis model g(θ̃)',
+    );
     const text = claim.assumptions.join('\n');
     expect(text).toMatch(/proven for trees with globally optimal splits/);
     expect(text).toMatch(/not a proven upper bound/);
@@ -86,24 +92,40 @@ describe('pmseMechanism claim', () => {
     expect(text).toMatch(/5 releases taken 500 iterations apart/);
   });
 
-  it('says the bound holds exactly with the depth-1 exhaustive stump', () => {
+  it('says Δu holds exactly with the depth-1 exhaustive stump, and that ε is unproven for MCMC draws', () => {
     const claim = pmseMechanism.claim(quick, context(100, new SeededRng(1), { releases: 2, seeded: false }));
-    expect(claim.bound).toBe('proven');
-    expect(claim.unprovenBecause).toBeUndefined();
+    expect(claim.bound).toBe('unproven');
+    expect(claim.unprovenBecause).toBe(
+      'MCMC draws approximate the exponential mechanism; ε holds for exact draws (Δu = 1/(2n) proven)',
+    );
+    expect(claim.steps.map((step) => step.what)).toEqual(
+      [1, 2].map(
+        (release) =>
+          `release ${release} of 2: parameters θ̃ from the exponential mechanism with the exhaustive-stump ` +
+          'pMSE, Δu = 1/(2n), then n rows from the synthesis model g(θ̃)',
+      ),
+    );
     const text = claim.assumptions.join('\n');
-    expect(text).toMatch(/depth-1 tree that takes the best split over every threshold \(cp 0/);
-    expect(text).toMatch(/Δu = 1\/\(2n\) holds exactly/);
+    expect(text).toMatch(/best single split, where every synthetic value is a possible cut/);
+    expect(text).toMatch(
+      /Δu = 1\/\(2n\) holds exactly \(proof in the mechanism’s README, “Quality functions”\)/,
+    );
+    expect(text).toMatch(/not proven for the chain’s draws/);
     expect(text).not.toMatch(/can fail|not a proven upper bound/);
     expect(text).not.toMatch(/seed was set/);
     expect(text).not.toMatch(/releases taken/);
   });
 
-  it('says the bound holds exactly with the default depth-2 grid tree', () => {
+  it('says Δu holds exactly with the default depth-2 grid tree, and that ε is unproven for MCMC draws', () => {
     const claim = pmseMechanism.claim(
       resolveParams(pmseMechanism, {}),
       context(5000, new SeededRng(1), { releases: 1, seeded: false }),
     );
-    expect(claim.bound).toBe('proven');
+    expect(claim.bound).toBe('unproven');
+    expect(claim.unprovenBecause).toMatch(
+      /^MCMC draws approximate the exponential mechanism; ε holds for exact draws/,
+    );
+    expect(claim.steps[0]!.what).toMatch(/with the grid-tree pMSE, Δu = 1\/\(2n\), then n rows/);
     const text = claim.assumptions.join('\n');
     expect(text).toMatch(/best tree of depth 2 whose splits lie on a grid of 33 quantiles/);
     expect(text).toMatch(/Δu = 1\/\(2n\) holds exactly/);
@@ -175,7 +197,7 @@ describe('pmseMechanism run', () => {
     const diagnostics = release.diagnostics as unknown as PmseDiagnostics;
     expect(diagnostics.parameterCount).toBe(5);
     expect(diagnostics.releasedParameters).toHaveLength(4);
-    expect(diagnostics.releaseEpsilon).toBe(0.25);
+    expect(diagnostics.releaseEpsilonUsed).toBe(0.25);
     // Nothing computed from the real data is in the public part.
     expect(Object.keys(diagnostics)).not.toContain('mcmc');
     expect(JSON.stringify(diagnostics)).not.toMatch(/rhat|trace|acceptance|undeclaredMissing/i);

@@ -72,7 +72,8 @@ export function planPmseRun(
     }
   });
 
-  const releaseEpsilon = reserveReleaseBudget(accountant, context);
+  const quality = pmseQualityOf(settings);
+  const releaseEpsilon = reserveReleaseBudget(accountant, context, quality);
 
   const normal = makeNormalSampler(rng);
   const standardNormal = () => normal(0, 1);
@@ -103,7 +104,6 @@ export function planPmseRun(
     if (count > 0) undeclaredMissingCounts[column.name] = count;
   });
 
-  const quality = pmseQualityOf(settings);
   const sensitivity = qualitySensitivity(quality, context.n);
   const chainSpecs: PmseChainSpec[] = draws.map((_, c) => ({
     chainIndex: c,

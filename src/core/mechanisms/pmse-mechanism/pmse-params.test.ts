@@ -48,11 +48,12 @@ describe('pMSE mechanism parameters', () => {
     const qualityFor = (treeDepth: string) =>
       pmseQualityOf(readPmseSettings(resolveParams(pmseMechanism, { treeDepth }), schema));
     expect(isProvenQuality(qualityFor(GRID_TREE_DEPTH_VALUE))).toBe(true);
-    expect(qualityFor('1')).toEqual({
-      kind: 'cart',
-      tree: { maxDepth: 1, minSplit: 2, minBucket: 1, cp: 0 },
-    });
+    expect(qualityFor('1')).toEqual({ kind: 'exhaustive-stump' });
     expect(isProvenQuality(qualityFor('1'))).toBe(true);
+    expect(qualityFor('5')).toEqual({
+      kind: 'greedy-tree',
+      tree: { maxDepth: 5, minSplit: 20, minBucket: 7, cp: 0.01 },
+    });
     for (const greedy of ['2', '5', 'unlimited']) expect(isProvenQuality(qualityFor(greedy))).toBe(false);
   });
 

@@ -17,16 +17,14 @@ export interface PmseTreeSettings {
 }
 
 /**
- * The propensity tree of u(X, θ). Depth 1 is the exhaustive stump (cp 0, minsplit 2, minbucket 1):
- * u is then the maximum over every threshold split of the pMSE of that fixed partition, each of
- * which moves by at most 1/n between neighbours (Snoke & Slavković 2018, Theorem 2), so their
- * maximum does too. With cp > 0 or minbucket > 1 the set of allowed splits depends on the data and
- * the bound fails: with cp 0.01 one moved row can switch the only split on or off and change u by
- * about cp/8 (cp·n/8 times 1/n; test in sensitivity.test.ts). Deeper trees keep the paper's rpart
- * settings (minsplit 20, minbucket 7, the chosen cp).
+ * The greedy propensity trees of u(X, θ) (depth 2, 5, unlimited): rpart with the paper's settings
+ * (minsplit 20, minbucket 7, the chosen cp). Their Δu is not proven: with cp > 0 or minbucket > 1 the
+ * set of allowed splits depends on the data, and one moved row can switch a split on or off and change
+ * u by about cp/8 (cp·n/8 times 1/n; test in sensitivity.test.ts). rpart also applies a split at the
+ * midpoint of two neighbouring values, which for values one ulp apart can round onto the lower value,
+ * so the partition applied need not be the one searched; these trees are unproven anyway.
  */
-export function propensityTreeSettings(settings: Pick<PmseSettings, 'treeDepth' | 'cp'>): PmseTreeSettings {
-  if (settings.treeDepth === 1) return { maxDepth: 1, minSplit: 2, minBucket: 1, cp: 0 };
+export function greedyTreeSettings(settings: Pick<PmseSettings, 'treeDepth' | 'cp'>): PmseTreeSettings {
   return {
     maxDepth: settings.treeDepth,
     minSplit: PMSE_TREE_MIN_SPLIT,
@@ -44,10 +42,14 @@ export const GRID_TREE_DEPTH_VALUE = '2-grid';
 /**
  * The quality function u(X, θ) of a run, as plain data (structured-clone friendly):
  * - `grid-tree`: the best depth-2 tree on a grid of synthetic quantiles (grid-tree-quality.ts);
- * - `cart`: an rpart tree: the exhaustive stump at depth 1, greedy cp-pruned trees deeper.
+ * - `exhaustive-stump` (depth 1): the best single split, every synthetic value a grid edge
+ *   (grid-tree-quality.ts at depth 1), which is the best split over every threshold;
+ * - `greedy-tree`: an rpart tree grown greedily with cp pruning (depth 2, 5, unlimited).
  */
 export type PmseQuality =
-  { kind: 'grid-tree'; depth: 2; gridSize: number } | { kind: 'cart'; tree: PmseTreeSettings };
+  | { kind: 'grid-tree'; depth: 2; gridSize: number }
+  | { kind: 'exhaustive-stump' }
+  | { kind: 'greedy-tree'; tree: PmseTreeSettings };
 
 /** The quality function the settings select. */
 export function pmseQualityOf(
@@ -56,15 +58,17 @@ export function pmseQualityOf(
   if (settings.treeDepthLabel === GRID_TREE_DEPTH_VALUE) {
     return { kind: 'grid-tree', depth: 2, gridSize: GRID_TREE_SIZE };
   }
-  return { kind: 'cart', tree: propensityTreeSettings(settings) };
+  if (settings.treeDepth === 1) return { kind: 'exhaustive-stump' };
+  return { kind: 'greedy-tree', tree: greedyTreeSettings(settings) };
 }
 
 /**
- * Whether Δu is proven for this quality function: a maximum over partitions fixed before the real
- * data are read (the grid tree, the exhaustive stump). Greedy cp-pruned trees are not.
+ * Whether Δu = 1/(2n) is proven for this quality function: a maximum over partitions fixed before
+ * the real data are read (the grid tree, the exhaustive stump; README, "Quality functions"). Greedy
+ * cp-pruned trees are not.
  */
 export function isProvenQuality(quality: PmseQuality): boolean {
-  return quality.kind === 'grid-tree' || quality.tree.maxDepth === 1;
+  return quality.kind !== 'greedy-tree';
 }
 
 /** Standard deviation of the per-chain jitter around the neutral starting point (standardised units). */
@@ -106,7 +110,7 @@ export const PMSE_PARAMS: ParamSpec[] = [
         label:
           '2 on a grid — proven sensitivity (best depth-2 tree, splits at 33 synthetic quantiles per column)',
       },
-      { value: '1', label: '1 — proven sensitivity (best split over all thresholds, cp 0)' },
+      { value: '1', label: '1 — proven sensitivity (best split over all thresholds)' },
       { value: '2', label: '2' },
       { value: '5', label: '5' },
       { value: 'unlimited', label: 'unlimited (rpart maximum, 30)' },
@@ -115,10 +119,11 @@ export const PMSE_PARAMS: ParamSpec[] = [
       'The propensity tree in the quality function u. "2 on a grid" (the default) takes the best tree of ' +
       'depth 2 whose splits lie at 33 quantiles of each synthetic column; it sees relationships between ' +
       'columns. "1" takes the best single split over every threshold. Both are exact searches over ' +
-      'partitions fixed before the real data are read, so Δu = 1/(2n) is proven and ε holds. 2, 5 and ' +
-      'unlimited are rpart trees fitted greedily with cp pruning: the bound can then fail (paper Table 1: ' +
-      '0.3–2.5 % of random neighbours; chosen neighbours can move u by about cp·n/8 times the bound), so ' +
-      'ε is not a proven upper bound and the claim says so.',
+      'partitions fixed before the real data are read, so Δu = 1/(2n) is proven. 2, 5 and unlimited are ' +
+      'rpart trees fitted greedily with cp pruning: Δu can then exceed the paper’s 1/n (paper Table 1: ' +
+      '0.3–2.5 % of random neighbours; chosen neighbours can move u by about cp·n/8 times it). At every ' +
+      'depth ε holds only for exact draws of the exponential mechanism, which the MCMC chains approximate, ' +
+      'so the claim says ε is not a proven bound.',
   },
   {
     name: 'cp',

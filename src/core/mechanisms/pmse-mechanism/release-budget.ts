@@ -1,21 +1,41 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { PublicContext } from '../types';
+import { UNLIMITED_TREE_DEPTH, type PmseQuality } from './pmse-params';
+
+/** The quality function and its Δu as the claim's steps name them, e.g. "grid-tree pMSE, Δu = 1/(2n)". */
+export function qualityStepName(quality: PmseQuality): string {
+  switch (quality.kind) {
+    case 'grid-tree':
+      return 'grid-tree pMSE, Δu = 1/(2n)';
+    case 'exhaustive-stump':
+      return 'exhaustive-stump pMSE, Δu = 1/(2n)';
+    case 'greedy-tree':
+      return (
+        `greedy-tree pMSE (depth ${quality.tree.maxDepth === UNLIMITED_TREE_DEPTH ? 'unlimited' : quality.tree.maxDepth}), ` +
+        'Δu = 1/n not proven'
+      );
+  }
+}
 
 /** Text of the accountant step for release `index` (0-based) of `releases`. */
-export function releaseStepText(index: number, releases: number): string {
+export function releaseStepText(index: number, releases: number, quality: PmseQuality): string {
   return (
-    `release ${index + 1} of ${releases}: parameters θ̃ from the exponential mechanism with the CART pMSE ` +
-    `quality (sensitivity 1/n), then n rows from the synthesis model g(θ̃)`
+    `release ${index + 1} of ${releases}: parameters θ̃ from the exponential mechanism with the ` +
+    `${qualityStepName(quality)}, then n rows from the synthesis model g(θ̃)`
   );
 }
 
 /** Reserves ε/l for each of the l releases (Algorithm 2: l draws, each (ε/l)-DP; sequential composition). */
-export function reserveReleaseBudget(accountant: BudgetReserver, context: PublicContext): number {
+export function reserveReleaseBudget(
+  accountant: BudgetReserver,
+  context: PublicContext,
+  quality: PmseQuality,
+): number {
   const budget = parseBudget(context.epsilon, context.delta);
   const share = Accountant.split(budget.epsilon, context.releases);
   for (let release = 0; release < context.releases; release++) {
-    accountant.reserve(releaseStepText(release, context.releases), share);
+    accountant.reserve(releaseStepText(release, context.releases, quality), share);
   }
   return share.toNumberDown();
 }

@@ -2,22 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { makeCartPmseEvaluator } from '../../metrics/pmse-cart-evaluator';
 import { makeNormalSampler, SeededRng } from '../../rng';
 import { uniformInt } from '../../rng/uniform-int';
-import {
-  PMSE_TREE_MIN_BUCKET,
-  PMSE_TREE_MIN_SPLIT,
-  propensityTreeSettings,
-  type PmseTreeSettings,
-} from './pmse-params';
+import { makeQualityEvaluator } from './chain';
+import { PMSE_TREE_MIN_BUCKET, PMSE_TREE_MIN_SPLIT, type PmseTreeSettings } from './pmse-params';
+
+/** The mechanism's depth-1 quality function (every synthetic value a cut). */
+const exhaustiveStump = (real: Float64Array[], nSynth: number) =>
+  makeQualityEvaluator(real, nSynth, { kind: 'exhaustive-stump' });
 
 /** n·|u(X) − u(X′)| for one numeric column: 1 means exactly the bound Δu = 1/n of Theorem 2. */
 function scaledChange(
   real: Float64Array,
   neighbour: Float64Array,
   synth: Float64Array,
-  tree: PmseTreeSettings,
+  tree: PmseTreeSettings | 'exhaustive stump',
 ): number {
-  const u = makeCartPmseEvaluator([real], synth.length, tree).evaluate([synth]);
-  const uNeighbour = makeCartPmseEvaluator([neighbour], synth.length, tree).evaluate([synth]);
+  const evaluator = (columns: Float64Array[]) =>
+    tree === 'exhaustive stump'
+      ? exhaustiveStump(columns, synth.length)
+      : makeCartPmseEvaluator(columns, synth.length, tree);
+  const u = evaluator([real]).evaluate([synth]);
+  const uNeighbour = evaluator([neighbour]).evaluate([synth]);
   return Math.abs(u - uNeighbour) * real.length;
 }
 
@@ -66,26 +70,23 @@ describe('sensitivity of u(X, θ) with the propensity tree settings', () => {
     expect(scaledChange(pair.real, pair.neighbour, pair.synth, paperTree(30))).toBeGreaterThan(5);
   });
 
-  it('stays within 1/n on the same pair with the mechanism’s depth-1 tree (exhaustive stump, cp 0)', () => {
-    const tree = propensityTreeSettings({ treeDepth: 1, cp: 0.01 });
-    expect(tree).toEqual({ maxDepth: 1, minSplit: 2, minBucket: 1, cp: 0 });
-    expect(scaledChange(pair.real, pair.neighbour, pair.synth, tree)).toBeLessThanOrEqual(1 + 1e-9);
+  it('stays within 1/(2n) on the same pair with the mechanism’s depth-1 quality (exhaustive stump)', () => {
+    expect(scaledChange(pair.real, pair.neighbour, pair.synth, 'exhaustive stump')).toBeLessThanOrEqual(0.5);
   });
 
-  it('stays within 1/n for 3,000 random and extreme neighbours with the depth-1 tree', () => {
-    // Theorem 2 bounds every fixed partition by 1/n and u is their maximum, so no pair may exceed it;
-    // 1e-9 allows for floating-point rounding only. Neighbours replace one row of a two-column table by a
+  it('stays within 1/(2n) for 3,000 random and extreme neighbours with the exhaustive stump', () => {
+    // The README's proof bounds every fixed partition by 1/(2(n + 1)) and u is their maximum, so no pair
+    // may exceed 1/(2n); 1e-9 allows for floating-point rounding only. Neighbours replace one row of a two-column table by a
     // random point, an outlier, or a copy of a synthetic row (the moves most able to change the best split).
     const size = 300;
     const rng = new SeededRng(11);
     const normal = makeNormalSampler(rng);
-    const tree = propensityTreeSettings({ treeDepth: 1, cp: 0.01 });
     let largest = 0;
     for (let trial = 0; trial < 30; trial++) {
       const shift = normal(0, 0.5);
       const real = [0, 1].map(() => Float64Array.from({ length: size }, () => normal(0, 1)));
       const synth = [0, 1].map(() => Float64Array.from({ length: size }, () => normal(shift, 1)));
-      const u = makeCartPmseEvaluator(real, size, tree).evaluate(synth);
+      const u = exhaustiveStump(real, size).evaluate(synth);
       for (let move = 0; move < 100; move++) {
         const row = uniformInt(rng, size);
         const kind = move % 3;
@@ -95,11 +96,11 @@ describe('sensitivity of u(X, θ) with the propensity tree settings', () => {
           copy[row] = kind === 0 ? normal(0, 2) : kind === 1 ? 50 * (c + 1) : synth[c]![source]!;
           return copy;
         });
-        const uNeighbour = makeCartPmseEvaluator(neighbour, size, tree).evaluate(synth);
+        const uNeighbour = exhaustiveStump(neighbour, size).evaluate(synth);
         largest = Math.max(largest, Math.abs(u - uNeighbour) * size);
       }
     }
     expect(largest).toBeGreaterThan(0.05);
-    expect(largest).toBeLessThanOrEqual(1 + 1e-9);
+    expect(largest).toBeLessThanOrEqual(0.5 + 1e-9);
   });
 });

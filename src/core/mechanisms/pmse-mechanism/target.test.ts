@@ -15,10 +15,9 @@ describe('pMSE mechanism log target', () => {
     expect(pmseSensitivity(5000)).toBe(1 / 5000);
     expect(provenPmseSensitivity(5000)).toBe(1 / 10000);
     expect(qualitySensitivity({ kind: 'grid-tree', depth: 2, gridSize: 32 }, 5000)).toBe(1 / 10000);
-    const stump = { maxDepth: 1, minSplit: 2, minBucket: 1, cp: 0 };
-    expect(qualitySensitivity({ kind: 'cart', tree: stump }, 5000)).toBe(1 / 10000);
+    expect(qualitySensitivity({ kind: 'exhaustive-stump' }, 5000)).toBe(1 / 10000);
     const greedy = { maxDepth: 5, minSplit: 20, minBucket: 7, cp: 0.01 };
-    expect(qualitySensitivity({ kind: 'cart', tree: greedy }, 5000)).toBe(1 / 5000);
+    expect(qualitySensitivity({ kind: 'greedy-tree', tree: greedy }, 5000)).toBe(1 / 5000);
   });
 
   it('weights u by −ε/(2Δu): u = 0.01, ε = 1, n = 5000 → −25', () => {
