@@ -52,3 +52,33 @@ test('the privacy ledger counts every run shown and every export of the dataset'
   expect(again.cumulative).toMatchObject({ epsilon: 3, releases: 2 });
   await expect(summary).toContainText('Exported: ε = 3 in 2 exports');
 });
+
+test('a run refused after its budget was spent is counted, with one worker and no live traces', async ({
+  page,
+}) => {
+  // One pool worker: the pMSE mechanism runs whole, without stages, so no live MCMC trace is shown and
+  // only the refusal itself makes the run a look at its budget.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'hardwareConcurrency', { get: () => 1 }));
+  const studio = new StudioPage(page);
+  await studio.open();
+  // Two numeric columns without declared bounds, and ε = 0.001 over 10 releases: the exponential
+  // mechanism is almost flat, the chain roams the N(0, 10⁵) prior, and some release's values overflow
+  // (the CLI test with the same seed and settings is refused at release 3).
+  const rows = Array.from({ length: 30 }, (_, i) => `${(i % 9) - 2},${0.5 * ((i % 9) - 2) - 2}`);
+  await studio.data.dropCsv('wide.csv', ['x1,x2', ...rows].join('\n') + '\n');
+  await studio.data.expectLoaded('wide.csv', 30);
+  await studio.mechanism.pick('pmse-mechanism');
+  await studio.mechanism.setEpsilon('0.001');
+  await studio.mechanism.setReleases(10);
+  await studio.mechanism.setSeed('1');
+  await studio.mechanism.setParam('Burn-in iterations', '0');
+  await studio.mechanism.setParam('Iterations after burn-in', '1000');
+  await studio.mechanism.setParam('Iterations between released draws', '100');
+  await studio.mechanism.setParam('MCMC chains', '1');
+  await studio.mechanism.setParam('Initial proposal scale', '100');
+  await studio.run.start();
+  await studio.run.expectFailed(/nothing was released\. The budget of this run \(ε = 0\.001\) is spent/);
+  await expect(studio.mechanism.section.getByTestId('ledger-summary')).toContainText(
+    'Spent on this dataset so far: ε = 0.001 over 1 run',
+  );
+});

@@ -162,14 +162,21 @@ test('the pMSE mechanism runs its MCMC chains on two workers and shows their con
   await studio.mechanism.pick('pmse-mechanism');
   // The paper's model X1 ~ N(θ1, θ2), X2 ~ N(θ3 + θ4·x1, θ5) has five parameters.
   await expect(page.getByTestId('mechanism-facts')).toContainText('Synthesis model: 5 parameters');
-  // The claim's headline says when ε is not a proven bound (greedy trees) and when it is.
+  // The claim's headline says why ε is not a proven bound: the draws come from MCMC, and greedy trees
+  // have no proven Δu either.
   const headline = studio.mechanism.claimPanel.getByTestId('claim-headline');
-  await expect(headline).toHaveAttribute('data-bound', 'proven');
+  const mcmc = 'MCMC draws approximate the exponential mechanism';
+  await expect(headline).toHaveAttribute('data-bound', 'unproven');
+  await expect(headline).toContainText(
+    `ε = 1 — not a proven bound (${mcmc}; ε holds for exact draws, Δu = 1/(2n) proven)`,
+  );
   await studio.mechanism.setParam('pMSE tree depth', '5');
-  await expect(headline).toContainText('ε = 1 — not a proven bound (greedy trees, depth 5)');
+  await expect(headline).toContainText(
+    `ε = 1 — not a proven bound (greedy trees, depth 5: Δu not proven; ${mcmc})`,
+  );
   await expect(headline).toHaveAttribute('data-bound', 'unproven');
   await studio.mechanism.setParam('pMSE tree depth', '2-grid');
-  await expect(headline).toHaveAttribute('data-bound', 'proven');
+  await expect(headline).toContainText('Δu = 1/(2n) proven');
   // Short chains keep the test quick; the defaults are tuned for R̂ < 1.1.
   await studio.mechanism.setParam('Burn-in iterations', '300');
   await studio.mechanism.setParam('Iterations after burn-in', '400');

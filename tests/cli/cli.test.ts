@@ -278,7 +278,7 @@ describe('dpsynth synth states whether ε is a proven bound', () => {
     const exact = await run('1');
     expect(exact.code).toBe(0);
     const exactReason =
-      'MCMC draws approximate the exponential mechanism; ε holds for exact draws (Δu = 1/(2n) proven)';
+      'MCMC draws approximate the exponential mechanism; ε holds for exact draws, Δu = 1/(2n) proven';
     expect(exact.stderr.split('\n')).toContain(
       `Privacy claim: pure-dp, ε = 1 — not a proven bound (${exactReason}); neighbouring datasets: replace-one`,
     );

@@ -89,7 +89,7 @@ export const MCMC_UNPROVEN_REASON = 'MCMC draws approximate the exponential mech
  */
 export function pmseUnprovenBound(settings: PmseSettings): UnprovenBound {
   if (isProvenQuality(pmseQualityOf(settings))) {
-    return { unprovenBecause: `${MCMC_UNPROVEN_REASON}; ε holds for exact draws (Δu = 1/(2n) proven)` };
+    return { unprovenBecause: `${MCMC_UNPROVEN_REASON}; ε holds for exact draws, Δu = 1/(2n) proven` };
   }
   return {
     unprovenBecause: `greedy trees, depth ${settings.treeDepthLabel}: Δu not proven; ${MCMC_UNPROVEN_REASON}`,

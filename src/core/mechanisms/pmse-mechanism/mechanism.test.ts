@@ -96,7 +96,7 @@ describe('pmseMechanism claim', () => {
     const claim = pmseMechanism.claim(quick, context(100, new SeededRng(1), { releases: 2, seeded: false }));
     expect(claim.bound).toBe('unproven');
     expect(claim.unprovenBecause).toBe(
-      'MCMC draws approximate the exponential mechanism; ε holds for exact draws (Δu = 1/(2n) proven)',
+      'MCMC draws approximate the exponential mechanism; ε holds for exact draws, Δu = 1/(2n) proven',
     );
     expect(claim.steps.map((step) => step.what)).toEqual(
       [1, 2].map(
