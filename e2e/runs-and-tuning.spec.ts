@@ -165,14 +165,14 @@ test('the pMSE mechanism runs its MCMC chains on two workers and shows their con
   // The claim's headline says why ε is not a proven bound: the draws come from MCMC, and greedy trees
   // have no proven Δu either.
   const headline = studio.mechanism.claimPanel.getByTestId('claim-headline');
-  const mcmc = 'MCMC draws approximate the exponential mechanism';
+  const mcmcReason = 'MCMC draws approximate the exponential mechanism';
   await expect(headline).toHaveAttribute('data-bound', 'unproven');
   await expect(headline).toContainText(
-    `ε = 1 — not a proven bound (${mcmc}; ε holds for exact draws, Δu = 1/(2n) proven)`,
+    `ε = 1 — not a proven bound (${mcmcReason}; ε holds for exact draws, Δu = 1/(2n) proven)`,
   );
   await studio.mechanism.setParam('pMSE tree depth', '5');
   await expect(headline).toContainText(
-    `ε = 1 — not a proven bound (greedy trees, depth 5: Δu not proven; ${mcmc})`,
+    `ε = 1 — not a proven bound (greedy trees, depth 5: Δu not proven; ${mcmcReason})`,
   );
   await expect(headline).toHaveAttribute('data-bound', 'unproven');
   await studio.mechanism.setParam('pMSE tree depth', '2-grid');
