@@ -163,17 +163,24 @@ export const synthCommand = {
       // A run refused after its budget was spent released nothing, but the ledger still counts it.
       if (ledgerPath === undefined || !isSpentBudgetError(error)) throw error;
       const claim = mechanism.claim(params, context); // what the run reserved (the mechanism contract)
-      appendLedgerLine(ledgerPath, {
-        kind: 'run',
-        at: new Date().toISOString(),
-        mechanism: mechanism.id,
-        epsilon: claim.epsilon,
-        delta: claim.delta,
-        runs: 1,
-        what:
-          `run on ${basename(dataPath)} refused after its budget was spent, nothing released` +
-          (seed === undefined ? '' : ' (seeded, not for release)'),
-      });
+      try {
+        appendLedgerLine(ledgerPath, {
+          kind: 'run',
+          at: new Date().toISOString(),
+          mechanism: mechanism.id,
+          epsilon: claim.epsilon,
+          delta: claim.delta,
+          runs: 1,
+          what:
+            `run on ${basename(dataPath)} refused after its budget was spent, nothing released` +
+            (seed === undefined ? '' : ' (seeded, not for release)'),
+        });
+      } catch (ledgerError) {
+        throw new SpentBudgetError(
+          `${(error as Error).message} ${(ledgerError as Error).message} Add this run (ε = ` +
+            `${claim.epsilon}${claim.delta > 0 ? `, δ = ${claim.delta}` : ''}) to the ledger by hand.`,
+        );
+      }
       const total = ledgerTotal([...ledger!.entries, { epsilon: claim.epsilon, delta: claim.delta }]);
       throw new SpentBudgetError(
         `${(error as Error).message} The ledger ${ledgerPath} counts this run: it records ` +

@@ -11,7 +11,7 @@ export const pmseMechanismMeta: MechanismMeta = {
   id: PMSE_MECHANISM_ID,
   label: 'pMSE mechanism',
   summary:
-    'Parameters of a sequential parametric model drawn by the exponential mechanism with the CART pMSE as quality, then data from the model; no bounds needed.',
+    'Parameters of a sequential parametric model drawn by the exponential mechanism, sampled by MCMC, with a propensity-tree pMSE as quality (by default the best depth-2 tree on a grid of synthetic quantiles), then data from the model; no bounds needed.',
   reference:
     'Snoke & Slavković, pMSE Mechanism: Differentially Private Synthetic Data with Maximal Distributional Similarity (PSD 2018), §3–4, Algorithm 2',
   supports: { numeric: true, categorical: true },
