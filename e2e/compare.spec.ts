@@ -1,4 +1,5 @@
 import { StudioPage } from './pages/studio-page';
+import { poolWorkerStates } from './support/pool-workers';
 import { expect, saveStepScreenshot, test } from './support/test';
 
 test('three mechanisms compared on the penguins demo give one row of numbers each', async ({ page }) => {
@@ -79,8 +80,13 @@ test('cancelling a comparison that includes the pMSE mechanism stops it and keep
   await studio.compare.tick(['laplace-histogram', 'pmse-mechanism']);
   await studio.compare.compare();
   await expect(studio.compare.progress).toBeVisible();
+  await expect
+    .poll(async () => (await poolWorkerStates(page)).busy, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
   await studio.compare.cancel();
   await expect(studio.compare.section).toContainText('Comparison cancelled; finished runs are kept.');
+  // A run that does not stop within the grace period has its worker terminated: none stays busy.
+  await expect.poll(async () => (await poolWorkerStates(page)).busy, { timeout: 10_000 }).toBe(0);
   await expect(studio.compare.progress).toBeHidden();
   await expect(studio.compare.rows).toHaveCount(2);
   await expect(studio.compare.section.getByRole('button', { name: 'Compare 2 mechanisms' })).toBeEnabled();

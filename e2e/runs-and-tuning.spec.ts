@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { StudioPage } from './pages/studio-page';
 import { MAIN_THREAD_GUARD_MS, startMainThreadTrace, stopMainThreadTrace } from './support/main-thread-tasks';
+import { poolWorkerStates } from './support/pool-workers';
 import { makePeopleCsv } from './support/synthetic-csv';
 import { expect, saveStepScreenshot, test } from './support/test';
 
@@ -82,6 +83,28 @@ test('a demo loads with its declared schema and licence, and runs', async ({ pag
   };
   expect(report.seeded).toBe(true);
   expect(report.seedNote).toMatch(/not for release/i);
+});
+
+test('cancelling an ε sweep leaves no pool worker busy and plots no point afterwards', async ({ page }) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.loadPenguins();
+  // Each point of the pMSE mechanism keeps a worker busy for seconds in one synchronous run.
+  await studio.mechanism.pick('pmse-mechanism');
+  await studio.tune.sweep();
+  await expect
+    .poll(async () => (await poolWorkerStates(page)).busy, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
+
+  await studio.tune.section.getByRole('button', { name: 'Cancel sweep' }).click();
+  await expect(studio.tune.section).toContainText('Sweep cancelled; finished points are kept.');
+  // Busy workers are terminated after a short grace period; none takes another point.
+  await expect.poll(async () => (await poolWorkerStates(page)).busy, { timeout: 10_000 }).toBe(0);
+  const pointsAtCancel = await studio.tune.points.count();
+  await page.waitForTimeout(3000);
+  expect((await poolWorkerStates(page)).busy).toBe(0);
+  await expect(studio.tune.points).toHaveCount(pointsAtCancel);
+  await expect(studio.tune.section.getByRole('button', { name: 'Sweep ε' })).toBeEnabled();
 });
 
 test('the default ε sweep on the penguins demo draws its points, and a point sets ε', async ({ page }) => {

@@ -88,6 +88,16 @@ export class WorkerPool<TRemote> {
     return this.slots.length;
   }
 
+  /** Workers running a job now. */
+  get busyWorkers(): number {
+    return this.slots.filter((slot) => slot.busy).length;
+  }
+
+  /** Jobs waiting for a free worker. */
+  get queuedJobs(): number {
+    return this.queue.length;
+  }
+
   /** Workers terminated because a cancelled job did not stop in time or a worker failed. */
   get forcedTerminations(): number {
     return this.terminatedCount;

@@ -1,0 +1,228 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Schema } from '../../core/table/types';
+import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
+import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
+import { WorkerPool, type SpawnedWorker } from '../../worker/client/worker-pool';
+import { useCompareStore } from '../state/compare-store';
+import { useDataStore } from '../state/data-store';
+import { useJobStore } from '../state/job-store';
+import { usePrefsStore } from '../state/prefs-store';
+import { useSchemaStore } from '../state/schema-store';
+import { useTuneStore } from '../state/tune-store';
+import { cancelCompare, startCompare } from './run-compare';
+import { cancelSweep, startSweep } from './run-sweep';
+
+/**
+ * Cancelling an ε sweep or a comparison, through the studio's own runners (run-sweep.ts,
+ * run-compare.ts) and the real WorkerPool, with stand-in pool workers. A stand-in either stops
+ * when asked (its point rejects as a real worker's aborted job does) or, like a mechanism in a
+ * synchronous loop, never hears the request. After Cancel no queued point may start, every worker
+ * must be idle or gone, and nothing a stopped worker still returns may reach the chart.
+ */
+
+interface StandIn {
+  started: SynthesisJob[];
+  cancelled: string[];
+  terminated: boolean;
+  /** Finishes the oldest running point of this worker with a result. */
+  finishOne(): void;
+}
+
+const GRACE_MILLIS = 150;
+let pool: WorkerPool<RemotePoolWorker>;
+let standIns: StandIn[];
+
+vi.mock('./workers', () => ({
+  runPool: () => pool,
+  ensureTableOnWorker: async () => {},
+}));
+
+/** A pool of `size` stand-in workers; `heedsStop` says whether they stop when asked. */
+function makePool(size: number, heedsStop: boolean): void {
+  standIns = [];
+  const spawner = (): SpawnedWorker<RemotePoolWorker> => {
+    const pending: { job: SynthesisJob; epsilon: number; repeat: number; settle: (error?: Error) => void }[] =
+      [];
+    const points = new Map<string, (point: SweepPointResult) => void>();
+    const standIn: StandIn = {
+      started: [],
+      cancelled: [],
+      terminated: false,
+      finishOne: () => {
+        const running = pending.shift()!;
+        points.get(running.job.jobId)!({
+          epsilon: running.epsilon,
+          repeat: running.repeat,
+          tvdOneWay: 0.1,
+          tvdTwoWay: 0.2,
+          pmse: 0.01,
+          runMillis: 5,
+        });
+      },
+    };
+    standIns.push(standIn);
+    const remote = {
+      holdsTable: async () => true,
+      sweepPoint: (job: SynthesisJob, epsilon: number, repeat: number) => {
+        standIn.started.push(job);
+        return new Promise<SweepPointResult>((resolve, reject) => {
+          points.set(job.jobId, resolve);
+          pending.push({
+            job,
+            epsilon,
+            repeat,
+            settle: (error) => (error ? reject(error) : undefined),
+          });
+        });
+      },
+      cancel: async (jobId: string) => {
+        standIn.cancelled.push(jobId);
+        if (!heedsStop) return;
+        const index = pending.findIndex((running) => running.job.jobId === jobId);
+        if (index < 0) return;
+        const [stopped] = pending.splice(index, 1);
+        const abort = new Error('The operation was cancelled.');
+        abort.name = 'AbortError';
+        stopped!.settle(abort);
+      },
+    } as unknown as RemotePoolWorker;
+    return {
+      remote,
+      terminate: () => {
+        standIn.terminated = true;
+      },
+      onFatalError: () => {},
+    };
+  };
+  pool = new WorkerPool(spawner, { size, idleMillis: 60_000, cancelGraceMillis: GRACE_MILLIS });
+}
+
+const schema: Schema = {
+  version: 1,
+  columns: [
+    { name: 'age', type: 'numeric', bounds: [18, 90], integer: true, source: 'declared' },
+    { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'declared' },
+  ],
+  missing: [''],
+};
+
+let loads = 0;
+
+/** A fresh dataset id per test, so no test sees points another cached. */
+function loadStores(): void {
+  loads += 1;
+  useDataStore.setState({
+    dataset: {
+      datasetId: `cancel-test-${loads}`,
+      fileName: 'people.csv',
+      nRows: 500,
+      header: ['age', 'sex'],
+      delimiter: ',',
+      bytes: 5000,
+      inferredSchema: schema,
+      profiles: [],
+      parseMillis: 1,
+    },
+  });
+  useSchemaStore.setState({ schema });
+  useJobStore.setState({
+    mechanismId: 'laplace-histogram',
+    paramDrafts: {},
+    epsilon: '1',
+    delta: '0',
+    seed: 's',
+  });
+  // 4 ε values × 2 repeats = 8 points, more than the two workers take at once.
+  usePrefsStore.setState({ sweepPointCount: 4, sweepMinEpsilon: 0.1, sweepMaxEpsilon: 10, sweepRepeats: 2 });
+  useCompareStore.setState({ selectedIds: ['laplace-histogram', 'dp-marginals'], repeats: 4 });
+}
+
+/** Lets promise callbacks (the pool's dispatch, the runners' updates) run. */
+async function settleMicrotasks(): Promise<void> {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+}
+
+const startedCount = () => standIns.reduce((sum, standIn) => sum + standIn.started.length, 0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  loadStores();
+});
+
+afterEach(() => {
+  pool.terminateAll();
+  vi.useRealTimers();
+});
+
+const fanOuts = [
+  {
+    name: 'an ε sweep',
+    start: startSweep,
+    cancel: cancelSweep,
+    status: () => useTuneStore.getState().status,
+    shown: () => useTuneStore.getState().points.length,
+  },
+  {
+    name: 'a comparison',
+    start: startCompare,
+    cancel: cancelCompare,
+    status: () => useCompareStore.getState().status,
+    shown: () => useCompareStore.getState().points.length,
+  },
+];
+
+describe.each(fanOuts)('cancelling $name', ({ start, cancel, status, shown }) => {
+  it('terminates workers that do not stop, starts no queued point and shows nothing late', async () => {
+    makePool(2, false);
+    const running = start();
+    await settleMicrotasks();
+    expect(startedCount()).toBe(2);
+    expect(pool.queuedJobs).toBe(6);
+    // One point finishes; its worker takes the next queued point.
+    standIns[0]!.finishOne();
+    await settleMicrotasks();
+    expect(shown()).toBe(1);
+    expect(startedCount()).toBe(3);
+
+    cancel();
+    await running;
+    expect(status()).toBe('cancelled');
+    expect(pool.queuedJobs).toBe(0);
+    // Both busy workers were asked to stop, one request per running point.
+    expect(standIns.map((standIn) => standIn.cancelled.length)).toEqual([1, 1]);
+    expect(standIns.every((standIn) => !standIn.terminated)).toBe(true);
+
+    // They did not stop: after the grace period the pool terminates them and keeps no worker.
+    vi.advanceTimersByTime(GRACE_MILLIS + 1);
+    expect(standIns.every((standIn) => standIn.terminated)).toBe(true);
+    expect(pool.liveWorkers).toBe(0);
+
+    // A point a terminated worker still delivers is not shown, and no queued point ever starts.
+    standIns[0]!.finishOne();
+    standIns[1]!.finishOne();
+    await settleMicrotasks();
+    vi.advanceTimersByTime(1000);
+    await settleMicrotasks();
+    expect(shown()).toBe(1);
+    expect(startedCount()).toBe(3);
+  });
+
+  it('keeps workers that stop when asked, idle', async () => {
+    makePool(2, true);
+    const running = start();
+    await settleMicrotasks();
+    expect(pool.busyWorkers).toBe(2);
+
+    cancel();
+    await running;
+    await settleMicrotasks();
+    expect(status()).toBe('cancelled');
+    vi.advanceTimersByTime(GRACE_MILLIS + 1);
+    expect(pool.liveWorkers).toBe(2);
+    expect(pool.busyWorkers).toBe(0);
+    expect(pool.queuedJobs).toBe(0);
+    expect(pool.forcedTerminations).toBe(0);
+    expect(startedCount()).toBe(2);
+    expect(shown()).toBe(0);
+  });
+});
