@@ -14,15 +14,6 @@ const NOT_AUDITED: Record<string, string> = {
     'a synthetic table passes the noisy statistics through l_min selection, clamps and Gaussian spread, so no ' +
     'statistic of it has a closed-form distribution; the released statistics themselves are audited on ' +
     'worst-case neighbours in tests/privacy/clustmix-empirical.test.ts',
-  mst:
-    'a synthetic table is drawn from a graphical model fitted by mirror descent to all noisy marginals, so no ' +
-    'statistic of it has a closed-form distribution; the noise is the exact discrete Gaussian sampler tested in ' +
-    'rng/, and a selection round is audited on worst-case neighbours in tests/privacy/mst-selection-empirical.test.ts',
-  aim:
-    'a synthetic table is drawn from a graphical model refitted by mirror descent after every adaptive round, so no ' +
-    'statistic of it has a closed-form distribution; the noise is the exact discrete Gaussian sampler tested in ' +
-    'rng/, the budget schedule is tested for every anneal pattern in aim/aim.test.ts, and a selection round is ' +
-    'audited on worst-case neighbours in tests/privacy/aim-selection-empirical.test.ts',
 };
 
 describe('run-path noise audits', () => {

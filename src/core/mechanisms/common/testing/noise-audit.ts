@@ -3,7 +3,7 @@ import { SeededRng } from '../../../rng/seeded-rng';
 import { chiSquareGoodnessOfFit } from '../../../stats/chi-square-goodness-of-fit';
 import { countDraws, powerAgainst, type IntegerPmf } from '../../../rng/testing/distribution-fit';
 import type { Schema, Table } from '../../../table/types';
-import type { Mechanism, ParamValues } from '../../types';
+import type { Mechanism, ParamValues, Release } from '../../types';
 
 /**
  * Run-path noise audit: does the noise a mechanism's `run` actually draws match the ε it reserves?
@@ -28,6 +28,8 @@ export interface AuditBudget {
   epsilon: number;
   /** Number of synthetic datasets M. */
   releases: number;
+  /** δ given to the run (0 when absent; zCDP mechanisms need δ > 0). */
+  delta?: number;
 }
 
 export interface NoiseAudit {
@@ -42,11 +44,19 @@ export interface NoiseAudit {
    * given the data (fresh noise per release, or independent draws), so each counts as one
    * observation.
    */
-  statistic: (dataset: Table) => number;
+  statistic?: (dataset: Table) => number;
+  /**
+   * Instead of `statistic`, for mechanisms whose released tables have no closed-form distribution
+   * (a graphical model fitted to noisy marginals): the observations of one run, one per release,
+   * e.g. the noise of a measurement that a spy on the noise step recorded during `run`.
+   */
+  observeRun?: (release: Release) => number[];
   /** The exact distribution of the statistic under a correct run at this budget. */
   expected: (budget: AuditBudget) => IntegerPmf;
   /** Bugs, each as the budget at which a correct run draws what the bug draws. At least one. */
   broken: Record<string, AuditBudget>;
+  /** What is observed, when a mechanism has more than one audit (e.g. "one-way histogram"). */
+  what?: string;
   /** Number of runs of the claimed configuration (default 4,000; observations = runs·M). */
   runs?: number;
   seed?: number;
@@ -73,14 +83,18 @@ export async function observeStatistic(
       n,
       schema: audit.schema,
       epsilon: String(budget.epsilon),
-      delta: 0,
+      delta: budget.delta ?? 0,
       releases: budget.releases,
       seeded: true,
       rng,
       progress: () => {},
       signal: { aborted: false },
     });
-    for (const dataset of release.datasets) values.push(audit.statistic(dataset));
+    const observed =
+      audit.observeRun?.(release) ?? release.datasets.map((dataset) => audit.statistic!(dataset));
+    if (observed.length !== budget.releases)
+      throw new Error(`a run gave ${observed.length} observations for ${budget.releases} releases`);
+    values.push(...observed);
   }
   let next = 0;
   return countDraws(() => values[next++]!, values.length, pmf);
@@ -100,7 +114,8 @@ export function describeNoiseAudit(audit: NoiseAudit): void {
   const observations = runs * audit.budget.releases;
   const truth = audit.expected(audit.budget);
 
-  describe(`${audit.mechanism.id}: run-path noise audit at ε = ${audit.budget.epsilon}, M = ${audit.budget.releases}`, () => {
+  const about = audit.what === undefined ? '' : `, ${audit.what}`;
+  describe(`${audit.mechanism.id}: run-path noise audit at ε = ${audit.budget.epsilon}, M = ${audit.budget.releases}${about}`, () => {
     it('the released statistic follows the exact distribution the claim implies (chi-square, α = 1e-6)', async () => {
       const observed = await observeStatistic(audit, audit.budget, runs, seed, truth);
       const fit = chiSquareGoodnessOfFit(observed, truth.probabilities);

@@ -29,6 +29,16 @@ export function discreteLaplaceMass(z: number, scale: number): number {
   return ((1 - q) / (1 + q)) * q ** Math.abs(z);
 }
 
+/**
+ * Discrete Gaussian N_ℤ(0, σ²) on the integers: P(Z = z) = e^(−z²/(2σ²)) / Σ_k e^(−k²/(2σ²))
+ * (Canonne, Kamath & Steinke 2020, Definition 1), tabulated where the tails hold more than TAIL_MASS.
+ */
+export function discreteGaussianPmf(sigma2: number): IntegerPmf {
+  // P(|Z| > z) < 2e^(−z²/(2σ²)) relative to the mass at 0, so z = σ·√(2 ln(2/TAIL_MASS)) suffices.
+  const reach = Math.ceil(Math.sqrt(2 * sigma2 * Math.log(2 / TAIL_MASS))) + 1;
+  return tabulatePmf(-reach, reach, (z) => Math.exp(-(z * z) / (2 * sigma2)));
+}
+
 /** The z ≥ 0 beyond which the two tails of discrete Laplace(t) hold less than TAIL_MASS. */
 function noiseReach(scale: number): number {
   if (scale === 0) return 0;
