@@ -1,0 +1,40 @@
+// Mutation testing of the privacy core (`npm run mutation`; not part of `npm test`).
+// MUTATION_SCOPE picks one part: `rng` (the samplers), `privacy` (the accountant, claims, ledger,
+// report) or `common` (the code every mechanism shares); unset, all three. Each part runs against
+// the tests of vitest.mutation.config.ts for that scope. Results are kept in
+// reports/mutation/<scope>-incremental.json, so a run that is stopped resumes where it ended and a
+// later run re-tests only mutants in changed code or covered by changed tests.
+const scope = process.env.MUTATION_SCOPE ?? 'all';
+
+const mutateByScope = {
+  rng: ['src/core/rng/**/*.ts'],
+  privacy: ['src/core/privacy/**/*.ts'],
+  common: ['src/core/mechanisms/common/**/*.ts'],
+};
+if (scope !== 'all' && !(scope in mutateByScope))
+  throw new Error(`MUTATION_SCOPE must be rng, privacy or common (or unset for all three), not "${scope}".`);
+
+const mutate = scope === 'all' ? Object.values(mutateByScope).flat() : mutateByScope[scope];
+
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    ...mutate,
+    '!**/*.test.ts',
+    '!**/testing/**',
+    '!**/*.d.ts',
+    '!src/core/rng/index.ts',
+    '!src/core/privacy/index.ts',
+  ],
+  ignoreStatic: true,
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
+  timeoutMS: 60000,
+  incremental: true,
+  incrementalFile: `reports/mutation/${scope}-incremental.json`,
+  reporters: ['clear-text', 'progress', 'json'],
+  jsonReporter: { fileName: `reports/mutation/${scope}.json` },
+  thresholds: { high: 90, low: 85, break: null },
+  tempDirName: '.stryker-tmp',
+};
