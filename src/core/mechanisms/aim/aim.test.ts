@@ -330,6 +330,23 @@ describe('AIM run', () => {
     await expect(aim.run(table, schema, params, aborted)).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('names no chosen marginal in its live progress: a cancelled run must not show what it selected', async () => {
+    // The chosen marginals are outputs of the exponential mechanism; the ledger counts them only when
+    // the run completes, so progress shown before that may carry public facts only.
+    const n = 400;
+    const { table, schema } = mixedTable(n);
+    const messages: string[] = [];
+    const ctx = runContext(schema, n, {
+      epsilon: EPSILON,
+      delta: DELTA,
+      progress: (_fraction, message) => messages.push(message ?? ''),
+    });
+    const release = await aim.run(table, schema, params, ctx);
+    expect((release.diagnostics.rounds as unknown[]).length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).not.toMatch(/age|income|sex/);
+    expect(messages.some((m) => m.startsWith('adaptive rounds'))).toBe(true);
+  });
+
   it('refuses an empty schema workload with the check sentence', async () => {
     const { table, schema } = mixedTable(50);
     const narrow: Schema = schema;

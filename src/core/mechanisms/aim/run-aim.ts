@@ -133,10 +133,9 @@ export async function runAim(
       sigma: sigmaInWords(sigma2),
       epsilon: epsilonInWords(epsilon),
     });
-    ctx.progress(
-      Math.min(0.9, 0.9 * progressOf()),
-      `round ${rounds.length}: measured ${r.map((a) => names[a]).join(' × ')}`,
-    );
+    // The chosen marginal is an output of the run that the ledger counts only once the run completes,
+    // so live progress (shown before that, and after a cancel) names none: the diagnostics list them.
+    ctx.progress(Math.min(0.9, 0.9 * progressOf()), 'adaptive rounds: choosing and measuring marginals');
 
     const before = scored[pick]!.estimate;
     // The model is rebuilt only when no clique holds r; r joins the list either way, so that every
