@@ -6,6 +6,7 @@ import { laplaceHistogramMeta } from './laplace-histogram/meta';
 import { modipsMeta } from './modips/meta';
 import { mstMeta } from './mst/meta';
 import { multinomialDirichletMeta } from './multinomial-dirichlet/meta';
+import { plausibleDeniabilityMeta } from './plausible-deniability/meta';
 import { pmseMechanismMeta } from './pmse-mechanism/meta';
 import { smoothedHistogramMeta } from './smoothed-histogram/meta';
 import { composedMeta } from './domain-composition';
@@ -28,6 +29,7 @@ export const MECHANISM_CATALOGUE: readonly MechanismMeta[] = [
   multinomialDirichletMeta,
   binomialBetaMrMeta,
   modipsMeta,
+  plausibleDeniabilityMeta,
 ].map(composedMeta);
 
 /** The meta of the mechanism with this id, or undefined when none is registered under it. */

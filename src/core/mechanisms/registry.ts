@@ -6,6 +6,7 @@ import { laplaceHistogram } from './laplace-histogram';
 import { mst } from './mst';
 import { modips } from './modips';
 import { multinomialDirichlet } from './multinomial-dirichlet';
+import { plausibleDeniability } from './plausible-deniability';
 import { pmseMechanism } from './pmse-mechanism';
 import { smoothedHistogram } from './smoothed-histogram';
 import { getMechanismMeta } from './catalogue';
@@ -32,6 +33,7 @@ export const MECHANISMS: readonly Mechanism[] = [
   multinomialDirichlet,
   binomialBetaMr,
   modips,
+  plausibleDeniability,
 ].map((mechanism) => {
   const meta = getMechanismMeta(mechanism.id);
   if (meta === undefined) throw new Error(`mechanism ${mechanism.id} has no meta in catalogue.ts`);
