@@ -55,7 +55,9 @@ test('every control is labelled and the journey works from the keyboard', async 
   // Radio buttons form one tab stop; the arrow keys move within the group.
   const radio = studio.mechanism.section.getByRole('radio', { name: /Laplace histogram/ });
   await tabTo(page, studio.mechanism.section.getByRole('radio').first());
-  for (let i = 0; i < 10 && !(await radio.isChecked()); i++) await page.keyboard.press('ArrowDown');
+  // From the first radio, ArrowDown reaches every other one and wraps round: one press per mechanism.
+  const mechanisms = await studio.mechanism.section.getByRole('radio').count();
+  for (let i = 0; i < mechanisms && !(await radio.isChecked()); i++) await page.keyboard.press('ArrowDown');
   await expect(radio).toBeChecked();
   const slider = studio.mechanism.section.getByRole('slider');
   await tabTo(page, slider);
