@@ -3,6 +3,7 @@ import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { roundDownRational } from '../../privacy/round-up';
 import { shuffleInPlace } from '../../rng/shuffle';
+import type { Rng } from '../../rng/types';
 import type { Column, Schema, Table } from '../../table/types';
 import {
   correlations,
@@ -12,6 +13,7 @@ import {
   noisyEntropies,
   noisyTableCounts,
   tableShapes,
+  type TableShape,
 } from '../../models/bayes-net';
 import { levelsPerColumn } from '../common/binned-mechanism';
 import { syntheticColumnFromLevels } from '../common/decode-rows';
@@ -19,16 +21,64 @@ import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import {
   completePlan,
+  type CompletePdPlan,
   plausibleDeniabilityAssumptions,
   plausibleDeniabilityMeta,
   reservePlausibleDeniability,
 } from './meta';
 import { PLAUSIBLE_DENIABILITY_ID } from './plan';
-import { seedBandCounts } from './seed-bands';
+import { seedBandCounts, type SeedBands } from './seed-bands';
 import { makeRandomizedTest, runSlot, type SlotSetup } from './slots';
 
 /** Slots between two looks at the cancel signal (and progress reports). */
 export const SLOTS_PER_CHECK = 16_384;
+
+/** The network learned on its parts, and the seeds' levels (row-major, n_S × m). */
+export interface LearnedNetwork {
+  parents: number[][];
+  order: number[];
+  shapes: TableShape[];
+  /** Noisy counts ñ of every conditional table (negatives set to 0). */
+  counts: Float64Array[];
+  seedLevels: Uint32Array;
+}
+
+/**
+ * Steps 2–3 of the run (after the reservation): the uniform split, then the network learned with
+ * noise on the structure and parameter parts. Exported for the bench.
+ */
+export function learnNetwork(table: Table, plan: CompletePdPlan, rng: Rng): LearnedNetwork {
+  const { sizes, m, levels, domain } = plan;
+  const permutation = Uint32Array.from({ length: table.nRows }, (_, i) => i);
+  shuffleInPlace(rng, permutation);
+  const structureRows = permutation.subarray(0, sizes.structure);
+  const parameterRows = permutation.subarray(sizes.structure, sizes.structure + sizes.parameters);
+  const seedRows = permutation.subarray(sizes.structure + sizes.parameters);
+
+  const realColumns = columnsForCodings(table, domain.codings);
+  const coded = domain.codings.map((coding, j) => levelsOfColumn(realColumns[j]!, coding));
+  const entropies = noisyEntropies(rng, coded, levels, structureRows, plan.modelEpsilon);
+  const parents = greedyStructure(correlations(entropies), levels, plan.settings.maxParents, plan.maxCost);
+  const order = kahnOrder(parents);
+  const shapes = tableShapes(parents, levels);
+  const counts = noisyTableCounts(rng, coded, shapes, parameterRows, plan.modelEpsilon);
+  const seedLevels = new Uint32Array(sizes.seeds * m);
+  for (let s = 0; s < sizes.seeds; s++) {
+    for (let j = 0; j < m; j++) seedLevels[s * m + j] = coded[j]![seedRows[s]!]!;
+  }
+  return { parents, order, shapes, counts, seedLevels };
+}
+
+/** Step 4: c(d, ω) for every seed and ω, by one sort. */
+export function plausibleSeedCounts(
+  learned: LearnedNetwork,
+  plan: CompletePdPlan,
+): { seedLevels: Uint32Array; bands: SeedBands } {
+  return {
+    seedLevels: learned.seedLevels,
+    bands: seedBandCounts(learned.seedLevels, plan.m, learned.order, plan.omegaMin, plan.omegaMax),
+  };
+}
 
 /**
  * The run with the accountant made explicit (tests pass a recording one):
@@ -61,26 +111,10 @@ export async function runPlausibleDeniability(
   const { sizes, draws, m, levels, domain } = plan;
   const rng = ctx.rng;
   ctx.progress(0, 'learning the network');
-  const permutation = Uint32Array.from({ length: ctx.n }, (_, i) => i);
-  shuffleInPlace(rng, permutation);
-  const structureRows = permutation.subarray(0, sizes.structure);
-  const parameterRows = permutation.subarray(sizes.structure, sizes.structure + sizes.parameters);
-  const seedRows = permutation.subarray(sizes.structure + sizes.parameters);
-
-  const realColumns = columnsForCodings(table, domain.codings);
-  const coded = domain.codings.map((coding, j) => levelsOfColumn(realColumns[j]!, coding));
-  const entropies = noisyEntropies(rng, coded, levels, structureRows, plan.modelEpsilon);
-  const parents = greedyStructure(correlations(entropies), levels, plan.settings.maxParents, plan.maxCost);
-  const order = kahnOrder(parents);
-  const shapes = tableShapes(parents, levels);
-  const counts = noisyTableCounts(rng, coded, shapes, parameterRows, plan.modelEpsilon);
+  const learned = learnNetwork(table, plan, rng);
   throwIfAborted(ctx.signal);
-
-  const seedLevels = new Uint32Array(sizes.seeds * m);
-  for (let s = 0; s < sizes.seeds; s++) {
-    for (let j = 0; j < m; j++) seedLevels[s * m + j] = coded[j]![seedRows[s]!]!;
-  }
-  const bands = seedBandCounts(seedLevels, m, order, plan.omegaMin, plan.omegaMax);
+  const { parents, order, shapes, counts } = learned;
+  const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
   const test = makeRandomizedTest(draws.k, draws.testEpsilon);
 
   const total = draws.draws;

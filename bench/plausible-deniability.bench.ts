@@ -1,0 +1,249 @@
+// plausible-deniability on the shape of the authors' SGF benchmark. Prints ONE JSON object.
+//
+// Data, generated in memory with a SeededRng: 20,000 rows × 8 columns, four numeric (coded in 10
+// bins each, plus the missing level) and four categorical (2–5 levels), with dependence between
+// columns and 2–5 % missing values. Shares 0.25/0.25 leave 10,000 seeds; ω = m − 2 = 6, k = 50.
+// ε = 1.2·T with δ = 10⁻⁶ puts ε0 near 1 (the paper's regime); `modelEpsilon` = 1.
+//
+// Reported (one thread, this process):
+// - modelSeconds: split, noisy entropies, structure, noisy conditional tables (learnNetwork);
+// - precomputeSeconds: the plausible-seed counts c(d, ω) by one sort (plausibleSeedCounts);
+// - per T in PD_BENCH_T (default 1000 and 1000000): slot seconds and candidates/s, and candidates/s
+//   with model + precompute amortised over those T;
+// - literalMsPerCandidate: Privacy Test 2 as SGF runs it, scoring Pr{y = M(d′)} for all 10,000 seeds
+//   (O(n_S·m) per candidate), for PD_BENCH_LITERAL candidates (default 200);
+// - sgfMsPerCandidate: the authors' figure, 18.6 ms per candidate on one thread (their §5), and the
+//   speed-ups per core against it;
+// - endToEndSeconds: run() on the 20,000 rows, one release (T = 20,000: model, counts, slots, decoding).
+// Env: PD_BENCH_T (comma-separated), PD_BENCH_LITERAL.
+import { performance } from 'node:perf_hooks';
+import { resolveParams } from '../src/core/mechanisms/params';
+import {
+  learnNetwork,
+  plausibleDeniability,
+  plausibleSeedCounts,
+} from '../src/core/mechanisms/plausible-deniability';
+import { completePlan } from '../src/core/mechanisms/plausible-deniability/meta';
+import { literalPlausibleSeeds } from '../src/core/mechanisms/plausible-deniability/seed-bands';
+import {
+  makeRandomizedTest,
+  runSlot,
+  type SlotSetup,
+} from '../src/core/mechanisms/plausible-deniability/slots';
+import { drawCumulativeTables, generateFrom, type BayesNet } from '../src/core/models/bayes-net';
+import { SeededRng } from '../src/core/rng/seeded-rng';
+import type { Rng } from '../src/core/rng/types';
+import { uniformInt } from '../src/core/rng/uniform-int';
+import type { Column, Schema, Table } from '../src/core/table/types';
+import type { RunContext } from '../src/core/mechanisms/types';
+
+const ROWS = 20_000;
+const T_VALUES = (process.env.PD_BENCH_T ?? '1000,1000000').split(',').map(Number);
+const LITERAL = Number(process.env.PD_BENCH_LITERAL ?? 200);
+const SGF_MS_PER_CANDIDATE = 18.6;
+
+const SCHEMA: Schema = {
+  version: 1,
+  missing: [''],
+  columns: [
+    { name: 'age', type: 'numeric', bounds: [17, 90], integer: true, source: 'declared' },
+    { name: 'income', type: 'numeric', bounds: [0, 200_000], source: 'declared' },
+    { name: 'hours', type: 'numeric', bounds: [0, 99], integer: true, source: 'declared' },
+    { name: 'score', type: 'numeric', bounds: [0, 1], source: 'declared' },
+    { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'declared' },
+    { name: 'region', type: 'categorical', categories: ['N', 'S', 'E', 'W', 'C'], source: 'declared' },
+    {
+      name: 'education',
+      type: 'categorical',
+      categories: ['none', 'school', 'college', 'degree'],
+      source: 'declared',
+    },
+    { name: 'employed', type: 'categorical', categories: ['no', 'yes'], source: 'declared' },
+  ],
+};
+
+function makeTable(rng: Rng): Table {
+  const n = ROWS;
+  const missing = (rate: number) => Uint8Array.from({ length: n }, () => (rng.nextFloat() < rate ? 1 : 0));
+  const education = Uint32Array.from({ length: n }, () => uniformInt(rng, 4));
+  const sex = Uint32Array.from({ length: n }, () => uniformInt(rng, 2));
+  const age = Float64Array.from(
+    { length: n },
+    (_, i) => 17 + Math.min(73, 5 * education[i]! + uniformInt(rng, 50)),
+  );
+  const income = Float64Array.from({ length: n }, (_, i) =>
+    Math.min(200_000, 15_000 * (1 + education[i]!) + 40_000 * rng.nextFloat() + 500 * (age[i]! - 17)),
+  );
+  const hours = Float64Array.from({ length: n }, (_, i) =>
+    Math.min(99, 20 + 10 * sex[i]! + uniformInt(rng, 40)),
+  );
+  const score = Float64Array.from({ length: n }, (_, i) =>
+    Math.min(1, (education[i]! + rng.nextFloat()) / 4),
+  );
+  const region = Uint32Array.from({ length: n }, () => uniformInt(rng, 5));
+  const employed = Uint32Array.from({ length: n }, (_, i) =>
+    hours[i]! > 30 || rng.nextFloat() < 0.3 ? 1 : 0,
+  );
+  const numeric = (name: string, values: Float64Array, rate: number): Column => ({
+    kind: 'numeric',
+    name,
+    values,
+    missing: missing(rate),
+  });
+  const categorical = (name: string, codes: Uint32Array, dictionary: string[], rate: number): Column => ({
+    kind: 'categorical',
+    name,
+    codes,
+    dictionary,
+    missing: missing(rate),
+  });
+  return {
+    nRows: n,
+    columns: [
+      numeric('age', age, 0.02),
+      numeric('income', income, 0.05),
+      numeric('hours', hours, 0.03),
+      numeric('score', score, 0.02),
+      categorical('sex', sex, ['F', 'M'], 0.02),
+      categorical('region', region, ['N', 'S', 'E', 'W', 'C'], 0.04),
+      categorical('education', education, ['none', 'school', 'college', 'degree'], 0.05),
+      categorical('employed', employed, ['no', 'yes'], 0.03),
+    ],
+  };
+}
+
+const table = makeTable(new SeededRng('pd bench data'));
+const params = resolveParams(plausibleDeniability, {
+  bins: 10,
+  k: 50,
+  omegaMin: 6,
+  omegaMax: 6,
+  modelEpsilon: 1,
+});
+
+function context(draws: number, seed: string): RunContext {
+  // n = ROWS; releases chosen so that T = M·n covers `draws` (the plan's k, t, ε0 are for that T).
+  const releases = Math.max(1, Math.ceil(draws / ROWS));
+  return {
+    n: ROWS,
+    schema: SCHEMA,
+    epsilon: String(1.2 * ROWS * releases),
+    delta: '1e-6',
+    releases,
+    seeded: true,
+    rng: new SeededRng(seed),
+    progress: () => {},
+    signal: { aborted: false },
+  };
+}
+
+/** Pr{y = M_ω(d)} by eq. 3 for the literal test: 0 unless d agrees with y on the kept attributes. */
+function generationProbability(
+  net: BayesNet,
+  m: number,
+  seeds: Uint32Array,
+  d: number,
+  y: Uint32Array,
+  kept: number,
+): number {
+  for (let q = 0; q < kept; q++) {
+    const a = net.order[q]!;
+    if (seeds[d * m + a] !== y[a]) return 0;
+  }
+  let p = 1;
+  for (let q = kept; q < m; q++) {
+    const child = net.order[q]!;
+    const shape = net.shapes[child]!;
+    let configuration = 0;
+    for (let a = 0; a < shape.parents.length; a++) configuration += y[shape.parents[a]!]! * shape.strides[a]!;
+    const cum = net.cumulative[child]!;
+    const at = configuration * shape.childLevels + y[child]!;
+    p *= cum[at]! - (y[child]! === 0 ? 0 : cum[at - 1]!);
+  }
+  return p;
+}
+
+const results: Record<string, unknown>[] = [];
+let modelSeconds = 0;
+let precomputeSeconds = 0;
+let literalMs = 0;
+for (const draws of T_VALUES) {
+  const ctx = context(draws, `pd bench ${draws}`);
+  const plan = completePlan(params, ctx);
+  let start = performance.now();
+  const learned = learnNetwork(table, plan, ctx.rng);
+  modelSeconds = (performance.now() - start) / 1000;
+  start = performance.now();
+  const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
+  precomputeSeconds = (performance.now() - start) / 1000;
+  const net: BayesNet = {
+    shapes: learned.shapes,
+    order: learned.order,
+    cumulative: drawCumulativeTables(ctx.rng, learned.shapes, learned.counts, plan.settings.prior),
+  };
+  const setup: SlotSetup = {
+    net,
+    m: plan.m,
+    seedLevels,
+    bands,
+    test: makeRandomizedTest(plan.draws.k, plan.draws.testEpsilon),
+    fallbackNum: plan.draws.t,
+    fallbackDen: plan.draws.t + plan.sizes.seeds,
+  };
+  const row = new Uint32Array(plan.m);
+  start = performance.now();
+  for (let i = 0; i < draws; i++) runSlot(ctx.rng, setup, row);
+  const slotSeconds = (performance.now() - start) / 1000;
+  const amortised = draws / (slotSeconds + modelSeconds + precomputeSeconds);
+  results.push({
+    T: draws,
+    k: plan.draws.k,
+    t: plan.draws.t,
+    testEpsilon: plan.draws.testEpsilon.toNumber(),
+    slotSeconds,
+    candidatesPerSecond: draws / slotSeconds,
+    candidatesPerSecondWithModel: amortised,
+    speedUpPerCoreVsSgf: (amortised * SGF_MS_PER_CANDIDATE) / 1000,
+  });
+  if (literalMs === 0) {
+    const kept = plan.m - plan.omegaMin;
+    const y = new Uint32Array(plan.m);
+    start = performance.now();
+    let agree = 0;
+    for (let c = 0; c < LITERAL; c++) {
+      const d = uniformInt(ctx.rng, plan.sizes.seeds);
+      y.set(seedLevels.subarray(d * plan.m, d * plan.m + plan.m));
+      generateFrom(ctx.rng, net, y, kept);
+      const literal = literalPlausibleSeeds(plan.sizes.seeds, d, 2, (e) =>
+        generationProbability(net, plan.m, seedLevels, e, y, kept),
+      );
+      if (literal === bands.counts[d]) agree++;
+    }
+    literalMs = (performance.now() - start) / LITERAL;
+    if (agree !== LITERAL)
+      throw new Error(`literal and collapsed counts differ on ${LITERAL - agree} candidates`);
+  }
+}
+
+const endToEndContext = context(ROWS, 'pd bench end to end');
+const endStart = performance.now();
+await plausibleDeniability.run(table, SCHEMA, params, endToEndContext);
+const endToEndSeconds = (performance.now() - endStart) / 1000;
+
+console.log(
+  JSON.stringify({
+    bench: 'plausible-deniability',
+    rows: ROWS,
+    seeds: ROWS / 2,
+    columns: SCHEMA.columns.length,
+    omega: 6,
+    modelSeconds,
+    precomputeSeconds,
+    runs: results,
+    literalMsPerCandidate: literalMs,
+    sgfMsPerCandidate: SGF_MS_PER_CANDIDATE,
+    literalSpeedUpVsSgf: SGF_MS_PER_CANDIDATE / literalMs,
+    endToEndSeconds,
+    workers: 1,
+  }),
+);
