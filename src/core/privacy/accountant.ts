@@ -187,7 +187,8 @@ export class Accountant {
 }
 
 /**
- * What a mechanism's run needs from an accountant: reserve steps, then state the claim. Runs take one
- * so that tests can pass a recording accountant and see every reservation before the first draw.
+ * What a mechanism's run needs from an accountant: reserve steps (sequential or parallel), then state
+ * the claim. Runs take one so that tests can pass a recording accountant and see every reservation
+ * before the first draw.
  */
-export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;
+export type BudgetReserver = Pick<Accountant, 'reserve' | 'reserveParallel' | 'claim'>;

@@ -1,7 +1,8 @@
 import { throwIfAborted } from '../../abort';
-import { Accountant } from '../../privacy/accountant';
+import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { roundDownRational } from '../../privacy/round-up';
+import { Rational } from '../../rng/rational';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Rng } from '../../rng/types';
 import type { Column, Schema, Table } from '../../table/types';
@@ -13,12 +14,14 @@ import {
   noisyEntropies,
   noisyTableCounts,
   tableShapes,
+  type BayesNet,
   type TableShape,
 } from '../../models/bayes-net';
 import { levelsPerColumn } from '../common/binned-mechanism';
 import { syntheticColumnFromLevels } from '../common/decode-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
+import { runStagesInOneThread } from '../staged-run';
+import type { Mechanism, ParamValues, Release, RunContext, StagedRun } from '../types';
 import {
   completePlan,
   type CompletePdPlan,
@@ -26,12 +29,13 @@ import {
   plausibleDeniabilityMeta,
   reservePlausibleDeniability,
 } from './meta';
-import { PLAUSIBLE_DENIABILITY_ID } from './plan';
 import { seedBandCounts, type SeedBands } from './seed-bands';
 import { makeRandomizedTest, runSlot, type SlotSetup } from './slots';
 
 /** Slots between two looks at the cancel signal (and progress reports). */
 export const SLOTS_PER_CHECK = 16_384;
+/** Slots per stage: fixed, so the stages (and a seeded output) do not depend on the number of workers. */
+export const SLOTS_PER_CHUNK = 65_536;
 
 /** The network learned on its parts, and the seeds' levels (row-major, n_S × m). */
 export interface LearnedNetwork {
@@ -44,8 +48,8 @@ export interface LearnedNetwork {
 }
 
 /**
- * Steps 2–3 of the run (after the reservation): the uniform split, then the network learned with
- * noise on the structure and parameter parts. Exported for the bench.
+ * The split and the network (after the reservation): a uniform permutation from `rng` makes the
+ * structure, parameter and seed parts; the network is learned with noise on the first two.
  */
 export function learnNetwork(table: Table, plan: CompletePdPlan, rng: Rng): LearnedNetwork {
   const { sizes, m, levels, domain } = plan;
@@ -69,7 +73,7 @@ export function learnNetwork(table: Table, plan: CompletePdPlan, rng: Rng): Lear
   return { parents, order, shapes, counts, seedLevels };
 }
 
-/** Step 4: c(d, ω) for every seed and ω, by one sort. */
+/** c(d, ω) for every seed and ω, by one sort. */
 export function plausibleSeedCounts(
   learned: LearnedNetwork,
   plan: CompletePdPlan,
@@ -80,94 +84,171 @@ export function plausibleSeedCounts(
   };
 }
 
+/** One stage: `count` consecutive slots of one release. Structured-cloneable. */
+export interface PdChunkSpec {
+  release: number;
+  count: number;
+  net: BayesNet;
+  m: number;
+  seedLevels: Uint32Array;
+  bands: SeedBands;
+  k: number;
+  /** ε0 as numerator and denominator (a Rational does not survive structured cloning). */
+  testEpsilon: { num: bigint; den: bigint };
+  fallbackNum: number;
+  fallbackDen: number;
+}
+
+/** What stays on the planning worker. */
+export interface PdPlanned {
+  plan: CompletePdPlan;
+  parents: number[][];
+  order: number[];
+  assumptions: string[];
+}
+
+/** The levels of a chunk's rows, row-major (count × m). */
+export type PdChunkResult = Uint32Array;
+
+function runChunk(
+  spec: PdChunkSpec,
+  rng: Rng,
+  progress: (done: number, total: number) => void,
+  signal: { readonly aborted: boolean },
+): PdChunkResult {
+  const setup: SlotSetup = {
+    net: spec.net,
+    m: spec.m,
+    seedLevels: spec.seedLevels,
+    bands: spec.bands,
+    test: makeRandomizedTest(spec.k, Rational.of(spec.testEpsilon.num, spec.testEpsilon.den)),
+    fallbackNum: spec.fallbackNum,
+    fallbackDen: spec.fallbackDen,
+  };
+  const out = new Uint32Array(spec.count * spec.m);
+  const row = new Uint32Array(spec.m);
+  for (let i = 0; i < spec.count; i++) {
+    if (i % SLOTS_PER_CHECK === 0) {
+      throwIfAborted(signal);
+      progress(i, spec.count);
+    }
+    runSlot(rng, setup, row);
+    out.set(row, i * spec.m);
+  }
+  progress(spec.count, spec.count);
+  return out;
+}
+
 /**
- * The run with the accountant made explicit (tests pass a recording one):
- * 1. plan from public facts and reserve the whole budget (one parallel step) before any draw;
- * 2. split the rows by a uniform permutation into structure, parameter and seed parts;
- * 3. learn the network: noisy entropies → structure → order σ (structure part); noisy conditional
- *    tables (parameter part);
- * 4. count plausible seeds c(d, ω) by one sort of the seeds;
- * 5. per release: θ ~ Dirichlet(prior + ñ), then n slots, each one row; decode the levels.
+ * The run in stages (README.md): `plan` validates, reserves the whole budget in one step before any
+ * draw, splits, learns the network, counts plausible seeds, draws θ per release and cuts the M·n
+ * slots into chunks of 65,536 slots within a release, each with its own generator (seeded runs:
+ * seeds drawn in chunk order; otherwise a fresh CryptoRng); `runStage` runs a chunk's slots anywhere;
+ * `finish` puts the chunks back in order and decodes the levels. The same seed gives the same release
+ * on any number of workers.
  */
-export async function runPlausibleDeniability(
+export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChunkResult> = {
+  plan(table, schema, params, ctx, accountant) {
+    const plan = completePlan(params, { ...ctx, schema });
+    if (table.nRows !== ctx.n) {
+      throw new Error(`${plan.id}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
+    }
+    reservePlausibleDeniability(accountant, plan, parseBudget(ctx.epsilon, ctx.delta).epsilon);
+    throwIfAborted(ctx.signal);
+    const rng = ctx.rng;
+    const learned = learnNetwork(table, plan, rng);
+    const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
+    const stages: { spec: PdChunkSpec; seed: string | null }[] = [];
+    for (let release = 0; release < ctx.releases; release++) {
+      const net: BayesNet = {
+        shapes: learned.shapes,
+        order: learned.order,
+        cumulative: drawCumulativeTables(rng, learned.shapes, learned.counts, plan.settings.prior),
+      };
+      for (let start = 0; start < ctx.n; start += SLOTS_PER_CHUNK) {
+        stages.push({
+          spec: {
+            release,
+            count: Math.min(SLOTS_PER_CHUNK, ctx.n - start),
+            net,
+            m: plan.m,
+            seedLevels,
+            bands,
+            k: plan.draws.k,
+            testEpsilon: { num: plan.draws.testEpsilon.num, den: plan.draws.testEpsilon.den },
+            fallbackNum: plan.draws.t,
+            fallbackDen: plan.draws.t + plan.sizes.seeds,
+          },
+          seed: rng.seeded ? `pd-chunk-${rng.nextUint32()}-${rng.nextUint32()}` : null,
+        });
+      }
+    }
+    return {
+      plan: {
+        plan,
+        parents: learned.parents,
+        order: learned.order,
+        assumptions: plausibleDeniabilityAssumptions(plan, ctx),
+      },
+      stages,
+      words: { stage: 'chunk', stages: 'chunks of rows', step: 'row', finish: 'decoding the synthetic rows' },
+    };
+  },
+  runStage: (spec, rng, progress, signal) => runChunk(spec, rng, progress, signal),
+  finish(planned, results, ctx, accountant) {
+    const { plan, parents, order } = planned;
+    const { m, domain } = plan;
+    const datasets: Table[] = [];
+    let chunk = 0;
+    for (let release = 0; release < ctx.releases; release++) {
+      const levels = domain.codings.map(() => new Uint32Array(ctx.n));
+      for (let start = 0; start < ctx.n; start += SLOTS_PER_CHUNK) {
+        const rows = results[chunk++]!;
+        const count = rows.length / m;
+        for (let i = 0; i < count; i++) {
+          for (let j = 0; j < m; j++) levels[j]![start + i] = rows[i * m + j]!;
+        }
+      }
+      const columns: Column[] = domain.codings.map((coding, j) =>
+        syntheticColumnFromLevels(ctx.rng, levels[j]!, coding),
+      );
+      datasets.push({ nRows: ctx.n, columns });
+    }
+    return {
+      datasets,
+      claim: accountant.claim(planned.assumptions),
+      diagnostics: {
+        levelsPerColumn: levelsPerColumn(domain),
+        partSizes: { ...plan.sizes },
+        draws: plan.draws.draws,
+        k: plan.draws.k,
+        t: plan.draws.t,
+        testEpsilon: roundDownRational(plan.draws.testEpsilon),
+        // The network is a DP output (noisy entropies), so its shape is public.
+        parents: Object.fromEntries(
+          parents.map((ps, i) => [domain.codings[i]!.name, ps.map((p) => domain.codings[p]!.name)]),
+        ),
+        order: order.map((i) => domain.codings[i]!.name),
+      },
+      dataHolderDiagnostics: {},
+    };
+  },
+};
+
+/** The run on one thread (the CLI; tests pass a recording accountant). */
+export function runPlausibleDeniability(
   table: Table,
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: Pick<Accountant, 'reserveParallel' | 'claim'> = new Accountant(
-    parseBudget(ctx.epsilon, ctx.delta),
-  ),
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
-  const plan = completePlan(params, { ...ctx, schema });
-  if (table.nRows !== ctx.n) {
-    throw new Error(
-      `${PLAUSIBLE_DENIABILITY_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`,
-    );
-  }
-  const budget = parseBudget(ctx.epsilon, ctx.delta);
-  reservePlausibleDeniability(accountant, plan, budget.epsilon);
-  throwIfAborted(ctx.signal);
-
-  const { sizes, draws, m, levels, domain } = plan;
-  const rng = ctx.rng;
-  ctx.progress(0, 'learning the network');
-  const learned = learnNetwork(table, plan, rng);
-  throwIfAborted(ctx.signal);
-  const { parents, order, shapes, counts } = learned;
-  const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
-  const test = makeRandomizedTest(draws.k, draws.testEpsilon);
-
-  const total = draws.draws;
-  const row = new Uint32Array(m);
-  const datasets: Table[] = [];
-  for (let release = 0; release < ctx.releases; release++) {
-    const setup: SlotSetup = {
-      net: { shapes, order, cumulative: drawCumulativeTables(rng, shapes, counts, plan.settings.prior) },
-      m,
-      seedLevels,
-      bands,
-      test,
-      fallbackNum: draws.t,
-      fallbackDen: draws.t + sizes.seeds,
-    };
-    const out = levels.map(() => new Uint32Array(ctx.n));
-    for (let i = 0; i < ctx.n; i++) {
-      if (i % SLOTS_PER_CHECK === 0) {
-        throwIfAborted(ctx.signal);
-        const done = release * ctx.n + i;
-        ctx.progress(done / total, `release ${release + 1} of ${ctx.releases}: row ${i + 1} of ${ctx.n}`);
-      }
-      runSlot(rng, setup, row);
-      for (let j = 0; j < m; j++) out[j]![i] = row[j]!;
-    }
-    const columns: Column[] = domain.codings.map((coding, j) =>
-      syntheticColumnFromLevels(rng, out[j]!, coding),
-    );
-    datasets.push({ nRows: ctx.n, columns });
-  }
-  ctx.progress(1, 'done');
-  return {
-    datasets,
-    claim: accountant.claim(plausibleDeniabilityAssumptions(plan, ctx)),
-    diagnostics: {
-      levelsPerColumn: levelsPerColumn(domain),
-      partSizes: { ...sizes },
-      draws: total,
-      k: draws.k,
-      t: draws.t,
-      testEpsilon: roundDownRational(draws.testEpsilon),
-      // The network is a DP output (noisy entropies), so its shape is public.
-      parents: Object.fromEntries(
-        parents.map((ps, i) => [domain.codings[i]!.name, ps.map((p) => domain.codings[p]!.name)]),
-      ),
-      order: order.map((i) => domain.codings[i]!.name),
-    },
-    dataHolderDiagnostics: {},
-  };
+  return runStagesInOneThread(plausibleDeniabilityStaged, table, schema, params, ctx, accountant);
 }
 
 /** Plausible-deniability synthesis as workers and the CLI run it. */
 export const plausibleDeniability: Mechanism = {
   ...plausibleDeniabilityMeta,
   run: (table, schema, params, ctx) => runPlausibleDeniability(table, schema, params, ctx),
+  staged: plausibleDeniabilityStaged,
 };

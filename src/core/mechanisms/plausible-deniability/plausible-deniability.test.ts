@@ -3,6 +3,7 @@ import { Accountant, OverspendError, type ParallelPart, type PartitionKind } fro
 import { parseBudget } from '../../privacy/budget';
 import { roundUpRational } from '../../privacy/round-up';
 import { parseRational, Rational } from '../../rng/rational';
+import { makeRng } from '../../rng/make-rng';
 import { SeededRng } from '../../rng/seeded-rng';
 import { mixedTable, recordingRng, runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
@@ -14,7 +15,7 @@ import {
   testEpsilonFor,
   type DrawBudget,
 } from './draw-budget';
-import { plausibleDeniability, runPlausibleDeniability } from './index';
+import { plausibleDeniability, plausibleDeniabilityStaged, runPlausibleDeniability } from './index';
 import { plausibleDeniabilityMeta } from './meta';
 import { autoMaxCost, planPlausibleDeniability } from './plan';
 
@@ -283,7 +284,7 @@ describe('run', () => {
     }
   });
 
-  it('reports progress as slots done over T and stops with an AbortError when cancelled mid-run', async () => {
+  it('reports progress as slots done and stops with an AbortError when cancelled mid-run', async () => {
     const big = mixedTable(40_000);
     const fractions: number[] = [];
     const signal = { aborted: false };
@@ -292,11 +293,42 @@ describe('run', () => {
       signal,
       progress: (fraction) => {
         fractions.push(fraction);
-        if (fraction >= 16_384 / 40_000) signal.aborted = true;
+        if (fraction > 0) signal.aborted = true;
       },
     });
     await expect(run).rejects.toMatchObject({ name: 'AbortError' });
-    expect(fractions).toEqual([0, 0, 16_384 / 40_000]);
+    // One chunk of 40,000 slots: progress at 0 and after 16,384 slots (the stages share 97 %), then the
+    // next look at the signal stops it.
+    expect(fractions).toEqual([0, (0.97 * 16_384) / 40_000]);
+  });
+
+  it('gives the same seeded release when its chunks run in any order on their own generators', async () => {
+    // 70,000 rows × 2 releases: chunks of 65,536 and 4,464 slots per release, four stages.
+    const big = mixedTable(70_000);
+    const ctx = () =>
+      runContext(big.schema, 70_000, {
+        epsilon: '168000',
+        delta: '1e-6',
+        releases: 2,
+        rng: new SeededRng('pool'),
+      });
+    const oneThread = await plausibleDeniability.run(big.table, big.schema, params({ bins: 2 }), ctx());
+    const context = ctx();
+    const accountant = new Accountant(parseBudget(context.epsilon, context.delta));
+    const staged = plausibleDeniabilityStaged;
+    const planned = staged.plan(big.table, big.schema, params({ bins: 2 }), context, accountant);
+    expect(planned.stages.map((s) => s.spec.count)).toEqual([65_536, 4_464, 65_536, 4_464]);
+    // Structured cloning, as on the way to another worker, then the stages in reverse order.
+    const results = new Array<Uint32Array>(planned.stages.length);
+    for (let c = planned.stages.length - 1; c >= 0; c--) {
+      const stage = structuredClone(planned.stages[c]!);
+      results[c] = staged.runStage(stage.spec, makeRng(stage.seed ?? undefined), () => {}, {
+        aborted: false,
+      });
+    }
+    const parallel = staged.finish(planned.plan, results, context, accountant);
+    expect(parallel.datasets).toEqual(oneThread.datasets);
+    expect(parallel.claim).toEqual(oneThread.claim);
   });
 
   it('reserves before its first draw, and a refused reservation draws nothing', async () => {

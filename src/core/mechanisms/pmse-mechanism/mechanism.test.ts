@@ -177,6 +177,10 @@ describe('pmseMechanism run', () => {
         events.push('reserve'),
         accountant.reserve(...args)
       ),
+      reserveParallel: (...args: Parameters<Accountant['reserveParallel']>) => (
+        events.push('reserve'),
+        accountant.reserveParallel(...args)
+      ),
       claim: (...args: Parameters<Accountant['claim']>) => accountant.claim(...args),
     };
     // ε = 8 keeps these short chains near the data, so no release is refused for overflow.
