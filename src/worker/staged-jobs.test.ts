@@ -67,3 +67,38 @@ describe('a staged run (the pMSE mechanism) with its stages on separate workers'
     ).toBeNull();
   });
 });
+
+describe('a staged run of plausible-deniability (chunks of rows) on separate workers', () => {
+  it('gives exactly the releases and claim of the one-thread run for the same seed', async () => {
+    await dataWorker.loadCsvText(CSV, 'line.csv', () => {});
+    await handTableOver(schema, 'pd-table');
+    const pdJob = (jobId: string): SynthesisJob => ({
+      jobId,
+      tableKey: 'pd-table',
+      schema,
+      mechanismId: 'plausible-deniability',
+      params: { bins: 4 },
+      epsilon: '480',
+      delta: '1e-6',
+      releases: 2,
+      seed: 'pd-parallel-equals-serial',
+    });
+    const serial = await poolWorker.synthesize(pdJob('pd-serial'), () => {});
+    const parallelJob = pdJob('pd-parallel');
+    const assignments = poolWorker.planStages(parallelJob)!;
+    // 200 rows per release: one chunk each.
+    expect(assignments.stages).toHaveLength(2);
+    const results: unknown[] = [];
+    for (const c of [1, 0]) {
+      results[c] = await poolWorker.runStage(
+        'pd-parallel',
+        'plausible-deniability',
+        structuredClone(assignments.stages[c]!),
+        () => {},
+      );
+    }
+    const parallel = poolWorker.finishStages(parallelJob, results, 0);
+    expect(parallel.summary.claim).toEqual(serial.summary.claim);
+    expect(parallel.datasets).toEqual(serial.datasets);
+  });
+});
