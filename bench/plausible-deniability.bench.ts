@@ -15,13 +15,22 @@
 // - sgfMsPerCandidate: the authors' figure, 18.6 ms per candidate on one thread (their §5), and the
 //   speed-ups per core against it;
 // - endToEndSeconds: run() on the 20,000 rows, one release (T = 20,000: model, counts, slots, decoding).
-// Env: PD_BENCH_T (comma-separated), PD_BENCH_LITERAL.
+// - workerScaling: the staged run's chunks at T = 10⁶ on 1, 2 and 4 worker threads (wall seconds, speed-up).
+// Env: PD_BENCH_T (comma-separated), PD_BENCH_LITERAL, PD_BENCH_WORKERS (comma-separated),
+// PD_BENCH_SCALING_T.
 import { performance } from 'node:perf_hooks';
+import { isMainThread, parentPort } from 'node:worker_threads';
+import { Accountant } from '../src/core/privacy/accountant';
+import { parseBudget } from '../src/core/privacy/budget';
+import { makeRng } from '../src/core/rng/make-rng';
+import { runInWorkers } from './pmse-mechanism-paper-setup';
 import { resolveParams } from '../src/core/mechanisms/params';
 import {
   learnNetwork,
   plausibleDeniability,
+  plausibleDeniabilityStaged,
   plausibleSeedCounts,
+  type PdChunkSpec,
 } from '../src/core/mechanisms/plausible-deniability';
 import { completePlan } from '../src/core/mechanisms/plausible-deniability/meta';
 import { literalPlausibleSeeds } from '../src/core/mechanisms/plausible-deniability/seed-bands';
@@ -40,6 +49,8 @@ import type { RunContext } from '../src/core/mechanisms/types';
 const ROWS = 20_000;
 const T_VALUES = (process.env.PD_BENCH_T ?? '1000,1000000').split(',').map(Number);
 const LITERAL = Number(process.env.PD_BENCH_LITERAL ?? 200);
+const SCALING_T = Number(process.env.PD_BENCH_SCALING_T ?? 1_000_000);
+const WORKER_COUNTS = (process.env.PD_BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
 const SGF_MS_PER_CANDIDATE = 18.6;
 
 const SCHEMA: Schema = {
@@ -112,7 +123,6 @@ function makeTable(rng: Rng): Table {
   };
 }
 
-const table = makeTable(new SeededRng('pd bench data'));
 const params = resolveParams(plausibleDeniability, {
   bins: 10,
   k: 50,
@@ -163,87 +173,141 @@ function generationProbability(
   return p;
 }
 
-const results: Record<string, unknown>[] = [];
-let modelSeconds = 0;
-let precomputeSeconds = 0;
-let literalMs = 0;
-for (const draws of T_VALUES) {
-  const ctx = context(draws, `pd bench ${draws}`);
-  const plan = completePlan(params, ctx);
-  let start = performance.now();
-  const learned = learnNetwork(table, plan, ctx.rng);
-  modelSeconds = (performance.now() - start) / 1000;
-  start = performance.now();
-  const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
-  precomputeSeconds = (performance.now() - start) / 1000;
-  const net: BayesNet = {
-    shapes: learned.shapes,
-    order: learned.order,
-    cumulative: drawCumulativeTables(ctx.rng, learned.shapes, learned.counts, plan.settings.prior),
-  };
-  const setup: SlotSetup = {
-    net,
-    m: plan.m,
-    seedLevels,
-    bands,
-    test: makeRandomizedTest(plan.draws.k, plan.draws.testEpsilon),
-    fallbackNum: plan.draws.t,
-    fallbackDen: plan.draws.t + plan.sizes.seeds,
-  };
-  const row = new Uint32Array(plan.m);
-  start = performance.now();
-  for (let i = 0; i < draws; i++) runSlot(ctx.rng, setup, row);
-  const slotSeconds = (performance.now() - start) / 1000;
-  const amortised = draws / (slotSeconds + modelSeconds + precomputeSeconds);
-  results.push({
-    T: draws,
-    k: plan.draws.k,
-    t: plan.draws.t,
-    testEpsilon: plan.draws.testEpsilon.toNumber(),
-    slotSeconds,
-    candidatesPerSecond: draws / slotSeconds,
-    candidatesPerSecondWithModel: amortised,
-    speedUpPerCoreVsSgf: (amortised * SGF_MS_PER_CANDIDATE) / 1000,
-  });
-  if (literalMs === 0) {
-    const kept = plan.m - plan.omegaMin;
-    const y = new Uint32Array(plan.m);
-    start = performance.now();
-    let agree = 0;
-    for (let c = 0; c < LITERAL; c++) {
-      const d = uniformInt(ctx.rng, plan.sizes.seeds);
-      y.set(seedLevels.subarray(d * plan.m, d * plan.m + plan.m));
-      generateFrom(ctx.rng, net, y, kept);
-      const literal = literalPlausibleSeeds(plan.sizes.seeds, d, 2, (e) =>
-        generationProbability(net, plan.m, seedLevels, e, y, kept),
-      );
-      if (literal === bands.counts[d]) agree++;
+/**
+ * Wall-clock seconds of the staged run's chunks at T = PD_BENCH_SCALING_T (default 10⁶: 50 releases of
+ * 20,000 rows, 50 chunks) on
+ * 1, 2 and 4 worker threads (bench/pmse-mechanism-paper-setup.ts's pool, TypeScript under tsx), and the
+ * speed-up over one worker. The outputs must be identical whatever the pool size.
+ */
+async function workerScaling(table: Table): Promise<Record<string, number>[]> {
+  const ctx = context(SCALING_T, 'pd bench workers');
+  const accountant = new Accountant(parseBudget(ctx.epsilon, ctx.delta));
+  const planned = plausibleDeniabilityStaged.plan(table, SCHEMA, params, ctx, accountant);
+  const tasks = planned.stages.map((stage) => ({ spec: stage.spec, seed: stage.seed }));
+  const out: Record<string, number>[] = [];
+  let reference: Uint32Array[] | undefined;
+  for (const workers of WORKER_COUNTS) {
+    const start = performance.now();
+    const results = await runInWorkers<ChunkTask, Uint32Array>(import.meta.url, tasks, workers);
+    const seconds = (performance.now() - start) / 1000;
+    reference ??= results;
+    if (
+      results.some((r, c) => r.length !== reference![c]!.length || r.some((v, i) => v !== reference![c]![i]))
+    ) {
+      throw new Error(`the chunks differ on ${workers} workers`);
     }
-    literalMs = (performance.now() - start) / LITERAL;
-    if (agree !== LITERAL)
-      throw new Error(`literal and collapsed counts differ on ${LITERAL - agree} candidates`);
+    out.push({
+      workers,
+      slots: tasks.reduce((s, t) => s + t.spec.count, 0),
+      seconds,
+      speedUp: out[0] ? out[0].seconds! / seconds : 1,
+    });
   }
+  return out;
 }
 
-const endToEndContext = context(ROWS, 'pd bench end to end');
-const endStart = performance.now();
-await plausibleDeniability.run(table, SCHEMA, params, endToEndContext);
-const endToEndSeconds = (performance.now() - endStart) / 1000;
+interface ChunkTask {
+  spec: PdChunkSpec;
+  seed: string | null;
+}
 
-console.log(
-  JSON.stringify({
-    bench: 'plausible-deniability',
-    rows: ROWS,
-    seeds: ROWS / 2,
-    columns: SCHEMA.columns.length,
-    omega: 6,
-    modelSeconds,
-    precomputeSeconds,
-    runs: results,
-    literalMsPerCandidate: literalMs,
-    sgfMsPerCandidate: SGF_MS_PER_CANDIDATE,
-    literalSpeedUpVsSgf: SGF_MS_PER_CANDIDATE / literalMs,
-    endToEndSeconds,
-    workers: 1,
-  }),
-);
+async function main(): Promise<void> {
+  const table = makeTable(new SeededRng('pd bench data'));
+  const results: Record<string, unknown>[] = [];
+  let modelSeconds = 0;
+  let precomputeSeconds = 0;
+  let literalMs = 0;
+  for (const draws of T_VALUES) {
+    const ctx = context(draws, `pd bench ${draws}`);
+    const plan = completePlan(params, ctx);
+    let start = performance.now();
+    const learned = learnNetwork(table, plan, ctx.rng);
+    modelSeconds = (performance.now() - start) / 1000;
+    start = performance.now();
+    const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
+    precomputeSeconds = (performance.now() - start) / 1000;
+    const net: BayesNet = {
+      shapes: learned.shapes,
+      order: learned.order,
+      cumulative: drawCumulativeTables(ctx.rng, learned.shapes, learned.counts, plan.settings.prior),
+    };
+    const setup: SlotSetup = {
+      net,
+      m: plan.m,
+      seedLevels,
+      bands,
+      test: makeRandomizedTest(plan.draws.k, plan.draws.testEpsilon),
+      fallbackNum: plan.draws.t,
+      fallbackDen: plan.draws.t + plan.sizes.seeds,
+    };
+    const row = new Uint32Array(plan.m);
+    start = performance.now();
+    for (let i = 0; i < draws; i++) runSlot(ctx.rng, setup, row);
+    const slotSeconds = (performance.now() - start) / 1000;
+    const amortised = draws / (slotSeconds + modelSeconds + precomputeSeconds);
+    results.push({
+      T: draws,
+      k: plan.draws.k,
+      t: plan.draws.t,
+      testEpsilon: plan.draws.testEpsilon.toNumber(),
+      slotSeconds,
+      candidatesPerSecond: draws / slotSeconds,
+      candidatesPerSecondWithModel: amortised,
+      speedUpPerCoreVsSgf: (amortised * SGF_MS_PER_CANDIDATE) / 1000,
+    });
+    if (literalMs === 0) {
+      const kept = plan.m - plan.omegaMin;
+      const y = new Uint32Array(plan.m);
+      start = performance.now();
+      let agree = 0;
+      for (let c = 0; c < LITERAL; c++) {
+        const d = uniformInt(ctx.rng, plan.sizes.seeds);
+        y.set(seedLevels.subarray(d * plan.m, d * plan.m + plan.m));
+        generateFrom(ctx.rng, net, y, kept);
+        const literal = literalPlausibleSeeds(plan.sizes.seeds, d, 2, (e) =>
+          generationProbability(net, plan.m, seedLevels, e, y, kept),
+        );
+        if (literal === bands.counts[d]) agree++;
+      }
+      literalMs = (performance.now() - start) / LITERAL;
+      if (agree !== LITERAL)
+        throw new Error(`literal and collapsed counts differ on ${LITERAL - agree} candidates`);
+    }
+  }
+
+  const endToEndContext = context(ROWS, 'pd bench end to end');
+  const endStart = performance.now();
+  await plausibleDeniability.run(table, SCHEMA, params, endToEndContext);
+  const endToEndSeconds = (performance.now() - endStart) / 1000;
+
+  const scaling = await workerScaling(table);
+  console.log(
+    JSON.stringify({
+      bench: 'plausible-deniability',
+      rows: ROWS,
+      seeds: ROWS / 2,
+      columns: SCHEMA.columns.length,
+      omega: 6,
+      modelSeconds,
+      precomputeSeconds,
+      runs: results,
+      literalMsPerCandidate: literalMs,
+      sgfMsPerCandidate: SGF_MS_PER_CANDIDATE,
+      literalSpeedUpVsSgf: SGF_MS_PER_CANDIDATE / literalMs,
+      endToEndSeconds,
+      workerScaling: scaling,
+    }),
+  );
+}
+
+if (isMainThread) {
+  void main();
+} else {
+  parentPort!.on('message', (task: ChunkTask) => {
+    parentPort!.postMessage(
+      plausibleDeniabilityStaged.runStage(task.spec, makeRng(task.seed ?? undefined), () => {}, {
+        aborted: false,
+      }),
+    );
+  });
+}
