@@ -74,6 +74,18 @@ export function domainLedgerEntry(
   };
 }
 
+/**
+ * Counts, as a look, the DP learning recorded in a schema that did not come from this session's
+ * learning (a schema file learned with the CLI or in an earlier session): its facts are DP outputs
+ * of this data, so all its steps are spent on it. Under the learning's key, so a learning this
+ * session already counted (the same key) is not counted again.
+ */
+export function recordSchemaDomainLearning(schema: Schema): void {
+  const domain = domainLedgerEntry(schema);
+  if (domain === null) return;
+  recordLook(domain.key, { ...domain.entry, kind: 'domain' });
+}
+
 /** Records a learning of schema facts with DP (its own steps) as a look at the data. */
 export function recordDomainLearning(
   key: string,

@@ -1,6 +1,7 @@
 import { useId } from 'react';
-import { checkSchemaMatchesHeader, parseSchemaJson, schemaToJson } from '../../../core/table';
+import { schemaToJson } from '../../../core/table';
 import { saveBlob } from '../../services/download';
+import { importSchemaText } from '../../services/import-schema';
 import { schemaFileName } from '../../services/file-names';
 import { messageOf } from '../../services/run-readiness';
 import { useDataStore } from '../../state/data-store';
@@ -17,9 +18,7 @@ export function SchemaFileActions() {
   const importFile = async (file: File | undefined) => {
     if (file === undefined) return;
     try {
-      const imported = parseSchemaJson(await file.text(), file.name);
-      checkSchemaMatchesHeader(imported, dataset.header, dataset.fileName);
-      replaceSchema(imported);
+      importSchemaText(await file.text(), file.name, dataset.header, dataset.fileName);
     } catch (error) {
       setSchemaImportError(messageOf(error));
     }
