@@ -24,3 +24,27 @@ export function noisyOnGrid(rng: Rng, value: number, sensitivity: Rational, epsi
   const noise = makeCountNoiseSampler(epsilon, GRID_STEPS_PER_SENSITIVITY + 1)(rng);
   return (k + noise) * step;
 }
+
+/**
+ * A vector of real statistics over disjoint cells (e.g. the per-cell sums of one column) released on
+ * the grid g = Δ/G with exact discrete Laplace noise of scale (G + c)/ε on every entry, where Δ is the
+ * L1 sensitivity of the whole vector and c the most entries one replaced row can change (c = 2: the
+ * cell it leaves and the cell it joins). Why G + c: unchanged entries round identically, and each of
+ * the c changed entries satisfies |k_i − k′_i| <= |v_i − v′_i|/g + 1, so Σ|k_i − k′_i| <= G + c, an
+ * integer L1 sensitivity; independent discrete Laplace noise on every entry is then ε-DP (Canonne,
+ * Kamath & Steinke 2020, §5.2). The floating-point argument of noisyOnGrid carries over when each
+ * entry is computed with compensated sums. Returns the noisy values in the statistic's units.
+ */
+export function noisyVectorOnGrid(
+  rng: Rng,
+  values: ArrayLike<number>,
+  sensitivity: Rational,
+  epsilon: Rational,
+  changedEntries: number,
+): Float64Array {
+  const step = sensitivity.div(Rational.of(GRID_STEPS_PER_SENSITIVITY)).toNumber();
+  const sample = makeCountNoiseSampler(epsilon, GRID_STEPS_PER_SENSITIVITY + changedEntries);
+  const noisy = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) noisy[i] = (Math.round(values[i]! / step) + sample(rng)) * step;
+  return noisy;
+}

@@ -2,8 +2,9 @@ import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
-import type { NumericColumn, Schema, Table } from '../../table/types';
-import { tableFromCells } from '../common/decode-rows';
+import { shuffleInPlace } from '../../rng/shuffle';
+import type { Column, NumericColumn, Schema, Table } from '../../table/types';
+import { levelsFromCells, syntheticColumnFromLevels, tableFromCells } from '../common/decode-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
 import { makeCountNoiseSampler, perturbAllCellCounts } from '../common/noisy-cell-counts';
 import { drawFromPriorAndBalls } from '../common/polya-urn';
@@ -17,6 +18,13 @@ import {
   sanitizeNormalStatistics,
 } from './normal-model';
 import { GRID_STEPS_PER_SENSITIVITY } from './grid-noise';
+import {
+  drawGlomPosterior,
+  drawGlomValues,
+  glomStatistics,
+  repairGlomStatistics,
+  sanitizeGlomStatistics,
+} from './glom-model';
 import { modipsMeta } from './meta';
 import {
   assumptionsFor,
@@ -29,6 +37,7 @@ import {
 
 type NormalPlan = Extract<ModipsPlan, { model: 'normal' }>;
 type LoglinearPlan = Extract<ModipsPlan, { model: 'loglinear' }>;
+type GlomPlan = Extract<ModipsPlan, { model: 'glom' }>;
 
 function columnByName(table: Table, name: string): NumericColumn {
   const column = table.columns.find((candidate) => candidate.name === name);
@@ -122,6 +131,95 @@ function runLoglinear(
   return { datasets, diagnostics: { domainCells: domain.domainCells } };
 }
 
+/** `count` values of the column set missing at uniformly chosen rows (post-processing). Cost O(n). */
+function setMissingAtRandomRows(rng: RunContext['rng'], column: NumericColumn, count: number): void {
+  if (count === 0) return;
+  const order = new Uint32Array(column.values.length);
+  for (let i = 0; i < order.length; i++) order[i] = i;
+  shuffleInPlace(rng, order);
+  for (let j = 0; j < count; j++) {
+    column.missing[order[j]!] = 1;
+    column.values[order[j]!] = NaN;
+  }
+}
+
+/**
+ * Per release: noisy statistics (glom-model.ts), repaired; the cells of n rows by the Pólya urn,
+ * i.e. π* ~ Dirichlet(α + n*) then Multinomial(n, π*); Σ* ~ Inv-Wishart(n − K, W*), μ*_k ~ N(x̄*_k,
+ * Σ* / n*_k) and each row's numeric values from N(μ*_k, Σ*) (DIPS §4.3.1).
+ */
+function runGlom(
+  table: Table,
+  schema: Schema,
+  plan: GlomPlan,
+  budgets: Extract<ReturnType<typeof reserveModips>, { model: 'glom' }>,
+  ctx: RunContext,
+): { datasets: Table[]; diagnostics: Record<string, unknown> } {
+  const n = ctx.n;
+  const bounds = plan.numeric.map((column) => column.bounds!);
+  const cellOfRow = cellOfEveryRow(table, plan.codings);
+  const statistics = glomStatistics(
+    cellOfRow,
+    plan.cells,
+    plan.numeric.map((column, j) => {
+      const values = columnByName(table, column.name);
+      return { values: values.values, missing: values.missing, lo: bounds[j]![0], hi: bounds[j]![1] };
+    }),
+  );
+  const datasets: Table[] = [];
+  const sanitizedPerRelease: Record<string, unknown>[] = [];
+  for (let release = 0; release < ctx.releases; release++) {
+    throwIfAborted(ctx.signal);
+    ctx.progress(release / ctx.releases, `release ${release + 1} of ${ctx.releases}: noisy statistics`);
+    const noisy = sanitizeGlomStatistics(ctx.rng, statistics, bounds, budgets.perRelease[release]!);
+    const repaired = repairGlomStatistics(noisy, n, bounds);
+    sanitizedPerRelease.push({
+      counts: Array.from(noisy.counts),
+      sums: Object.fromEntries(plan.numeric.map((column, j) => [column.name, Array.from(noisy.sums[j]!)])),
+      scatter: noisy.scatter,
+      missing: Object.fromEntries(plan.numeric.map((column, j) => [column.name, noisy.missing[j]!])),
+    });
+    const positive = Array.from(repaired.counts.keys()).filter((k) => repaired.counts[k]! > 0);
+    const cells = drawFromPriorAndBalls(ctx.rng, {
+      domainCells: plan.cells,
+      prior: plan.settings.prior,
+      balls: { cells: positive, counts: positive.map((k) => repaired.counts[k]!) },
+      draws: n,
+      reinforce: true,
+      signal: ctx.signal,
+    });
+    throwIfAborted(ctx.signal);
+    ctx.progress((release + 0.5) / ctx.releases, `release ${release + 1} of ${ctx.releases}: posterior draw`);
+    const posterior = drawGlomPosterior(ctx.rng, repaired, n - plan.cells);
+    const values = drawGlomValues(
+      ctx.rng,
+      posterior,
+      cells,
+      bounds,
+      plan.numeric.map((column) => column.integer === true),
+    );
+    const byName = new Map<string, Column>();
+    plan.codings.forEach((coding, j) =>
+      byName.set(
+        coding.name,
+        syntheticColumnFromLevels(ctx.rng, levelsFromCells(cells, plan.codings, j), coding),
+      ),
+    );
+    plan.numeric.forEach((column, j) => {
+      const synthetic: NumericColumn = {
+        kind: 'numeric',
+        name: column.name,
+        values: values[j]!,
+        missing: new Uint8Array(n),
+      };
+      setMissingAtRandomRows(ctx.rng, synthetic, repaired.missing[j]!);
+      byName.set(column.name, synthetic);
+    });
+    datasets.push({ nRows: n, columns: schema.columns.map((column) => byName.get(column.name)!) });
+  }
+  return { datasets, diagnostics: { cells: plan.cells, sanitizedStatistics: sanitizedPerRelease } };
+}
+
 /** Validate, reserve every step, then synthesize with the chosen model. */
 export async function runModips(
   table: Table,
@@ -141,7 +239,9 @@ export async function runModips(
       ? runNormal(table, plan, reserved, ctx)
       : plan.model === 'loglinear' && reserved.model === 'loglinear'
         ? runLoglinear(table, plan, reserved, ctx)
-        : null;
+        : plan.model === 'glom' && reserved.model === 'glom'
+          ? runGlom(table, schema, plan, reserved, ctx)
+          : null;
   if (result === null) throw new Error(`${MODIPS_ID}: the plan and the reservations disagree.`);
   ctx.progress(1, 'done');
   return {

@@ -1,4 +1,5 @@
 import { describeBinnedDomain } from '../common/describe-domain';
+import { formatCount } from '../common/format-count';
 import { noiseDominanceWarning } from '../common/noisy-cell-counts';
 import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import type { Mechanism, ParamValues, PublicContext } from '../types';
@@ -15,6 +16,15 @@ function describeModips(params: ParamValues, context: PublicContext): string[] {
         'variance per release; the synthetic values come from the posterior draw of (μ, σ²).',
     ];
   }
+  if (plan.model === 'glom') {
+    const p = plan.numeric.length;
+    return [
+      `General location model: ${formatCount(plan.cells)} categorical ${plan.cells === 1 ? 'cell' : 'cells'} ` +
+        `(a missing-value level per column included) and ${p} numeric ${p === 1 ? 'column' : 'columns'}; ` +
+        'per release, noisy cell counts, cell sums, the pooled within-cell scatter and missing counts; the ' +
+        'synthetic values are normal within each drawn cell, with one covariance for all cells.',
+    ];
+  }
   const lines = describeBinnedDomain(plan.domain);
   const releaseEpsilon = releaseEpsilonForDescription(context);
   return releaseEpsilon === null
@@ -27,9 +37,9 @@ export const modipsMeta: Omit<Mechanism, 'run'> = {
   id: MODIPS_ID,
   label: 'MODIPS (model-based)',
   summary:
-    'Sanitizes the sufficient statistics of a Bayesian model (normal, or saturated log-linear), then draws the parameters from the posterior and the rows from the model.',
+    'Sanitizes the sufficient statistics of a Bayesian model (normal, general location, or saturated log-linear), then draws the parameters from the posterior and the rows from the model.',
   reference:
-    'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.2.2, §4.1–4.2 and §5 (Liu 2016b)',
+    'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.2.2, §4.1–4.2, §4.3.1 and §5 (Liu 2016b)',
   supports: { numeric: true, categorical: true },
   params: MODIPS_PARAMS,
   claim: claimFor,

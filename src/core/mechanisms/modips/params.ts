@@ -2,7 +2,7 @@ import { parseRational, type Rational } from '../../rng/rational';
 import { BINNING_PARAMS, binningChoiceFromParams, type BinningChoice } from '../common/binning-params';
 import type { ParamSpec, ParamValues } from '../types';
 
-export type ModipsModel = 'normal' | 'loglinear';
+export type ModipsModel = 'normal' | 'glom' | 'loglinear';
 
 export const MODIPS_PARAMS: ParamSpec[] = [
   {
@@ -13,10 +13,13 @@ export const MODIPS_PARAMS: ParamSpec[] = [
     options: [
       { value: 'loglinear', label: 'Saturated log-linear (all columns, numeric ones binned)' },
       { value: 'normal', label: 'Normal (numeric columns, each on its own)' },
+      { value: 'glom', label: 'General location (numeric columns normal within each categorical cell)' },
     ],
     help:
       'loglinear: noisy counts of the full cross-tabulation, then Dirichlet and multinomial draws (DIPS §5). ' +
-      'normal: noisy mean and variance of each numeric column, then inverse-gamma and normal draws (DIPS §4.2).',
+      'normal: noisy mean and variance of each numeric column, then inverse-gamma and normal draws (DIPS §4.2). ' +
+      'glom: noisy cell counts of the categorical cross-tabulation, cell sums and pooled within-cell scatter of ' +
+      'the numeric columns, then Dirichlet, inverse-Wishart and normal draws (DIPS §4.3.1).',
   },
   {
     name: 'prior',
@@ -25,7 +28,7 @@ export const MODIPS_PARAMS: ParamSpec[] = [
     default: 0.5,
     min: 0.001,
     max: 1000,
-    help: 'loglinear: the weight α each cell adds to its noisy count in Dirichlet(α + n*). Public; no privacy cost.',
+    help: 'loglinear and glom: the weight α each cell adds to its noisy count in Dirichlet(α + n*). Public; no privacy cost.',
   },
   {
     name: 'missingShare',
@@ -36,7 +39,9 @@ export const MODIPS_PARAMS: ParamSpec[] = [
     max: 0.5,
     help:
       'normal: the share of each column’s budget spent on its count of missing values; the rest is split ' +
-      'evenly between the mean and the variance, as in DIPS §4.2.',
+      'evenly between the mean and the variance, as in DIPS §4.2. glom: the share of each release’s budget ' +
+      'spent on the numeric columns’ counts of missing values; the rest is split evenly between the cell ' +
+      'counts, each column’s cell sums and each entry of the scatter matrix, as in DIPS §4.3.1.',
   },
   ...BINNING_PARAMS,
 ];
@@ -52,7 +57,7 @@ export interface ModipsSettings {
 
 export function modipsSettings(params: ParamValues): ModipsSettings {
   return {
-    model: params.model === 'normal' ? 'normal' : 'loglinear',
+    model: params.model === 'normal' ? 'normal' : params.model === 'glom' ? 'glom' : 'loglinear',
     prior: parseRational(Number(params.prior ?? 0.5)),
     missingShare: parseRational(Number(params.missingShare ?? 0.1)),
     binning: binningChoiceFromParams(params),

@@ -1,0 +1,301 @@
+import { EigenvalueDecomposition, Matrix } from 'ml-matrix';
+import { choleskyLower } from '../../linalg/cholesky';
+import { makeNormalSampler, sampleInverseWishart } from '../../rng/continuous';
+import { parseRational, Rational } from '../../rng/rational';
+import type { Rng } from '../../rng/types';
+import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
+import { GRID_STEPS_PER_SENSITIVITY, noisyOnGrid, noisyVectorOnGrid } from './grid-noise';
+
+/** One numeric column of the general location model: its values and public bounds. */
+export interface GlomNumericInput {
+  values: Float64Array;
+  missing: Uint8Array;
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The sufficient statistics of the general location model (Bowen & Liu §4.3.1; Schafer 1997 ch. 9)
+ * over K cells of the categorical cross-tabulation and p numeric columns, every value clamped into
+ * its bounds and a missing value counted at the midpoint c_j = (lo_j + hi_j)/2:
+ * - counts[k] = n_k;
+ * - sums[j][k] = Σ_{i in k} (x_ij − c_j), the cell sums centred at the midpoint;
+ * - scatter[j][l] = Σ_k Σ_{i in k} (x_ij − x̄_kj)(x_il − x̄_kl), the pooled within-cell scatter
+ *   (the paper's S times its divisor);
+ * - missing[j] = the number of missing values of column j.
+ */
+export interface GlomStatistics {
+  counts: Float64Array;
+  sums: Float64Array[];
+  scatter: number[][];
+  missing: number[];
+}
+
+/** Per-cell Neumaier-compensated accumulators, so sums of n terms stay far below one grid step of error. */
+class CompensatedCellSums {
+  readonly sum: Float64Array;
+  private readonly compensation: Float64Array;
+  constructor(cells: number) {
+    this.sum = new Float64Array(cells);
+    this.compensation = new Float64Array(cells);
+  }
+  add(cell: number, value: number): void {
+    const s = this.sum[cell]!;
+    const t = s + value;
+    this.compensation[cell] += Math.abs(s) >= Math.abs(value) ? s - t + value : value - t + s;
+    this.sum[cell] = t;
+  }
+  totals(): Float64Array {
+    const out = new Float64Array(this.sum.length);
+    for (let k = 0; k < out.length; k++) out[k] = this.sum[k]! + this.compensation[k]!;
+    return out;
+  }
+}
+
+/** x clamped into [lo, hi] minus the midpoint; a missing value gives 0. */
+function centredValues(column: GlomNumericInput): { centred: Float64Array; missing: number } {
+  const centre = (column.lo + column.hi) / 2;
+  const centred = new Float64Array(column.values.length);
+  let missing = 0;
+  for (let i = 0; i < centred.length; i++) {
+    const v = column.values[i]!;
+    if (column.missing[i] === 1 || Number.isNaN(v)) missing++;
+    else centred[i] = Math.min(column.hi, Math.max(column.lo, v)) - centre;
+  }
+  return { centred, missing };
+}
+
+/** The statistics above from each row's cell and the numeric columns. Cost O(n·p² + K·p). */
+export function glomStatistics(
+  cellOfRow: Uint32Array,
+  cells: number,
+  columns: readonly GlomNumericInput[],
+): GlomStatistics {
+  const n = cellOfRow.length;
+  const counts = new Float64Array(cells);
+  for (let i = 0; i < n; i++) counts[cellOfRow[i]!]++;
+  const prepared = columns.map(centredValues);
+  const sums = prepared.map(({ centred }) => {
+    const accumulator = new CompensatedCellSums(cells);
+    for (let i = 0; i < n; i++) accumulator.add(cellOfRow[i]!, centred[i]!);
+    return accumulator.totals();
+  });
+  const means = sums.map((sum) => sum.map((s, k) => (counts[k]! > 0 ? s / counts[k]! : 0)));
+  const p = columns.length;
+  const scatter = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let j = 0; j < p; j++) {
+    for (let l = j; l < p; l++) {
+      const accumulator = new CompensatedCellSums(1);
+      const [xj, xl, mj, ml] = [prepared[j]!.centred, prepared[l]!.centred, means[j]!, means[l]!];
+      for (let i = 0; i < n; i++) {
+        const k = cellOfRow[i]!;
+        accumulator.add(0, (xj[i]! - mj[k]!) * (xl[i]! - ml[k]!));
+      }
+      scatter[j]![l] = scatter[l]![j] = accumulator.totals()[0]!;
+    }
+  }
+  return { counts, sums, scatter, missing: prepared.map(({ missing }) => missing) };
+}
+
+/**
+ * Replace-one sensitivities with n public and widths w_j = hi_j − lo_j (re-derived here; the paper's
+ * (c₁ − c₀)/n_k for a cell mean divides by a count that itself changes, so cell sums are released instead):
+ * - cell sums of column j, as one vector over the cells: the replaced row leaves its cell (the sum moves
+ *   by |a − c_j| <= w_j/2) and joins one (|b − c_j| <= w_j/2), or stays (|a − b| <= w_j): L1 <= w_j;
+ * - scatter entry (j, l): adding a point x to a cell of m points with mean μ adds
+ *   m/(m + 1)·(x − μ)(x − μ)ᵀ, removing one subtracts the same form, each term below w_j·w_l in
+ *   absolute value and the diagonal terms non-negative; so a replacement (moving cells or not) changes a
+ *   diagonal entry by less than w_j² and an off-diagonal entry by less than 2·w_j·w_l (reached as
+ *   m → ∞ with x − μ = (w, w) added and (w, −w) removed);
+ * - counts: the cross-tabulation, L1 sensitivity 2; each missing count, 1.
+ */
+export function glomSensitivities(bounds: readonly (readonly [number, number])[]): {
+  sums: Rational[];
+  scatter: Rational[][];
+} {
+  const widths = bounds.map(([lo, hi]) => parseRational(hi).sub(parseRational(lo)));
+  return {
+    sums: widths,
+    scatter: widths.map((wj, j) =>
+      widths.map((wl, l) => (j === l ? wj.mul(wj) : Rational.of(2).mul(wj).mul(wl))),
+    ),
+  };
+}
+
+/** ε of each statistic in one release: every sum vector, every scatter entry and every missing count alike. */
+export interface GlomStatisticBudget {
+  counts: Rational;
+  sums: Rational;
+  scatter: Rational;
+  missing: Rational;
+}
+
+/**
+ * The noisy statistics, before any repair: counts with exact discrete Laplace noise of scale 2/ε
+ * (sensitivity 2), each column's cell sums on the grid w_j/100 with noise of 102 grid steps/ε
+ * (noisyVectorOnGrid, two cells change), each scatter entry on a grid of 1/100 of its sensitivity with
+ * noise of 101 grid steps/ε (noisyOnGrid), each missing count with noise of scale 1/ε.
+ */
+export function sanitizeGlomStatistics(
+  rng: Rng,
+  statistics: GlomStatistics,
+  bounds: readonly (readonly [number, number])[],
+  budget: GlomStatisticBudget,
+): GlomStatistics {
+  const sensitivity = glomSensitivities(bounds);
+  const countNoise = makeCountNoiseSampler(budget.counts, 2);
+  const counts = statistics.counts.map((count) => count + countNoise(rng));
+  const sums = statistics.sums.map((sum, j) =>
+    noisyVectorOnGrid(rng, sum, sensitivity.sums[j]!, budget.sums, 2),
+  );
+  const p = bounds.length;
+  const scatter = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let j = 0; j < p; j++) {
+    for (let l = j; l < p; l++) {
+      scatter[j]![l] = scatter[l]![j] = noisyOnGrid(
+        rng,
+        statistics.scatter[j]![l]!,
+        sensitivity.scatter[j]![l]!,
+        budget.scatter,
+      );
+    }
+  }
+  const missingNoise = makeCountNoiseSampler(budget.missing, 1);
+  const missing = statistics.missing.map((count) => count + missingNoise(rng));
+  return { counts, sums, scatter, missing };
+}
+
+/**
+ * The smallest eigenvalue kept when the noisy scatter is made positive definite: one grid step of the
+ * smallest diagonal sensitivity, min_j w_j²/100. Public (bounds only).
+ */
+export function scatterEigenvalueFloor(bounds: readonly (readonly [number, number])[]): number {
+  return Math.min(...bounds.map(([lo, hi]) => (hi - lo) ** 2)) / GRID_STEPS_PER_SENSITIVITY;
+}
+
+/**
+ * The symmetric matrix nearest to A in the Frobenius norm whose eigenvalues are all >= floor:
+ * A = QΛQᵀ, Λ clamped from below (Higham 1988, "Computing a nearest symmetric positive semidefinite
+ * matrix", Theorem 2.1, with a floor instead of 0). Post-processing of the noisy scatter. Cost O(p³).
+ */
+export function projectToPositiveDefinite(a: readonly (readonly number[])[], floor: number): number[][] {
+  const decomposition = new EigenvalueDecomposition(new Matrix(a.map((row) => [...row])), {
+    assumeSymmetric: true,
+  });
+  const q = decomposition.eigenvectorMatrix;
+  const values = decomposition.realEigenvalues.map((value) => Math.max(floor, value));
+  const p = a.length;
+  const out = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let i = 0; i < p; i++) {
+    for (let j = i; j < p; j++) {
+      let s = 0;
+      for (let k = 0; k < p; k++) s += q.get(i, k) * values[k]! * q.get(j, k);
+      out[i]![j] = out[j]![i] = s;
+    }
+  }
+  return out;
+}
+
+/**
+ * The repaired noisy statistics (post-processing, no privacy cost): counts and missing counts
+ * clamped to [0, n] (boundary inflated truncation, Liu 2016c); the scatter projected to eigenvalues
+ * >= scatterEigenvalueFloor; each cell mean x̄*_kj = c_j + sum*_kj / max(n*_k, 1) clamped into
+ * [lo_j, hi_j] (an empty or negative noisy cell gets the clamped sum over one row).
+ */
+export interface RepairedGlomStatistics {
+  counts: Float64Array;
+  /** means[k][j] on the data's scale. */
+  means: Float64Array[];
+  scatter: number[][];
+  missing: number[];
+}
+
+export function repairGlomStatistics(
+  noisy: GlomStatistics,
+  n: number,
+  bounds: readonly (readonly [number, number])[],
+): RepairedGlomStatistics {
+  const clampCount = (count: number) => Math.min(n, Math.max(0, count));
+  const counts = noisy.counts.map(clampCount);
+  const means = Array.from(counts, (count, k) =>
+    Float64Array.from(bounds, ([lo, hi], j) => {
+      const mean = (lo + hi) / 2 + noisy.sums[j]![k]! / Math.max(count, 1);
+      return Math.min(hi, Math.max(lo, mean));
+    }),
+  );
+  const scatter = projectToPositiveDefinite(noisy.scatter, scatterEigenvalueFloor(bounds));
+  return { counts, means, scatter, missing: noisy.missing.map(clampCount) };
+}
+
+/** One posterior draw of the numeric part: Σ* and a sampler of μ*_k for the cells that get rows. */
+export interface GlomNumericPosterior {
+  covariance: number[][];
+  /** Lower Cholesky factor of the covariance. */
+  covarianceRoot: number[][];
+  /** μ*_k for cell k, drawn on first use. */
+  cellMean: (cell: number) => Float64Array;
+}
+
+/**
+ * The posterior of the numeric part given repaired statistics (DIPS §4.3.1, prior f(μ, Σ) ∝ |Σ⁻¹|):
+ * Σ* ~ Inv-Wishart(n − K, W*) and μ*_k ~ N_p(x̄*_k, Σ* / max(n*_k, 1)),
+ * with n*_k the repaired noisy count. μ*_k is drawn only for cells that receive synthetic rows (the
+ * others are never seen), in cell order of first use. Requires n − K > p − 1 (check() ensures n − K >= p + 2).
+ */
+export function drawGlomPosterior(
+  rng: Rng,
+  repaired: RepairedGlomStatistics,
+  degreesOfFreedom: number,
+): GlomNumericPosterior {
+  const covariance = sampleInverseWishart(rng, degreesOfFreedom, repaired.scatter);
+  const covarianceRoot = choleskyLower(covariance);
+  const normal = makeNormalSampler(rng);
+  const p = covariance.length;
+  const drawn = new Map<number, Float64Array>();
+  const cellMean = (cell: number) => {
+    const known = drawn.get(cell);
+    if (known) return known;
+    const shrink = 1 / Math.sqrt(Math.max(repaired.counts[cell]!, 1));
+    const z = Array.from({ length: p }, () => normal(0, 1));
+    const mean = Float64Array.from(repaired.means[cell]!, (centre, j) => {
+      let s = 0;
+      for (let l = 0; l <= j; l++) s += covarianceRoot[j]![l]! * z[l]!;
+      return centre + shrink * s;
+    });
+    drawn.set(cell, mean);
+    return mean;
+  };
+  return { covariance, covarianceRoot, cellMean };
+}
+
+/**
+ * The numeric values of n synthetic rows: row i in cell k gets μ*_k + L·z with z ~ N_p(0, I),
+ * clamped into the bounds (boundary inflated truncation) and rounded for integer columns. Returns one
+ * Float64Array per numeric column. Cost O(n·p²).
+ */
+export function drawGlomValues(
+  rng: Rng,
+  posterior: GlomNumericPosterior,
+  cellOfRow: Uint32Array,
+  bounds: readonly (readonly [number, number])[],
+  integer: readonly boolean[],
+): Float64Array[] {
+  const n = cellOfRow.length;
+  const p = bounds.length;
+  const normal = makeNormalSampler(rng);
+  const values = bounds.map(() => new Float64Array(n));
+  const limits = bounds.map(([lo, hi], j) => (integer[j] ? [Math.ceil(lo), Math.floor(hi)] : [lo, hi]));
+  const z = new Float64Array(p);
+  const root = posterior.covarianceRoot;
+  for (let i = 0; i < n; i++) {
+    const mean = posterior.cellMean(cellOfRow[i]!);
+    for (let j = 0; j < p; j++) z[j] = normal(0, 1);
+    for (let j = 0; j < p; j++) {
+      let s = mean[j]!;
+      for (let l = 0; l <= j; l++) s += root[j]![l]! * z[l]!;
+      if (integer[j]) s = Math.round(s);
+      values[j]![i] = Math.min(limits[j]![1]!, Math.max(limits[j]![0]!, s));
+    }
+  }
+  return values;
+}
