@@ -7,11 +7,16 @@ import {
   countNoiseScale,
   expectedPositiveNoise,
   makeCountNoiseSampler,
-  makeEmptyCellNoiseSampler,
   noiseDominanceWarning,
   perturbAllCellCounts,
+  perturbCellCounts,
 } from './noisy-cell-counts';
-import { countRowsPerCell, sparseFromDenseCounts } from './sparse-cell-counts';
+import {
+  makeSparseNoiseSamplers,
+  perturbCellCountsSparsely,
+  type NoisyPositiveCells,
+} from './sparse-cell-noise';
+import { countRowsPerCell, sparseFromDenseCounts, type SparseCellCounts } from './sparse-cell-counts';
 
 const idle = { aborted: false };
 
@@ -150,70 +155,130 @@ function homogeneity(
   return { statistic, df, pValue: chiSquareSurvival(statistic, df) };
 }
 
-/** The repaired noisy value of every cell in `repeats` runs, 0 where the cell was dropped. */
+type Perturb = (rng: Rng, counts: SparseCellCounts, domainCells: number) => NoisyPositiveCells;
+
+const repairOptions = { repair: 'boundary-inflated', nRows: 8, signal: idle } as const;
+
+/** The dense reference: exact discrete Laplace noise drawn for every cell, empty or not. */
+function densePath(epsilon: Rational): Perturb {
+  return (rng, counts, domainCells) =>
+    perturbAllCellCounts(rng, counts, makeCountNoiseSampler(epsilon), { domainCells, ...repairOptions });
+}
+
+/** The product path: empty cells skipped by exact geometric draws. */
+function sparsePath(epsilon: Rational): Perturb {
+  return (rng, counts, domainCells) =>
+    perturbCellCounts(rng, counts, epsilon, { domainCells, ...repairOptions });
+}
+
+/** The sparse path with its samplers built for another ε (a plausible bug the tests must see). */
+function sparsePathWithSamplersAt(epsilon: Rational): Perturb {
+  return (rng, counts, domainCells) =>
+    perturbCellCountsSparsely(rng, counts, makeSparseNoiseSamplers(countNoiseScale(epsilon)), {
+      domainCells,
+      upper: 8,
+      signal: idle,
+    });
+}
+
+/** The repaired noisy value of every cell in `repeats` runs (0 where dropped), and the number kept. */
 function noisyValuesPerCell(
   rng: Rng,
   dense: number[],
   repeats: number,
-  sampleEmptyCellNoise: ((rng: Rng) => number) | undefined,
-  epsilon: Rational,
-): number[][] {
+  perturb: Perturb,
+): { values: number[][]; kept: number[] } {
   const values = dense.map(() => [] as number[]);
+  const kept: number[] = [];
   const counts = sparseFromDenseCounts(dense);
   for (let r = 0; r < repeats; r++) {
-    const noisy = perturbAllCellCounts(rng, counts, makeCountNoiseSampler(epsilon), {
-      domainCells: dense.length,
-      repair: 'boundary-inflated',
-      nRows: 8,
-      signal: idle,
-      ...(sampleEmptyCellNoise ? { sampleEmptyCellNoise } : {}),
-    });
+    const noisy = perturb(rng, counts, dense.length);
     const byCell = new Map<number, number>();
     noisy.cells.forEach((cell, i) => byCell.set(cell, noisy.weights[i]!));
     dense.forEach((_, cell) => values[cell]!.push(byCell.get(cell) ?? 0));
+    kept.push(noisy.cells.length);
   }
-  return values;
+  return { values, kept };
 }
 
-describe('perturbAllCellCounts with positive-part noise on empty cells', () => {
-  // A 5-cell domain with counts [0, 2, 0, 0, 5], n = 8, boundary-inflated repair, ε = 1 (scale 2):
-  // 40,000 runs on each path. Every cell's released value must have the same law on both paths
-  // (Pearson homogeneity, α = 1e−6 per cell; values 0 … 8 after the clamp at n).
-  const dense = [0, 2, 0, 0, 5];
-  const repeats = 40_000;
+describe('perturbCellCounts: exact geometric skipping over empty cells', () => {
+  // A 12-cell domain with counts [0, 2, 0, 0, 5, 0, 0, 0, 1, 0, 0, 0], n = 8, boundary-inflated
+  // repair, ε = 1 (scale 2): 30,000 runs on each path. Every cell's released value (0 … 8 after the
+  // clamp at n) and the number of kept cells (0 … 12, which depends on the joint law: a gap sampler
+  // with correlated draws would move it) must have the same law on the sparse path as on the dense
+  // reference (Pearson homogeneity, α = 1e−6 per test).
+  const dense = [0, 2, 0, 0, 5, 0, 0, 0, 1, 0, 0, 0];
+  const repeats = 30_000;
   const epsilon = Rational.of(1);
+  const reference = noisyValuesPerCell(new SeededRng('dense path'), dense, repeats, densePath(epsilon));
 
-  it('releases the same distribution of noisy counts as full noise on every cell', () => {
-    const full = noisyValuesPerCell(new SeededRng('full path'), dense, repeats, undefined, epsilon);
-    const lazy = noisyValuesPerCell(
-      new SeededRng('lazy path'),
-      dense,
-      repeats,
-      makeEmptyCellNoiseSampler(epsilon),
-      epsilon,
-    );
+  it('releases the same distribution of noisy counts as noise drawn on every cell', () => {
+    const sparse = noisyValuesPerCell(new SeededRng('sparse path'), dense, repeats, sparsePath(epsilon));
     for (let cell = 0; cell < dense.length; cell++) {
-      const test = homogeneity(full[cell]!, lazy[cell]!, 8);
+      const test = homogeneity(reference.values[cell]!, sparse.values[cell]!, 8);
       expect(test.df, `cell ${cell}`).toBeGreaterThanOrEqual(3);
       expect(test.pValue, `cell ${cell}: X² = ${test.statistic} on ${test.df} df`).toBeGreaterThan(1e-6);
     }
+    const kept = homogeneity(reference.kept, sparse.kept, 12);
+    expect(kept.pValue, `kept cells: X² = ${kept.statistic} on ${kept.df} df`).toBeGreaterThan(1e-6);
   });
 
-  it('has the power to see empty-cell noise at the wrong scale', () => {
-    // Positive-part noise at ε = 0.8 instead of 1 (scale 2.5, q = 0.670 against 0.607) moves
-    // P(empty cell released as 0) from 0.622 to 0.599 and the mean of its value by about 0.23: with
-    // 40,000 runs per side the expected X² is several hundred against a critical value near 38.
-    const full = noisyValuesPerCell(new SeededRng('full path, power'), dense, repeats, undefined, epsilon);
+  it('has the power to see the skipping at the wrong scale', () => {
+    // Samplers for ε = 0.8 instead of 1 (scale 2.5, q = 0.670 against 0.607) move P(empty cell kept)
+    // from 0.378 to 0.401 and the mean kept value by about 0.23: with 30,000 runs per side the
+    // expected X² is in the hundreds against a critical value near 38.
     const wrong = noisyValuesPerCell(
       new SeededRng('wrong scale'),
       dense,
       repeats,
-      makeEmptyCellNoiseSampler(Rational.of(4, 5)),
-      epsilon,
+      sparsePathWithSamplersAt(Rational.of(4, 5)),
     );
-    const emptyCell = homogeneity(full[0]!, wrong[0]!, 8);
+    const emptyCell = homogeneity(reference.values[0]!, wrong.values[0]!, 8);
     expect(emptyCell.pValue, `X² = ${emptyCell.statistic} on ${emptyCell.df} df`).toBeLessThan(1e-6);
-    // Occupied cells use the full sampler on both sides: no difference to find there.
-    expect(homogeneity(full[4]!, wrong[4]!, 8).pValue).toBeGreaterThan(1e-6);
+    const kept = homogeneity(reference.kept, wrong.kept, 12);
+    expect(kept.pValue, `kept cells: X² = ${kept.statistic}`).toBeLessThan(1e-6);
+  });
+
+  it('keeps cells in increasing order and skips past occupied cells correctly', () => {
+    // Every occupied cell of a domain with occupied cells at both ends and in a run must come out
+    // in place: with ε = 20 the noise is almost always 0 on occupied cells (P(e ≠ 0) ≈ 2e^(−10)).
+    const counts = sparseFromDenseCounts([3, 0, 0, 4, 4, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
+    const noisy = perturbCellCounts(new SeededRng('order'), counts, Rational.of(20), {
+      domainCells: 16,
+      ...repairOptions,
+    });
+    for (let i = 1; i < noisy.cells.length; i++) expect(noisy.cells[i]).toBeGreaterThan(noisy.cells[i - 1]!);
+    expect(Array.from(noisy.cells)).toEqual([0, 3, 4, 5, 15]);
+    expect(Array.from(noisy.weights)).toEqual([3, 4, 4, 4, 2]);
+  });
+
+  it('costs O(kept cells), not O(K): 10^8 cells at ε = 10 well within 5 s', () => {
+    // q = e^(−5): about 10^8·q/(1 + q) ≈ 670,000 kept cells. Measured about 0.2 s on an idle core;
+    // noise on every cell takes over 10 s, so the 5 s guard separates the two with a wide margin.
+    const counts = sparseFromDenseCounts([1, 0, 2]);
+    const started = performance.now();
+    const noisy = perturbCellCounts(new SeededRng('large'), counts, Rational.of(10), {
+      domainCells: 100_000_000,
+      repair: 'zero',
+      nRows: 3,
+      signal: idle,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    // Kept cells: binomial(10^8, p), p = q/(1 + q) = 0.0066929; 6 sd ≈ 4,900.
+    const p = Math.exp(-5) / (1 + Math.exp(-5));
+    expect(Math.abs(noisy.cells.length - 1e8 * p)).toBeLessThan(6 * Math.sqrt(1e8 * p * (1 - p)) + 3);
+    expect(seconds).toBeLessThan(5);
+  });
+
+  it('checks the abort signal while skipping', () => {
+    const aborted = { aborted: true };
+    expect(() =>
+      perturbCellCounts(new SeededRng('abort'), sparseFromDenseCounts([1]), Rational.of(1), {
+        domainCells: 10_000_000,
+        repair: 'zero',
+        nRows: 1,
+        signal: aborted,
+      }),
+    ).toThrow(expect.objectContaining({ name: 'AbortError' }));
   });
 });

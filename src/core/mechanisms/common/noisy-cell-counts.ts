@@ -10,10 +10,16 @@ import { InputError } from '../../table/errors';
 import { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
 import { GrowableCellWeights } from './growable-cells';
 import type { SparseCellCounts } from './sparse-cell-counts';
+import {
+  makeSparseNoiseSamplers,
+  perturbCellCountsSparsely,
+  type NoisyPositiveCells,
+} from './sparse-cell-noise';
 import type { AbortSignalLike } from '../types';
 
 export { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
 export { expectedPositiveNoise, noiseDominanceWarning } from './noise-dominance';
+export type { NoisyPositiveCells } from './sparse-cell-noise';
 
 /**
  * The discrete Laplace scale t = Δ/ε for noisy counts, exactly as a rational. Adding independent
@@ -43,17 +49,6 @@ export function makeCountNoiseSampler(
   return makeDiscreteLaplaceSampler(checkedCountNoiseScale(epsilon, sensitivity));
 }
 
-/**
- * The exact sampler of the positive part max(e, 0) of the same noise, for empty cells, whose
- * non-positive noisy counts are dropped: same law for what is kept, fewer random draws.
- */
-export function makeEmptyCellNoiseSampler(
-  epsilon: Rational,
-  sensitivity: number = CROSS_TABULATION_SENSITIVITY_REPLACE_ONE,
-): (rng: Rng) => number {
-  return makeDiscreteLaplacePositivePartSampler(checkedCountNoiseScale(epsilon, sensitivity));
-}
-
 function checkedCountNoiseScale(epsilon: Rational, sensitivity: number): Rational {
   const scale = countNoiseScale(epsilon, sensitivity);
   if (scale.toNumber() > LARGEST_COUNT_NOISE_SCALE) {
@@ -74,14 +69,6 @@ function checkedCountNoiseScale(epsilon: Rational, sensitivity: number): Rationa
  */
 export type NoisyCountRepair = 'zero' | 'boundary-inflated';
 
-/** The positive cells after noise and repair: the DP output the rows are then drawn from. */
-export interface NoisyPositiveCells {
-  /** Increasing cell indices whose repaired noisy count is > 0. */
-  cells: Uint32Array;
-  /** The repaired noisy count of each listed cell. */
-  weights: Float64Array;
-}
-
 export interface CellNoiseOptions {
   /** Size K of the domain: every cell 0 … K − 1 gets noise, empty or not. */
   domainCells: number;
@@ -100,6 +87,56 @@ export interface CellNoiseOptions {
 }
 
 const CELLS_BETWEEN_CHECKS = 65_536;
+
+/**
+ * Largest 1/b = ε/Δ for which empty cells are skipped by exact geometric draws. Beyond it
+ * (q = e^(−ε/Δ) < 1.6·10⁻²⁸, near-noiseless counts) the exact digits of q cost a series of
+ * hundreds of terms, and the dense loop with the positive-part sampler is used instead.
+ */
+const LARGEST_SKIPPING_RATE = 64n;
+
+export interface CountNoiseOptions {
+  /** Size K of the domain: every cell 0 … K − 1 gets noise, empty or not. */
+  domainCells: number;
+  repair: NoisyCountRepair;
+  /** Public row count n, the upper clamp of 'boundary-inflated'. */
+  nRows: number;
+  signal: AbortSignalLike;
+  /** Called with the fraction of the domain done. */
+  onProgress?: (fraction: number) => void;
+  /** L1 sensitivity Δ of the whole table of counts (default 2: a cross-tabulation under replace-one). */
+  sensitivity?: number;
+}
+
+/**
+ * The Laplace sanitizer at ε with sensitivity Δ on a whole cross-tabulation: every cell of the domain
+ * gets exact discrete Laplace noise of scale Δ/ε, the counts are repaired, and the positive cells
+ * kept. Time O(occupied + kept cells) by exact geometric skipping over empty cells
+ * (perturbCellCountsSparsely); for ε/Δ above 64, O(K) with the dense loop. Both give every cell the
+ * same noise law. Throws InputError when the scale is too large to sample (see LARGEST_COUNT_NOISE_SCALE).
+ */
+export function perturbCellCounts(
+  rng: Rng,
+  counts: SparseCellCounts,
+  epsilon: Rational,
+  options: CountNoiseOptions,
+): NoisyPositiveCells {
+  const sensitivity = options.sensitivity ?? CROSS_TABULATION_SENSITIVITY_REPLACE_ONE;
+  const scale = checkedCountNoiseScale(epsilon, sensitivity);
+  const rate = Rational.ONE.div(scale);
+  if (rate.num > LARGEST_SKIPPING_RATE * rate.den) {
+    return perturbAllCellCounts(rng, counts, makeDiscreteLaplaceSampler(scale), {
+      ...options,
+      sampleEmptyCellNoise: makeDiscreteLaplacePositivePartSampler(scale),
+    });
+  }
+  return perturbCellCountsSparsely(rng, counts, makeSparseNoiseSamplers(scale), {
+    domainCells: options.domainCells,
+    upper: options.repair === 'boundary-inflated' ? options.nRows : Infinity,
+    signal: options.signal,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+}
 
 /**
  * The Laplace sanitizer on a whole cross-tabulation (DIPS §3.1.1–3.1.2): n*_k = n_k + e_k for

@@ -7,7 +7,7 @@ import { syntheticColumnFromLevels } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
-import { makeCountNoiseSampler, perturbAllCellCounts } from '../common/noisy-cell-counts';
+import { perturbCellCounts } from '../common/noisy-cell-counts';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import {
   DP_MARGINALS_ID,
@@ -48,17 +48,12 @@ export async function runDpMarginals(
         (release * domain.codings.length + j) / steps,
         `release ${release + 1} of ${ctx.releases}: ${coding.name}`,
       );
-      const noisy = perturbAllCellCounts(
-        ctx.rng,
-        marginals[j]!,
-        makeCountNoiseSampler(budgets[release]![j]!),
-        {
-          domainCells: coding.levels,
-          repair: 'zero',
-          nRows: ctx.n,
-          signal: ctx.signal,
-        },
-      );
+      const noisy = perturbCellCounts(ctx.rng, marginals[j]!, budgets[release]![j]!, {
+        domainCells: coding.levels,
+        repair: 'zero',
+        nRows: ctx.n,
+        signal: ctx.signal,
+      });
       const levels = drawCellsForRows(ctx.rng, ctx.n, noisy.cells, noisy.weights, coding.levels);
       return syntheticColumnFromLevels(ctx.rng, levels, coding);
     });

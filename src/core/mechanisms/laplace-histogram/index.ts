@@ -6,11 +6,7 @@ import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism'
 import { tableFromCells } from '../common/decode-rows';
 import { drawCellsForRows } from '../common/draw-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
-import {
-  makeCountNoiseSampler,
-  makeEmptyCellNoiseSampler,
-  perturbAllCellCounts,
-} from '../common/noisy-cell-counts';
+import { perturbCellCounts } from '../common/noisy-cell-counts';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import {
@@ -27,6 +23,7 @@ export {
   countNoiseScale,
   makeCountNoiseSampler,
   perturbAllCellCounts,
+  perturbCellCounts,
 } from '../common/noisy-cell-counts';
 
 /**
@@ -53,8 +50,7 @@ export async function runLaplaceHistogram(
   for (let release = 0; release < ctx.releases; release++) {
     const share = (fraction: number) => (release + fraction) / ctx.releases;
     const message = `release ${release + 1} of ${ctx.releases}: noisy counts`;
-    const noisy = perturbAllCellCounts(ctx.rng, counts, makeCountNoiseSampler(perRelease[release]!), {
-      sampleEmptyCellNoise: makeEmptyCellNoiseSampler(perRelease[release]!),
+    const noisy = perturbCellCounts(ctx.rng, counts, perRelease[release]!, {
       domainCells: domain.domainCells,
       repair: settings.repair,
       nRows: ctx.n,

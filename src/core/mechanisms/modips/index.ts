@@ -6,7 +6,7 @@ import { shuffleInPlace } from '../../rng/shuffle';
 import type { Column, NumericColumn, Schema, Table } from '../../table/types';
 import { levelsFromCells, syntheticColumnFromLevels, tableFromCells } from '../common/decode-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
-import { makeCountNoiseSampler, perturbAllCellCounts } from '../common/noisy-cell-counts';
+import { perturbCellCounts } from '../common/noisy-cell-counts';
 import { drawFromPriorAndBalls } from '../common/polya-urn';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
@@ -109,7 +109,7 @@ function runLoglinear(
   const datasets: Table[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     const share = (fraction: number) => (release + fraction) / ctx.releases;
-    const noisy = perturbAllCellCounts(ctx.rng, counts, makeCountNoiseSampler(budgets.perRelease[release]!), {
+    const noisy = perturbCellCounts(ctx.rng, counts, budgets.perRelease[release]!, {
       domainCells: domain.domainCells,
       repair: 'boundary-inflated',
       nRows: ctx.n,

@@ -1,0 +1,122 @@
+import { throwIfAborted } from '../../abort';
+import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
+import { GeometricByInversion } from '../../rng/geometric-inversion';
+import { makeGeometricExpNegSampler } from '../../rng/geometric-exp-neg';
+import { expNegBracket, inverseOnePlusBracket } from '../../rng/ratio-brackets';
+import { Rational } from '../../rng/rational';
+import type { Rng } from '../../rng/types';
+import { GrowableCellWeights } from './growable-cells';
+import type { SparseCellCounts } from './sparse-cell-counts';
+import type { AbortSignalLike } from '../types';
+
+/** The positive cells after noise and repair: the DP output the rows are then drawn from. */
+export interface NoisyPositiveCells {
+  /** Increasing cell indices whose repaired noisy count is > 0. */
+  cells: Uint32Array;
+  /** The repaired noisy count of each listed cell. */
+  weights: Float64Array;
+}
+
+export interface SparseNoiseOptions {
+  /** Size K of the domain: every cell 0 … K − 1 gets noise, empty or not. */
+  domainCells: number;
+  /** Upper clamp of the noisy counts (n for boundary-inflated repair, Infinity otherwise). */
+  upper: number;
+  signal: AbortSignalLike;
+  /** Called with the fraction of the domain passed. */
+  onProgress?: (fraction: number) => void;
+}
+
+const STEPS_BETWEEN_CHECKS = 16_384;
+
+/** The samplers for one noise scale b = Δ/ε, built once (the inversion table costs a few ms). */
+export interface SparseNoiseSamplers {
+  /** Noise of an occupied cell: discrete Laplace with P(z) ∝ q^|z|, q = e^(−1/b). */
+  occupied: (rng: Rng) => number;
+  /** Empty cells passed over before the next one whose noise is positive: P(G ≥ k) = (1 + q)^(−k). */
+  gap: GeometricByInversion;
+  /** The noise of an empty cell given that it is positive, minus 1: P(V ≥ k) = q^k. */
+  positiveExcess: (rng: Rng) => number;
+}
+
+/**
+ * Smallest 1/b for which the positive values are drawn by inversion too: below it q^4096 > e^(−4)
+ * and the inversion table would restart often; the generic exact geometric sampler takes over.
+ */
+const SMALLEST_INVERSION_RATE = Rational.of(1, 1024);
+
+/** Samplers for noise scale b (a positive rational). */
+export function makeSparseNoiseSamplers(scale: Rational): SparseNoiseSamplers {
+  const gamma = Rational.ONE.div(scale);
+  const q = expNegBracket(gamma.num, gamma.den);
+  let positiveExcess: (rng: Rng) => number;
+  if (gamma.compare(SMALLEST_INVERSION_RATE) >= 0) {
+    const excess = new GeometricByInversion(q);
+    positiveExcess = (rng) => excess.draw(rng);
+  } else {
+    positiveExcess = makeGeometricExpNegSampler(gamma);
+  }
+  return {
+    occupied: makeDiscreteLaplaceSampler(scale),
+    gap: new GeometricByInversion(inverseOnePlusBracket(q)),
+    positiveExcess,
+  };
+}
+
+/**
+ * The Laplace sanitizer on a whole cross-tabulation (DIPS §3.1.1–3.1.2), n*_k = n_k + e_k for every
+ * cell k with e_k discrete Laplace, P(e) = (1 − q)/(1 + q)·q^|e| (Canonne, Kamath & Steinke 2020),
+ * keeping the cells whose repaired count is positive — in time O(occupied + kept cells), not O(K).
+ *
+ * Occupied cells draw their noise as usual. An empty cell is kept iff its noise is positive, which
+ * happens independently for each with p = Σ_{e ≥ 1} P(e) = q/(1 + q); so the numbers of empty cells
+ * passed over between kept ones are independent geometric variates with P(G ≥ k) = (1 − p)^k =
+ * (1 + q)^(−k), drawn exactly by inversion (GeometricByInversion). A kept empty cell's noise has the
+ * conditional law P(e = k | e > 0) = (1 − q)q^(k − 1), k ≥ 1: 1 plus a geometric variate with ratio q.
+ * Every cell thus gets the same noise law as the dense loop; only non-positive values of empty cells,
+ * which are dropped unreleased, are never drawn. Skipping empty cells without noise would reveal which
+ * cells are empty; here they are skipped by a draw, not by their count.
+ */
+export function perturbCellCountsSparsely(
+  rng: Rng,
+  counts: SparseCellCounts,
+  samplers: SparseNoiseSamplers,
+  options: SparseNoiseOptions,
+): NoisyPositiveCells {
+  const { domainCells, upper, signal, onProgress } = options;
+  const occupiedCells = counts.cells;
+  const occupiedCount = occupiedCells.length;
+  const kept = new GrowableCellWeights(Math.min(domainCells, Math.max(1024, 2 * occupiedCount)));
+  const keepOccupied = (index: number) => {
+    const noisy = Math.min(upper, counts.counts[index]! + samplers.occupied(rng));
+    if (noisy > 0) kept.push(occupiedCells[index]!, noisy);
+  };
+  let cell = 0; // every cell below has been decided
+  let nextOccupied = 0;
+  let emptyLeft = domainCells - occupiedCount;
+  let steps = 0;
+  while (emptyLeft > 0) {
+    if (++steps % STEPS_BETWEEN_CHECKS === 0) {
+      throwIfAborted(signal);
+      onProgress?.(cell / domainCells);
+    }
+    const passed = samplers.gap.draw(rng, emptyLeft);
+    if (passed >= emptyLeft) break;
+    // The empty cell with `passed` empty cells before it from `cell` on; occupied ones on the way get their noise.
+    let target = cell + passed;
+    while (nextOccupied < occupiedCount && occupiedCells[nextOccupied]! <= target) {
+      keepOccupied(nextOccupied++);
+      target++;
+    }
+    kept.push(target, Math.min(upper, 1 + samplers.positiveExcess(rng)));
+    emptyLeft -= passed + 1;
+    cell = target + 1;
+  }
+  while (nextOccupied < occupiedCount) {
+    if (++steps % STEPS_BETWEEN_CHECKS === 0) throwIfAborted(signal);
+    keepOccupied(nextOccupied++);
+  }
+  throwIfAborted(signal);
+  onProgress?.(1);
+  return kept.toArrays();
+}
