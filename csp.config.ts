@@ -31,11 +31,43 @@ export const SECURITY_HEADERS: Record<string, string> = {
 };
 
 /**
+ * The policy of the service worker script (`sw.js`) alone. The service worker keeps the studio's own
+ * files in a cache so that the studio opens without a network; to fill that cache it must download
+ * those files, and a download from a worker is a fetch, which `connect-src` governs: so it gets
+ * `connect-src 'self'` (its own origin only) where the page and the data workers keep `'none'`.
+ * It never receives data: it answers only GET requests for the build's own files (a loaded table
+ * travels as a File and in worker messages, never as a request), and it loads no script, image or
+ * frame, hence `default-src 'none'`.
+ */
+export const SERVICE_WORKER_POLICY = ["default-src 'none'", "connect-src 'self'"].join('; ');
+
+/** The path of the service worker script, beside index.html. */
+export const SERVICE_WORKER_FILE = 'sw.js';
+
+/** The headers one file of the build is served with: the service worker gets its own policy. */
+export function securityHeadersFor(path: string): Record<string, string> {
+  const pathname = path.split(/[?#]/)[0]!;
+  if (pathname.endsWith(`/${SERVICE_WORKER_FILE}`) || pathname === SERVICE_WORKER_FILE)
+    return { ...SECURITY_HEADERS, 'Content-Security-Policy': SERVICE_WORKER_POLICY };
+  return SECURITY_HEADERS;
+}
+
+/**
  * The build's `_headers` file: the headers for every path, in the format static hosts such as
  * Netlify and Cloudflare Pages read. A worker script cannot carry its own policy (a meta tag applies
  * to documents only), so on a static host the workers are protected only by a header like this.
+ * The service worker's rule comes second and first detaches the policy of `/*` (`! Name`), because
+ * these hosts join two values of one header with a comma, which a browser enforces as both
+ * policies at once (and `connect-src 'none'` would then stop the service worker's downloads).
  */
 export function staticHostHeadersFile(): string {
   const lines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
-  return ['/*', ...lines, ''].join('\n');
+  return [
+    '/*',
+    ...lines,
+    `/${SERVICE_WORKER_FILE}`,
+    '  ! Content-Security-Policy',
+    `  Content-Security-Policy: ${SERVICE_WORKER_POLICY}`,
+    '',
+  ].join('\n');
 }

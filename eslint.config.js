@@ -70,6 +70,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/core/**/*.ts'], ignores: ['src/core/**/*.test.ts'], rules: coreRestrictions },
+  // The service worker is the one script that downloads: the build's own files, into its cache.
+  { files: ['src/service-worker/**/*.ts'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['src/app/**/*.{ts,tsx}', 'src/worker/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },

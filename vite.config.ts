@@ -1,6 +1,12 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS, staticHostHeadersFile } from './csp.config';
+import {
+  CONTENT_SECURITY_POLICY,
+  SECURITY_HEADERS,
+  securityHeadersFor,
+  staticHostHeadersFile,
+} from './csp.config';
+import { serviceWorker } from './scripts/vite-service-worker';
 
 /** Injects the policy into index.html so that the built files carry it without a server. */
 function cspMetaTag(): Plugin {
@@ -23,10 +29,32 @@ export function staticHostHeaders(): Plugin {
   };
 }
 
+/**
+ * The preview server sends SECURITY_HEADERS with every file; this gives the service worker script
+ * its own policy instead (securityHeadersFor), by rewriting the header as the file server sets it.
+ */
+export function perFileSecurityHeaders(): Plugin {
+  return {
+    name: 'dpsynth-per-file-security-headers',
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const headers = securityHeadersFor(request.url ?? '/');
+        if (headers !== SECURITY_HEADERS) {
+          const setHeader = response.setHeader.bind(response);
+          response.setHeader = (name, value) =>
+            setHeader(name, headers[name] ?? value) as ReturnType<typeof response.setHeader>;
+          for (const [name, value] of Object.entries(headers)) setHeader(name, value);
+        }
+        next();
+      });
+    },
+  };
+}
+
 const securityHeaders = SECURITY_HEADERS;
 
 export default defineConfig({
-  plugins: [react(), cspMetaTag(), staticHostHeaders()],
+  plugins: [react(), cspMetaTag(), staticHostHeaders(), perFileSecurityHeaders(), serviceWorker()],
   base: './',
   build: {
     target: 'es2022',

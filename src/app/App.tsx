@@ -1,3 +1,4 @@
+import { AppShellStatus } from './components/AppShellStatus';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { StepNav } from './components/StepNav';
 import { CompareStep } from './steps/compare/CompareStep';
@@ -20,6 +21,7 @@ export function App() {
           Local only: this page cannot make network requests (its security policy forbids them), stores no
           data, and sends no telemetry.
         </p>
+        <AppShellStatus />
       </header>
       <ErrorBoundary area="the step list">
         <StepNav />
