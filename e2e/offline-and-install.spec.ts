@@ -1,11 +1,13 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { preview } from 'vite';
 import { StudioPage } from './pages/studio-page';
 import { fetchFromWorker, waitForOfflineReady } from './support/service-worker';
-import { expect, test } from './support/test';
+import { expect, saveStepScreenshot, test } from './support/test';
 import { CONTENT_SECURITY_POLICY, SERVICE_WORKER_POLICY } from '../csp.config';
+import { serviceWorkerScript } from '../scripts/vite-service-worker';
 
 test.describe('policies of the page, the data workers and the service worker', () => {
   // The workers' fetches below are refused on purpose.
@@ -114,5 +116,97 @@ test('the studio is installable: the manifest names it, gives its icons and open
   } finally {
     await context.close();
     await rm(profile, { recursive: true, force: true });
+  }
+});
+
+const PEOPLE_CSV = 'e2e/fixtures/people.csv';
+const PEOPLE_COLUMNS = ['age', 'income', 'sex', 'region', 'channel'];
+
+test('after one visit the studio works with the network cut: demos, a CSV through the file input, a run, results and export', async ({
+  page,
+  context,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  const serviceWorker = await waitForOfflineReady(page);
+
+  await context.setOffline(true);
+  // The network is really gone: the server cannot be reached for a file the service worker does not keep.
+  expect((await fetchFromWorker(serviceWorker, './not-in-the-build.txt')).outcome).toMatch(/^blocked/);
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'dpsynth', level: 1 })).toBeVisible();
+
+  // Both demos: each is a chunk loaded on demand, so each must have been kept.
+  await studio.data.loadDemo('pMSE paper simulation');
+  await studio.data.expectLoaded('pmse-simulation.csv', 5000);
+  await studio.data.loadPenguins();
+
+  await studio.data.pickCsvFile(PEOPLE_CSV);
+  await studio.data.expectLoaded('people.csv', 400);
+  await studio.schema.declareBounds('age', 16, 95);
+  await studio.schema.declareBounds('income', 0, 150000);
+  await studio.schema.declareAllPublic();
+  await studio.mechanism.pick('laplace-histogram');
+  await studio.mechanism.setEpsilon('1');
+  await studio.run.start();
+  await studio.run.expectFinished();
+  await studio.results.expectChartsFor(PEOPLE_COLUMNS);
+  await studio.results.expectFullEvaluation();
+  await saveStepScreenshot(page, 'offline-run');
+
+  const csv = await studio.exports.downloadReleaseCsv(1, 1);
+  expect(csv.fileName).toBe('synth_laplace-histogram_eps1_1-of-1.csv');
+  const lines = csv.text.trim().split(/\r?\n/);
+  expect(lines[0]).toBe(PEOPLE_COLUMNS.join(','));
+  expect(lines).toHaveLength(401);
+  const report = await studio.exports.downloadReleaseReport();
+  expect(JSON.parse(report.text)).toHaveProperty('claim');
+  await context.setOffline(false);
+});
+
+test('a new build is offered as "Reload to update", and reloading brings it in', async ({
+  browser,
+}, testInfo) => {
+  // A copy of the build on its own server, so that a "new build" can be written without touching dist/.
+  const copy = await mkdtemp(join(tmpdir(), 'dpsynth-build-'));
+  await cp('dist', copy, { recursive: true });
+  const server = await preview({
+    configFile: 'vite.config.ts',
+    logLevel: 'silent',
+    build: { outDir: copy },
+    preview: { port: 0, host: '127.0.0.1' },
+  });
+  const context = await browser.newContext({ baseURL: server.resolvedUrls!.local[0] });
+  try {
+    const page = await context.newPage();
+    const studio = new StudioPage(page);
+    await studio.open();
+    await waitForOfflineReady(page);
+    await expect(page.getByTestId('update-offer')).toBeEmpty();
+
+    // The next build: one changed file, hence a new precache version and a new sw.js.
+    const indexHtml = join(copy, 'index.html');
+    const html = await readFile(indexHtml, 'utf8');
+    await writeFile(indexHtml, html.replace('<title>dpsynth', '<title>dpsynth (next build)'));
+    await writeFile(join(copy, 'sw.js'), await serviceWorkerScript(process.cwd(), copy));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+
+    const offer = page.getByTestId('update-offer');
+    await expect(offer.getByRole('button', { name: 'Reload to update' })).toBeVisible({ timeout: 30_000 });
+    // Until the user says so, the page keeps the build it was opened with.
+    await expect(page).toHaveTitle(/^dpsynth —/);
+    await offer.screenshot({ path: testInfo.outputPath('reload-to-update.png') });
+    await offer.getByRole('button', { name: 'Reload to update' }).click();
+    await expect(page).toHaveTitle(/^dpsynth \(next build\)/, { timeout: 30_000 });
+    await expect(page.getByTestId('update-offer')).toBeEmpty();
+    // The old build's cache is gone: one versioned cache at a time.
+    expect(
+      await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('dpsynth-'))),
+    ).toHaveLength(1);
+  } finally {
+    await context.close();
+    await server.close();
+    await rm(copy, { recursive: true, force: true });
   }
 });

@@ -223,28 +223,33 @@ test('the pMSE mechanism runs its MCMC chains on two workers and shows their con
   await saveStepScreenshot(page, '06a-results-mcmc', 'panel-mcmc');
 });
 
-test('a worker that cannot start gives a readable message, and the studio keeps working', async ({
-  page,
-}) => {
-  const studio = new StudioPage(page);
-  await studio.open();
-  await studio.data.loadPenguins();
-  await studio.mechanism.pick('laplace-histogram');
-  // From now on every new pool worker fails while its script loads (routing also bypasses the cache).
-  await page.route(/\/assets\/pool-worker-entry-[^/]*\.js$/, (route) =>
-    route.fulfill({
-      contentType: 'text/javascript',
-      body: 'throw new Error("pool worker failed to start");',
-    }),
-  );
-  await studio.run.start();
-  await studio.run.expectFailed(
-    /^The run failed: The computation stopped unexpectedly: .*pool worker failed to start/,
-  );
-  await saveStepScreenshot(page, '05b-run-worker-failed', 'step-run');
-  // The page is whole: the data stay loaded and, with workers back, the next run works.
-  await studio.data.expectLoaded('penguins.csv', 344);
-  await page.unroute(/\/assets\/pool-worker-entry-[^/]*\.js$/);
-  await studio.run.start();
-  await studio.run.expectFinished();
+test.describe('without the service worker', () => {
+  // page.route cannot replace a file that the service worker answers from its cache.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a worker that cannot start gives a readable message, and the studio keeps working', async ({
+    page,
+  }) => {
+    const studio = new StudioPage(page);
+    await studio.open();
+    await studio.data.loadPenguins();
+    await studio.mechanism.pick('laplace-histogram');
+    // From now on every new pool worker fails while its script loads (routing also bypasses the cache).
+    await page.route(/\/assets\/pool-worker-entry-[^/]*\.js$/, (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'throw new Error("pool worker failed to start");',
+      }),
+    );
+    await studio.run.start();
+    await studio.run.expectFailed(
+      /^The run failed: The computation stopped unexpectedly: .*pool worker failed to start/,
+    );
+    await saveStepScreenshot(page, '05b-run-worker-failed', 'step-run');
+    // The page is whole: the data stay loaded and, with workers back, the next run works.
+    await studio.data.expectLoaded('penguins.csv', 344);
+    await page.unroute(/\/assets\/pool-worker-entry-[^/]*\.js$/);
+    await studio.run.start();
+    await studio.run.expectFinished();
+  });
 });
