@@ -2,6 +2,7 @@ import { aimMeta } from './aim/meta';
 import { binomialBetaMrMeta } from './binomial-beta-mr/meta';
 import { clustmixMeta } from './clustmix/meta';
 import { dpMarginalsMeta } from './dp-marginals/meta';
+import { dpSequentialRegressionMeta } from './dp-sequential-regression/meta';
 import { laplaceHistogramMeta } from './laplace-histogram/meta';
 import { modipsMeta } from './modips/meta';
 import { mstMeta } from './mst/meta';
@@ -29,6 +30,7 @@ export const MECHANISM_CATALOGUE: readonly MechanismMeta[] = [
   multinomialDirichletMeta,
   binomialBetaMrMeta,
   modipsMeta,
+  dpSequentialRegressionMeta,
   plausibleDeniabilityMeta,
 ].map(composedMeta);
 

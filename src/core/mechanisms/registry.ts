@@ -2,6 +2,7 @@ import { aim } from './aim';
 import { binomialBetaMr } from './binomial-beta-mr';
 import { clustmix } from './clustmix';
 import { dpMarginals } from './dp-marginals';
+import { dpSequentialRegression } from './dp-sequential-regression';
 import { laplaceHistogram } from './laplace-histogram';
 import { mst } from './mst';
 import { modips } from './modips';
@@ -33,6 +34,7 @@ export const MECHANISMS: readonly Mechanism[] = [
   multinomialDirichlet,
   binomialBetaMr,
   modips,
+  dpSequentialRegression,
   plausibleDeniability,
 ].map((mechanism) => {
   const meta = getMechanismMeta(mechanism.id);

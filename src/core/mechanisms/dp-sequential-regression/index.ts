@@ -1,0 +1,277 @@
+import { throwIfAborted } from '../../abort';
+import { Accountant } from '../../privacy/accountant';
+import { parseBudget } from '../../privacy/budget';
+import { shuffleInPlace } from '../../rng/shuffle';
+import type { Rational } from '../../rng/rational';
+import type { Rng } from '../../rng/types';
+import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
+import { InputError } from '../../table/errors';
+import type { Column, NumericColumn, Schema, Table } from '../../table/types';
+import { syntheticColumnFromLevels } from '../common/decode-rows';
+import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
+import type { Mechanism, ParamValues, Release, RunContext } from '../types';
+import { dpSequentialRegressionMeta } from './meta';
+import {
+  drawNumericBlock,
+  numericBlockStatistics,
+  repairNumericBlock,
+  sanitizeNumericBlock,
+  type NumericBlockStatistics,
+} from './numeric-block';
+import { sampleOutputPerturbation } from './output-perturbation';
+import {
+  assumptionsFor,
+  planSequentialRegression,
+  reserveSequentialRegression,
+  SEQUENTIAL_REGRESSION_ID,
+  unprovenFor,
+  type BudgetReserver,
+  type RegressionPlan,
+  type SequentialRegressionPlan,
+} from './plan';
+import { buildPredictors, scaleToUnitInterval } from './predictors';
+import { fitRegularizedLogistic, regularizedGradient, type LogisticProblem } from './regularized-logistic';
+import { GAP_PER_SENSITIVITY, perturbationSettings, type PerturbationSettings } from './sensitivity';
+
+function numericColumnNamed(table: Table, name: string): NumericColumn {
+  const column = table.columns.find((candidate) => candidate.name === name);
+  if (!column || column.kind !== 'numeric')
+    throw new Error(
+      `${SEQUENTIAL_REGRESSION_ID}: the table has no numeric column \`${name}\` named in the schema.`,
+    );
+  return column;
+}
+
+/** One fitted regression: β_T (not DP, never released), its public settings, and the data holder's gap check. */
+interface FittedRegression {
+  plan: RegressionPlan;
+  settings: PerturbationSettings;
+  estimate: Float64Array;
+  /** ‖∇J(β_T)‖/λ, an upper bound on ‖β_T − β̂‖ by strong convexity (computed from the data). */
+  gapBound: number;
+}
+
+/** Each categorical column's regression on the real predictors, fitted once (the minimiser is deterministic). */
+function fitRegressions(table: Table, plan: SequentialRegressionPlan, ctx: RunContext): FittedRegression[] {
+  const n = ctx.n;
+  const lambda = plan.settings.lambda;
+  const scaled = plan.numeric.map((column) => {
+    const values = numericColumnNamed(table, column.name);
+    return scaleToUnitInterval(values.values, values.missing, column.bounds![0], column.bounds![1]);
+  });
+  const columns = columnsForCodings(table, plan.categorical);
+  const levels = plan.categorical.map((coding, j) => levelsOfColumn(columns[j]!, coding));
+  return plan.regressions.map((regression, r) => {
+    throwIfAborted(ctx.signal);
+    ctx.progress((0.6 * r) / plan.regressions.length, `fitting the regression of ${regression.coding.name}`);
+    const j = regression.earlier;
+    const { x, d } = buildPredictors(
+      scaled,
+      levels.slice(0, j),
+      plan.categorical.slice(0, j).map((coding) => coding.levels),
+      n,
+    );
+    const problem: LogisticProblem = { n, d, classes: regression.classes, x, y: levels[j]! };
+    const settings = perturbationSettings(n, lambda, regression.classes);
+    const estimate = fitRegularizedLogistic(problem, lambda, settings.iterations, ctx.signal);
+    const gradient = new Float64Array(estimate.length);
+    regularizedGradient(problem, lambda, estimate, gradient);
+    let norm = 0;
+    for (const g of gradient) norm += g * g;
+    return { plan: regression, settings, estimate, gapBound: Math.sqrt(norm) / lambda };
+  });
+}
+
+/** The real missing count of every categorical column (released only with noise). */
+function categoricalMissingCounts(table: Table, plan: SequentialRegressionPlan): number[] {
+  const columns = columnsForCodings(table, plan.categorical);
+  return plan.categorical.map((coding, j) => {
+    const levels = levelsOfColumn(columns[j]!, coding);
+    let count = 0;
+    for (const level of levels) if (level === coding.levels - 1) count++;
+    return count;
+  });
+}
+
+/** β* = β_T + e, e with density ∝ exp(−ε‖e‖/Δ), rounded to the grid Δ/1000. */
+function perturb(rng: Rng, fitted: FittedRegression, epsilon: number): Float64Array {
+  const noise = sampleOutputPerturbation(rng, fitted.estimate.length, fitted.settings.sensitivity / epsilon);
+  const step = fitted.settings.sensitivity / GAP_PER_SENSITIVITY;
+  return fitted.estimate.map((b, c) => Math.round((b + noise[c]!) / step) * step);
+}
+
+/** A class for every synthetic row from softmax(β*ᵀx) (class 0 the reference). Cost O(n·d·K). */
+function drawClasses(
+  rng: Rng,
+  beta: Float64Array,
+  x: Float64Array,
+  n: number,
+  d: number,
+  classes: number,
+): Uint32Array {
+  const out = new Uint32Array(n);
+  const weights = new Float64Array(classes);
+  for (let i = 0; i < n; i++) {
+    let largest = 0;
+    for (let k = 1; k < classes; k++) {
+      let s = 0;
+      for (let j = 0; j < d; j++) s += beta[(k - 1) * d + j]! * x[i * d + j]!;
+      weights[k] = s;
+      if (s > largest) largest = s;
+    }
+    weights[0] = 0;
+    let total = 0;
+    for (let k = 0; k < classes; k++) {
+      weights[k] = Math.exp(weights[k]! - largest);
+      total += weights[k]!;
+    }
+    let u = rng.nextFloat() * total;
+    let k = 0;
+    while (k < classes - 1 && u >= weights[k]!) {
+      u -= weights[k]!;
+      k++;
+    }
+    out[i] = k;
+  }
+  return out;
+}
+
+/** `count` uniformly chosen rows of n (post-processing). Cost O(n). */
+function randomRows(rng: Rng, n: number, count: number): Uint32Array {
+  if (count === 0) return new Uint32Array(0);
+  const order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  shuffleInPlace(rng, order);
+  return order.subarray(0, count);
+}
+
+/** A noisy count with exact discrete Laplace noise of scale 1/ε, clamped to [0, n]. */
+function noisyMissingCount(rng: Rng, count: number, epsilon: Rational, n: number): number {
+  return Math.min(n, Math.max(0, count + makeCountNoiseSampler(epsilon, 1)(rng)));
+}
+
+/** Validate, reserve every step, fit the regressions, then per release: noisy statistics and rows. */
+export async function runSequentialRegression(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+): Promise<Release> {
+  const plan = planSequentialRegression(schema, params, ctx.n);
+  if (plan.problems.length > 0)
+    throw new InputError(`${SEQUENTIAL_REGRESSION_ID} cannot run: ${plan.problems.join(' ')}`);
+  if (table.nRows !== ctx.n)
+    throw new Error(
+      `${SEQUENTIAL_REGRESSION_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`,
+    );
+  const budget = parseBudget(ctx.epsilon, ctx.delta);
+  const budgets = reserveSequentialRegression(accountant, budget.epsilon, ctx.releases, plan);
+  const n = ctx.n;
+  const bounds = plan.numeric.map((column) => column.bounds!);
+  const integer = plan.numeric.map((column) => column.integer === true);
+  const statistics: NumericBlockStatistics | null =
+    plan.numeric.length > 0
+      ? numericBlockStatistics(
+          plan.numeric.map((column, j) => {
+            const values = numericColumnNamed(table, column.name);
+            return { values: values.values, missing: values.missing, lo: bounds[j]![0], hi: bounds[j]![1] };
+          }),
+          n,
+        )
+      : null;
+  const fitted = fitRegressions(table, plan, ctx);
+  const realMissing = categoricalMissingCounts(table, plan);
+  const datasets: Table[] = [];
+  const released: Record<string, unknown>[] = [];
+  for (let release = 0; release < ctx.releases; release++) {
+    throwIfAborted(ctx.signal);
+    ctx.progress(0.6 + (0.4 * release) / ctx.releases, `release ${release + 1} of ${ctx.releases}`);
+    const byName = new Map<string, Column>();
+    const scaled: Float64Array[] = [];
+    const here: Record<string, unknown> = {};
+    if (statistics !== null) {
+      const noisy = sanitizeNumericBlock(ctx.rng, statistics, n, bounds, budgets[release]!);
+      here.means = Object.fromEntries(
+        plan.numeric.map((c, j) => [c.name, (bounds[j]![0] + bounds[j]![1]) / 2 + noisy.centredMeans[j]!]),
+      );
+      here.covariance = noisy.covariance;
+      here.missing = Object.fromEntries(plan.numeric.map((c, j) => [c.name, noisy.missing[j]!]));
+      const repaired = repairNumericBlock(noisy, n, bounds);
+      const values = drawNumericBlock(ctx.rng, repaired, n, bounds, integer);
+      plan.numeric.forEach((column, j) => {
+        const synthetic: NumericColumn = {
+          kind: 'numeric',
+          name: column.name,
+          values: values[j]!,
+          missing: new Uint8Array(n),
+        };
+        for (const row of randomRows(ctx.rng, n, Math.round(repaired.missing[j]!))) {
+          synthetic.missing[row] = 1;
+          synthetic.values[row] = NaN;
+        }
+        byName.set(column.name, synthetic);
+        scaled.push(scaleToUnitInterval(synthetic.values, synthetic.missing, bounds[j]![0], bounds[j]![1]));
+      });
+    }
+    const epsilon = budgets[release]!.regression.toNumber();
+    const syntheticLevels: Uint32Array[] = [];
+    const coefficients: Record<string, number[]> = {};
+    const missingCounts: Record<string, number> = {};
+    plan.categorical.forEach((coding, j) => {
+      throwIfAborted(ctx.signal);
+      const regression = fitted.find((candidate) => candidate.plan.earlier === j);
+      let levels: Uint32Array;
+      if (regression === undefined) levels = new Uint32Array(n);
+      else {
+        const beta = perturb(ctx.rng, regression, epsilon);
+        coefficients[coding.name] = Array.from(beta);
+        const { x, d } = buildPredictors(
+          scaled,
+          syntheticLevels,
+          plan.categorical.slice(0, j).map((earlier) => earlier.levels),
+          n,
+        );
+        levels = drawClasses(ctx.rng, beta, x, n, d, regression.plan.classes);
+      }
+      const missing = noisyMissingCount(ctx.rng, realMissing[j]!, budgets[release]!.missing, n);
+      missingCounts[coding.name] = missing;
+      for (const row of randomRows(ctx.rng, n, missing)) levels[row] = coding.levels - 1;
+      syntheticLevels.push(levels);
+      byName.set(coding.name, syntheticColumnFromLevels(ctx.rng, levels, coding));
+    });
+    here.coefficients = coefficients;
+    here.missing = { ...(here.missing as Record<string, number> | undefined), ...missingCounts };
+    released.push(here);
+    datasets.push({ nRows: n, columns: schema.columns.map((column) => byName.get(column.name)!) });
+  }
+  ctx.progress(1, 'done');
+  return {
+    datasets,
+    claim: accountant.claim(assumptionsFor(plan, ctx), unprovenFor(plan)),
+    diagnostics: {
+      lambda: plan.settings.lambda,
+      regressions: fitted.map((regression) => ({
+        column: regression.plan.coding.name,
+        classes: regression.plan.classes,
+        predictors: regression.plan.predictors,
+        iterations: regression.settings.iterations,
+        sensitivity: regression.settings.sensitivity,
+      })),
+      sanitizedStatistics: released,
+    },
+    dataHolderDiagnostics: {
+      solverGap: fitted.map((regression) => ({
+        column: regression.plan.coding.name,
+        gapBound: regression.gapBound,
+        allowedGap: regression.settings.gap,
+      })),
+    },
+  };
+}
+
+/** Sequential regression synthesis (Bowen & Liu §3.2.3, §4.3.2). */
+export const dpSequentialRegression: Mechanism = {
+  ...dpSequentialRegressionMeta,
+  run: (table, schema, params, ctx) => runSequentialRegression(table, schema, params, ctx),
+};

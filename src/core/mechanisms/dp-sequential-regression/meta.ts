@@ -1,0 +1,78 @@
+import { Accountant } from '../../privacy/accountant';
+import { parseBudget } from '../../privacy/budget';
+import { formatCount } from '../common/format-count';
+import type { MechanismMeta, ParamValues, PublicContext } from '../types';
+import { SEQUENTIAL_REGRESSION_PARAMS } from './params';
+import {
+  claimFor,
+  planSequentialRegression,
+  reserveSequentialRegression,
+  SEQUENTIAL_REGRESSION_ID,
+} from './plan';
+import { perturbationSettings } from './sensitivity';
+
+/** Three significant digits, for public descriptions. */
+function short(value: number): string {
+  return Number(value.toPrecision(3)).toString();
+}
+
+/**
+ * The model in sentences, and for each regression its size, solver steps and the mean norm of its
+ * noise, D·Δ/ε (the mean of Gamma(D, Δ/ε)), beside the largest norm a coefficient vector can have,
+ * √(2·log K/λ) (J(β̂) <= J(0) = log K): noise far above it means the column comes out nearly random.
+ */
+function describeSequentialRegression(params: ParamValues, context: PublicContext): string[] {
+  const plan = planSequentialRegression(context.schema, params, context.n);
+  if (plan.problems.length > 0) return [];
+  const p = plan.numeric.length;
+  const lines: string[] = [];
+  if (p > 0)
+    lines.push(
+      `Numeric block: ${p} numeric ${p === 1 ? 'column' : 'columns'} drawn jointly from a multivariate normal ` +
+        'with a noisy mean and covariance.',
+    );
+  let perRegression: number | null = null;
+  try {
+    const budget = parseBudget(context.epsilon, context.delta);
+    const budgets = reserveSequentialRegression(
+      new Accountant(budget),
+      budget.epsilon,
+      context.releases,
+      plan,
+    );
+    perRegression = budgets[0]?.regression.toNumberDown() ?? null;
+  } catch {
+    perRegression = null;
+  }
+  const lambda = plan.settings.lambda;
+  for (const regression of plan.regressions) {
+    const settings = perturbationSettings(context.n, lambda, regression.classes);
+    const largest = Math.sqrt((2 * Math.log(regression.classes)) / lambda);
+    const noise =
+      perRegression === null || perRegression <= 0
+        ? ''
+        : `; mean noise norm ${short((regression.coefficients * settings.sensitivity) / perRegression)} ` +
+          `against coefficients of norm at most ${short(largest)}`;
+    lines.push(
+      `\`${regression.coding.name}\`: ${regression.classes === 2 ? 'logistic' : 'multinomial logistic'} regression, ` +
+        `${regression.classes} classes on ${regression.predictors} predictors (${formatCount(regression.coefficients)} ` +
+        `coefficients), ${formatCount(settings.iterations)} solver steps${noise}.`,
+    );
+  }
+  return lines;
+}
+
+/** The catalogue entry of the sequential regression synthesizer, without its run code. */
+export const dpSequentialRegressionMeta: MechanismMeta = {
+  id: SEQUENTIAL_REGRESSION_ID,
+  label: 'DP sequential regression',
+  summary:
+    'Numeric columns from a noisy mean and covariance, then each categorical column from an L2-regularised (multinomial) logistic regression on the columns before it, with output-perturbed coefficients.',
+  reference:
+    'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.2.3 and §4.3.2 (SLOMAG); Chaudhuri & Monteleoni 2009, Algorithm 1',
+  supports: { numeric: true, categorical: true },
+  params: SEQUENTIAL_REGRESSION_PARAMS,
+  claim: claimFor,
+  describe: describeSequentialRegression,
+  check: (schema, params, context) => planSequentialRegression(schema, params, context?.n).problems,
+};

@@ -1,0 +1,158 @@
+import { makeNormalSampler, sampleInverseWishart } from '../../rng/continuous';
+import { choleskyLower } from '../../linalg/cholesky';
+import { parseRational, Rational } from '../../rng/rational';
+import type { Rng } from '../../rng/types';
+import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
+import { glomStatistics, projectToPositiveDefinite, type GlomNumericInput } from '../modips/glom-model';
+import { GRID_STEPS_PER_SENSITIVITY, noisyOnGrid } from '../modips/grid-noise';
+
+/**
+ * The statistics of the numeric block (Bowen & Liu §4.3.2: z̄ and S), over all n rows, each value
+ * clamped into its bounds and a missing value counted at the midpoint c_j = (lo_j + hi_j)/2:
+ * - centredMeans[j] = z̄_j − c_j;
+ * - covariance[j][l] = S_jl = Σ_i (z_ij − z̄_j)(z_il − z̄_l)/(n − 1);
+ * - missing[j] = the number of missing values of column j.
+ */
+export interface NumericBlockStatistics {
+  centredMeans: number[];
+  covariance: number[][];
+  missing: number[];
+}
+
+/** The statistics above, with compensated sums (modips/glom-model.ts, one cell). Requires n >= 2. Cost O(n·p²). */
+export function numericBlockStatistics(
+  columns: readonly GlomNumericInput[],
+  n: number,
+): NumericBlockStatistics {
+  const one = glomStatistics(new Uint32Array(n), 1, columns);
+  return {
+    centredMeans: one.sums.map((sum) => sum[0]! / n),
+    covariance: one.scatter.map((row) => row.map((entry) => entry / (n - 1))),
+    missing: one.missing,
+  };
+}
+
+/**
+ * Replace-one sensitivities with n public and widths w_j = hi_j − lo_j (the paper's values, §4.3.2,
+ * re-derived for replacing a row; the README gives the proof):
+ * - z̄_j: one value moves by at most w_j, so z̄_j by at most w_j/n;
+ * - S_jl: with μ the mean of the n − 1 unchanged rows, Σ_i (z_i − z̄)(z_i − z̄)ᵀ = W₀ + (n − 1)/n·(z − μ)(z − μ)ᵀ
+ *   for the row z, W₀ the scatter of the others; so replacing z by z′ moves S_jl by
+ *   |P(z) − P(z′)|/n with P(z) = (z_j − μ_j)(z_l − μ_l). Over the box, P spans at most w_j·w_l
+ *   (j = l: [0, w_j²]; j ≠ l: the largest minus the smallest corner product, at most w_j·w_l for any μ
+ *   in the box), so S_jl moves by at most w_j·w_l/n (diagonal and off-diagonal alike).
+ * Exact rationals from the declared bounds.
+ */
+export function numericBlockSensitivities(
+  n: number,
+  bounds: readonly (readonly [number, number])[],
+): { means: Rational[]; covariance: Rational[][] } {
+  const size = Rational.of(n);
+  const widths = bounds.map(([lo, hi]) => parseRational(hi).sub(parseRational(lo)));
+  return {
+    means: widths.map((w) => w.div(size)),
+    covariance: widths.map((wj) => widths.map((wl) => wj.mul(wl).div(size))),
+  };
+}
+
+/** ε of each statistic of one release: every mean, every covariance entry, every missing count. */
+export interface NumericBlockBudget {
+  mean: Rational;
+  covariance: Rational;
+  missing: Rational;
+}
+
+/**
+ * The noisy statistics: each z̄_j − c_j and each S_jl (j <= l) on a grid of 1/100 of its sensitivity
+ * with exact discrete Laplace noise of 101 grid steps/ε (modips/grid-noise.ts, DESIGN.md rule 4), each
+ * missing count with exact discrete Laplace noise of scale 1/ε.
+ */
+export function sanitizeNumericBlock(
+  rng: Rng,
+  statistics: NumericBlockStatistics,
+  n: number,
+  bounds: readonly (readonly [number, number])[],
+  budget: NumericBlockBudget,
+): NumericBlockStatistics {
+  const sensitivity = numericBlockSensitivities(n, bounds);
+  const centredMeans = statistics.centredMeans.map((mean, j) =>
+    noisyOnGrid(rng, mean, sensitivity.means[j]!, budget.mean),
+  );
+  const p = bounds.length;
+  const covariance = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let j = 0; j < p; j++) {
+    for (let l = j; l < p; l++) {
+      covariance[j]![l] = covariance[l]![j] = noisyOnGrid(
+        rng,
+        statistics.covariance[j]![l]!,
+        sensitivity.covariance[j]![l]!,
+        budget.covariance,
+      );
+    }
+  }
+  const missingNoise = makeCountNoiseSampler(budget.missing, 1);
+  const missing = statistics.missing.map((count) => count + missingNoise(rng));
+  return { centredMeans, covariance, missing };
+}
+
+/**
+ * Post-processing (no privacy cost): means clamped into ±w_j/2 around the midpoint, missing counts to
+ * [0, n], the covariance projected to eigenvalues >= one grid step of the smallest diagonal
+ * sensitivity, min_j w_j²/(100·n) (Higham 1988, as modips/glom-model.ts).
+ */
+export function repairNumericBlock(
+  noisy: NumericBlockStatistics,
+  n: number,
+  bounds: readonly (readonly [number, number])[],
+): NumericBlockStatistics {
+  const floor = Math.min(...bounds.map(([lo, hi]) => (hi - lo) ** 2)) / (GRID_STEPS_PER_SENSITIVITY * n);
+  return {
+    centredMeans: noisy.centredMeans.map((mean, j) => {
+      const half = (bounds[j]![1] - bounds[j]![0]) / 2;
+      return Math.min(half, Math.max(-half, mean));
+    }),
+    covariance: projectToPositiveDefinite(noisy.covariance, floor),
+    missing: noisy.missing.map((count) => Math.min(n, Math.max(0, count))),
+  };
+}
+
+/**
+ * One posterior draw and n rows of the numeric block (DIPS §4.3.2 with the prior f(μ, Σ) ∝ |Σ|^−(p+1)/2;
+ * Gelman et al., BDA3 §3.6): Σ* ~ Inv-Wishart(n − 1, (n − 1)·S*), μ* ~ N_p(z̄*, Σ* / n), each row
+ * N_p(μ*, Σ*) clamped into the bounds and rounded for integer columns. Requires n − 1 > p − 1.
+ * Returns one Float64Array per column. Cost O(n·p²).
+ */
+export function drawNumericBlock(
+  rng: Rng,
+  repaired: NumericBlockStatistics,
+  n: number,
+  bounds: readonly (readonly [number, number])[],
+  integer: readonly boolean[],
+): Float64Array[] {
+  const p = bounds.length;
+  const scale = repaired.covariance.map((row) => row.map((entry) => (n - 1) * entry));
+  const covariance = sampleInverseWishart(rng, n - 1, scale);
+  const root = choleskyLower(covariance);
+  const normal = makeNormalSampler(rng);
+  const centre = bounds.map(([lo, hi], j) => (lo + hi) / 2 + repaired.centredMeans[j]!);
+  const shrink = 1 / Math.sqrt(n);
+  const z = new Float64Array(p);
+  for (let j = 0; j < p; j++) z[j] = normal(0, 1);
+  const mean = centre.map((c, j) => {
+    let s = 0;
+    for (let l = 0; l <= j; l++) s += root[j]![l]! * z[l]!;
+    return c + shrink * s;
+  });
+  const limits = bounds.map(([lo, hi], j) => (integer[j] ? [Math.ceil(lo), Math.floor(hi)] : [lo, hi]));
+  const values = bounds.map(() => new Float64Array(n));
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < p; j++) z[j] = normal(0, 1);
+    for (let j = 0; j < p; j++) {
+      let s = mean[j]!;
+      for (let l = 0; l <= j; l++) s += root[j]![l]! * z[l]!;
+      if (integer[j]) s = Math.round(s);
+      values[j]![i] = Math.min(limits[j]![1]!, Math.max(limits[j]![0]!, s));
+    }
+  }
+  return values;
+}
