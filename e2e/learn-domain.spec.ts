@@ -34,7 +34,9 @@ test('a CSV with nothing declared goes from drop to export with every fact learn
   // The learning was seen: the ledger counts it once.
   await studio.mechanism.pick('laplace-histogram');
   const summary = studio.mechanism.section.getByTestId('ledger-summary');
-  await expect(summary).toContainText('Spent on this dataset so far: ε = 20, δ = 0.001');
+  await expect(summary).toContainText(
+    'Spent on this dataset so far: ε = 20, δ = 0.001 over 1 domain learning',
+  );
 
   // The claim before the run states the domain steps and a total that includes them.
   await studio.mechanism.setEpsilon('1');
@@ -47,7 +49,7 @@ test('a CSV with nothing declared goes from drop to export with every fact learn
   await studio.run.start();
   await studio.run.expectFinished();
   await studio.results.expectChartsFor(COLUMNS);
-  await expect(summary).toContainText('ε = 21, δ = 0.001 over 2 runs');
+  await expect(summary).toContainText('ε = 21, δ = 0.001 over 1 run and 1 domain learning');
 
   const report = JSON.parse((await studio.exports.downloadReleaseReport()).text) as Report;
   // Every fact is dp, published (a DP output) with the budget that paid for it.

@@ -32,7 +32,8 @@ Options:
   --missing LIST        comma-separated tokens read as missing ("" for the empty cell); default "",NA,NaN,null
   --private             learn the facts that are not declared with DP
   --epsilon E           the budget for learning the domain (e.g. 0.1), split evenly over the columns
-  --delta D             δ for category lists (needed to learn one; e.g. 1e-6); default 0
+  --delta D             δ for category lists (a list needs δ > 0; with --delta 0 only declared
+                        lists are possible); default 1e-6, as in the studio
   --quantiles LO,HI     the quantiles the bounds aim at; default 0.005,0.995
   --search-range LO,HI  the public range searched for bounds; default -1e12,1e12
   --split col=share,…   relative shares of the budget per column (whole numbers; others get 1)

@@ -100,6 +100,46 @@ describe('dpsynth synth', () => {
     expect(schema.columns.every((c: { source: string }) => c.source === 'inferred')).toBe(true);
   });
 
+  it('schema --private spends δ = 1e-6 on category lists unless told otherwise; an explicit --delta 0 is refused, saying why', async () => {
+    const path = tempFiles({ 'data.csv': mixedCsv(500) });
+    const learned = await cli('schema', path('data.csv'), '--private', '--epsilon', '8', '--seed', '1');
+    expect(learned.code, learned.stderr).toBe(0);
+    const schema = JSON.parse(learned.stdout) as { domainBudget: { epsilon: string; delta: string } };
+    expect(schema.domainBudget).toMatchObject({ epsilon: '8', delta: '0.000001' });
+    const refused = await cli('schema', path('data.csv'), '--private', '--epsilon', '8', '--delta', '0');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('with δ = 0 only declared lists are possible');
+    expect(refused.stdout).toBe('');
+  });
+
+  it('schema --private --split reads column names as plain keys (`__proto__`, `constructor`)', async () => {
+    const rows = Array.from({ length: 200 }, (_, i) => `${i % 7},${i % 5},${i % 3}`);
+    const path = tempFiles({ 'data.csv': ['__proto__,constructor,x', ...rows].join('\n') + '\n' });
+    const result = await cli(
+      'schema',
+      path('data.csv'),
+      '--private',
+      '--epsilon',
+      '4',
+      '--split',
+      '__proto__=2',
+      '--seed',
+      '1',
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const { domainBudget } = JSON.parse(result.stdout) as {
+      domainBudget: { steps: { fact: string; epsilon: string }[] };
+    };
+    // Shares 2, 1, 1 of ε = 4: 2, 1 and 1 per column, a quarter of each for its type.
+    expect(
+      domainBudget.steps
+        .filter((s) => s.fact.endsWith('.type'))
+        .map((s) => [s.fact, s.epsilon])
+        .slice(0, 1),
+    ).toEqual([['__proto__.type', '0.5']]);
+    expect(domainBudget.steps.find((s) => s.fact === 'constructor.type')!.epsilon).toBe('0.25');
+  });
+
   it('lists the mechanisms with their parameters', async () => {
     const result = await cli('mechanisms', '--json');
     expect(result.code).toBe(0);

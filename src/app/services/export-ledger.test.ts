@@ -4,6 +4,7 @@ import { parseBudget } from '../../core/privacy/budget';
 import type { Schema } from '../../core/table/types';
 import type { FinishedRun } from '../state/results-store';
 import {
+  describeLooks,
   earlierRunNotes,
   exportsOtherThan,
   recordLook,
@@ -90,6 +91,16 @@ describe('the studio ledger', () => {
     expect(selectSpent(useLedgerStore.getState())).toEqual({ epsilon: 0.3, delta: 0, entries: 2 });
     resetLedger();
     expect(selectSpent(useLedgerStore.getState()).entries).toBe(0);
+  });
+
+  it('does not call a learning of schema facts a run in the ledger summary', () => {
+    expect(describeLooks([])).toBe('0 runs');
+    expect(describeLooks([{ kind: 'run' }])).toBe('1 run');
+    expect(describeLooks([{ kind: 'domain' }])).toBe('1 domain learning');
+    expect(describeLooks([{ kind: 'domain' }, { kind: 'run' }])).toBe('1 run and 1 domain learning');
+    expect(describeLooks([{ kind: 'run' }, { kind: 'sweep' }, { kind: 'domain' }, { kind: 'domain' }])).toBe(
+      '2 runs and 2 domain learnings',
+    );
   });
 
   it('lists the runs whose results were shown before a run as notes for its report', () => {

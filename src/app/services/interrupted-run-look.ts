@@ -36,11 +36,13 @@ export function recordRefusedRunLook(
   error: unknown,
 ): boolean {
   if (!isSpentBudgetError(error)) return false;
+  // The mechanism's part: a learned schema's steps were counted when the learning was shown.
+  const own = claim.composedOf?.mechanism ?? claim;
   recordLook(jobId, {
     kind: 'run',
     mechanism: mechanismId,
-    epsilon: claim.epsilon,
-    delta: claim.delta,
+    epsilon: own.epsilon,
+    delta: own.delta,
     runs: 1,
     what: `run of ${mechanismId} refused after its budget was spent (nothing released)`,
   });

@@ -107,6 +107,21 @@ export function selectSpent(state: LedgerState): LedgerTotal {
   return ledgerTotal(state.looks);
 }
 
+/**
+ * What the looks are, for the ledger summary: "2 runs", "1 run and 1 domain learning", "1 domain
+ * learning". A learning of schema facts with DP is a look at the data but not a run.
+ */
+export function describeLooks(looks: readonly Pick<LedgerEntry, 'kind'>[]): string {
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const learnings = looks.filter((look) => look.kind === 'domain').length;
+  const runs = looks.length - learnings;
+  const parts = [
+    ...(runs > 0 || learnings === 0 ? [count(runs, 'run')] : []),
+    ...(learnings > 0 ? [count(learnings, 'domain learning')] : []),
+  ];
+  return parts.join(' and ');
+}
+
 /** The exports of other runs than `key`: a new export adds to their budget. */
 export function exportsOtherThan(state: LedgerState, key: string): LedgerState['exports'] {
   return state.exports.filter((exported) => exported.key !== key);

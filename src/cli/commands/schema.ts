@@ -1,5 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { DEFAULT_DOMAIN_DELTA } from '../../core/domain/domain-defaults';
 import { learnDomain } from '../../core/domain/learn-domain';
 import { DEFAULT_SEARCH_RANGE } from '../../core/domain/search-grid';
 import { parseBudget } from '../../core/privacy/budget';
@@ -72,7 +73,9 @@ export const schemaCommand = {
       );
     }
     const epsilon = String(v.epsilon);
-    const delta = v.delta === undefined ? '0' : String(v.delta);
+    // δ only pays for category lists; 1e-6 by default, as in the studio. An explicit 0 is refused
+    // by learnDomain when a list may have to be learned, saying why.
+    const delta = v.delta === undefined ? DEFAULT_DOMAIN_DELTA : String(v.delta);
     parseBudget(epsilon, delta); // the budget's own message for a bad ε or δ
     const ledgerPath = v.ledger === undefined ? undefined : String(v.ledger);
     if (ledgerPath !== undefined) {
@@ -178,7 +181,8 @@ function parseRange(text: string): [number, number] {
 
 /** "age=2,sex=1" → { age: 2, sex: 1 }: relative shares of the domain budget per column. */
 function parseSplit(text: string): Record<string, number> {
-  const weights: Record<string, number> = {};
+  // No prototype: a column named `__proto__` or `constructor` is an ordinary key.
+  const weights: Record<string, number> = Object.create(null) as Record<string, number>;
   for (const item of text.split(',')) {
     const match = /^\s*(.+?)\s*=\s*(\d+)\s*$/.exec(item);
     if (match === null || Number(match[2]) < 1) {

@@ -42,32 +42,69 @@ describe('category threshold', () => {
     expect(() => thresholdFor(Rational.ONE, Rational.ZERO)).toThrow(/only declared lists/);
   });
 
-  it('is (ε, δ)-DP between every pair of replace-one neighbours of small datasets (exact hockey-stick divergence)', () => {
-    // Datasets of 3 rows over the values {a, b, c} and missing; every replacement of one row. The
-    // largest Σ_o max(0, P(o) − e^ε·P′(o)) over output sets o must stay within δ, and must use some
-    // of it (a value held by one row makes δ necessary).
-    const epsilon = 1;
-    const delta = 0.05;
-    const tau = thresholdFor(Rational.ONE, parseRational(String(delta)));
-    const scale = 2 / epsilon;
-    let worst = 0;
-    const alphabet = [-1, 0, 1, 2]; // −1: missing
-    const countsOf = (rows: number[]) => [0, 1, 2].map((v) => rows.filter((r) => r === v).length);
-    for (let code = 0; code < 4 ** 3; code++) {
-      const rows = [0, 1, 2].map((i) => alphabet[Math.floor(code / 4 ** i) % 4]!);
-      for (let row = 0; row < 3; row++) {
-        for (const replacement of alphabet) {
-          const other = [...rows];
-          other[row] = replacement;
-          const p = releasedSetPmf(countsOf(rows), scale, tau);
-          const q = releasedSetPmf(countsOf(other), scale, tau);
-          const divergence = p.reduce((sum, pi, o) => sum + Math.max(0, pi - Math.exp(epsilon) * q[o]!), 0);
-          worst = Math.max(worst, divergence);
+  /**
+   * Every replace-one pair of datasets of 6 rows over the values {a, b, c} and missing, by their
+   * counts (only the counts matter): one row moves from one group to another. The pairs are split
+   * by whether the set of values seen changes (a value held by the moved row alone is removed, or
+   * one is created). Returns the largest exact hockey-stick divergence
+   * Σ_o max(0, P(o) − e^ε·P′(o)) over output sets o within each kind of pair.
+   */
+  function worstDivergence(epsilon: number, scale: number, threshold: number) {
+    const rows = 6;
+    const worst = { sameValuesSeen: 0, valueCreatedOrRemoved: 0 };
+    for (let a = 0; a <= rows; a++) {
+      for (let b = 0; a + b <= rows; b++) {
+        for (let c = 0; a + b + c <= rows; c++) {
+          const groups = [a, b, c, rows - a - b - c]; // the last: missing
+          for (let from = 0; from < 4; from++) {
+            if (groups[from] === 0) continue;
+            for (let to = 0; to < 4; to++) {
+              if (to === from) continue;
+              const other = [...groups];
+              other[from]!--;
+              other[to]!++;
+              const p = releasedSetPmf(groups.slice(0, 3), scale, threshold);
+              const q = releasedSetPmf(other.slice(0, 3), scale, threshold);
+              const divergence = p.reduce(
+                (sum, pi, o) => sum + Math.max(0, pi - Math.exp(epsilon) * q[o]!),
+                0,
+              );
+              const seen = (counts: number[]) =>
+                counts
+                  .slice(0, 3)
+                  .map((n) => n > 0)
+                  .join();
+              const kind = seen(groups) === seen(other) ? 'sameValuesSeen' : 'valueCreatedOrRemoved';
+              worst[kind] = Math.max(worst[kind], divergence);
+            }
+          }
         }
       }
     }
-    expect(worst).toBeLessThanOrEqual(delta);
-    expect(worst).toBeGreaterThan(0);
+    return worst;
+  }
+
+  // ε = 2, δ = 0.2: τ = 4, so counts of 1 to 6 rows lie on both sides of the threshold and the
+  // release probabilities are far from 0 and 1, where a wrong sensitivity or threshold shows.
+  const epsilon = 2;
+  const delta = 0.2;
+  const tau = thresholdFor(Rational.of(epsilon), parseRational(String(delta)));
+
+  it('is ε-DP (divergence 0 at e^ε) between neighbours that see the same values; noise for Δ = 1 is not', () => {
+    expect(tau).toBe(4);
+    // Two counts move by one each: each release probability moves by at most e^(ε/2) with scale 2/ε.
+    expect(worstDivergence(epsilon, 2 / epsilon, tau).sameValuesSeen).toBeLessThan(1e-12);
+    // Control: scale 1/ε (a sensitivity of 1) lets the two moves together exceed e^ε (0.091).
+    expect(worstDivergence(epsilon, 1 / epsilon, tau).sameValuesSeen).toBeGreaterThan(0.01);
+  });
+
+  it('is (ε, δ)-DP between neighbours where the replaced row creates or removes a value; τ − 2 is not', () => {
+    // Exact worst case 0.036 here; the derivation bounds it by e^(ε/2)·P(Z >= τ − 1) <= δ.
+    const correct = worstDivergence(epsilon, 2 / epsilon, tau).valueCreatedOrRemoved;
+    expect(correct).toBeGreaterThan(0);
+    expect(correct).toBeLessThanOrEqual(delta);
+    // Control: a threshold two lower releases a value held by one row too often (0.269).
+    expect(worstDivergence(epsilon, 2 / epsilon, tau - 2).valueCreatedOrRemoved).toBeGreaterThan(delta);
   });
 });
 

@@ -206,6 +206,31 @@ describe('learnDomain', () => {
     ).toThrow('a share of the domain budget names `agee`, which is not a column learned here');
   });
 
+  it('reads shares as own properties only: columns named `constructor` and `__proto__` get the default share', () => {
+    const tricky = parseCsv(
+      ['constructor,__proto__,x', ...Array.from({ length: 40 }, (_, i) => `${i},${i % 3},${i % 2}`)].join(
+        '\n',
+      ),
+      { fileName: 'tricky.csv' },
+    );
+    const { steps } = learnDomain(
+      tricky,
+      inferSchema(tricky),
+      { epsilon: '4', delta: '1e-6', weights: { x: 2 } },
+      new SeededRng('own'),
+    );
+    // Shares 1, 1, 2 of ε = 4: 1, 1 and 2 per column, a quarter of each for its type.
+    expect(
+      steps
+        .filter((s) => s.fact.endsWith('.type') && !s.what.includes('unused'))
+        .map((s) => [s.fact, s.epsilon]),
+    ).toEqual([
+      ['constructor.type', '0.25'],
+      ['__proto__.type', '0.25'],
+      ['x.type', '0.5'],
+    ]);
+  });
+
   it('keeps declared facts when the learned type agrees, reserving their shares so every path spends the same', () => {
     const start = inferSchema(raw);
     // Bounds declared, type and whole-number flag still inferred.

@@ -121,7 +121,9 @@ export function learnDomain(
         'column learned here; name columns whose facts are not all declared.',
     );
   }
-  const weights = chosen.map((c) => options.weights?.[c.name] ?? 1);
+  // Own properties only: a column named `constructor` or `__proto__` is not an inherited member.
+  const shares = options.weights ?? {};
+  const weights = chosen.map((c) => (Object.hasOwn(shares, c.name) ? shares[c.name]! : 1));
   if (weights.some((w) => !(Number.isInteger(w) && w >= 1))) {
     throw new InputError('each column share of the domain budget must be a whole number >= 1.');
   }

@@ -42,8 +42,8 @@ export interface CategoricalColumnSchema {
   categories?: string[];
   /**
    * A level of `categories` that takes every value outside the list (counted for the data holder),
-   * instead of the value being rejected as missing: a DP-learned list keeps only values held by
-   * enough rows, the rest become this level, which mechanisms treat like any category.
+   * instead of the value being rejected as missing: a DP-learned list keeps the values whose noisy
+   * count clears a threshold, the rest become this level, which mechanisms treat like any category.
    */
   other?: string;
   /** The least trusted source of the column's values; `sources` names the values whose source differs. */

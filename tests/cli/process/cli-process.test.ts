@@ -148,9 +148,17 @@ describe('dpsynth as a process', { timeout: TIMEOUT }, () => {
     expect(lines.map((line) => (JSON.parse(line) as { kind: string }).kind)).toEqual(['domain', 'export']);
   });
 
-  it('schema --private with δ = 0 and category lists to learn: exit 2 saying why, nothing on stdout', async () => {
+  it('schema --private with an explicit δ = 0 and category lists to learn: exit 2 saying why, nothing on stdout', async () => {
     const path = tempFiles({ 'data.csv': DATA });
-    const result = await spawnCli(['schema', path('data.csv'), '--private', '--epsilon', '1']);
+    const result = await spawnCli([
+      'schema',
+      path('data.csv'),
+      '--private',
+      '--epsilon',
+      '1',
+      '--delta',
+      '0',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('with δ = 0 only declared lists are possible');
     expect(result.stdout).toBe('');

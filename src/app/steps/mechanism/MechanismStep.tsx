@@ -3,7 +3,7 @@ import { useRunReadiness } from '../../services/run-readiness';
 import { tuningNotes } from '../../services/tuning-notes';
 import { useJobStore } from '../../state/job-store';
 import { useSchemaStore } from '../../state/schema-store';
-import { useLedgerStore } from '../../state/ledger-store';
+import { describeLooks, useLedgerStore } from '../../state/ledger-store';
 import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
 import { BudgetFields } from './BudgetFields';
 import { ClaimPanel } from './ClaimPanel';
@@ -19,9 +19,9 @@ function LedgerSummary() {
   const exported = ledgerTotal(exports);
   return (
     <p className="ledger-summary" data-testid="ledger-summary">
-      Spent on this dataset so far: <strong>{formatBudget(spent)}</strong> over {looks.length} run
-      {looks.length === 1 ? '' : 's'} whose results were shown (runs, ε-sweep points, comparisons; summed,
-      rounded up). Exported:{' '}
+      Spent on this dataset so far: <strong>{formatBudget(spent)}</strong> over {describeLooks(looks)} whose
+      results were shown (runs, ε-sweep points, comparisons, schema facts learned with DP; summed, rounded
+      up). Exported:{' '}
       {exports.length === 0
         ? 'nothing yet'
         : `${formatBudget(exported)} in ${exports.length} export${exports.length === 1 ? '' : 's'}`}
