@@ -1,4 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { readCsvStream, type StoredTable } from '../core/table/csv-stream-read';
 import { InputError } from '../core/table/errors';
 
 /**
@@ -12,8 +13,8 @@ export interface CliIo {
   progress?(fraction: number, message?: string): void;
 }
 
-/** Reads a user-named file as bytes, turning file-system failures into InputErrors that name the path. */
-export function readUserFile(path: string, what: string): Uint8Array {
+/** The size of a user-named file; InputErrors name the path for a missing, empty or directory path. */
+function checkUserFile(path: string, what: string): number {
   let size: number;
   try {
     const stats = statSync(path);
@@ -26,9 +27,46 @@ export function readUserFile(path: string, what: string): Uint8Array {
   }
   if (size === 0)
     throw new InputError(`${path} is empty: a ${what} file with a header row is needed.`, { file: path });
+  return size;
+}
+
+/** Reads a user-named file as bytes, turning file-system failures into InputErrors that name the path. */
+export function readUserFile(path: string, what: string): Uint8Array {
+  checkUserFile(path, what);
   try {
     return readFileSync(path);
   } catch (error) {
     throw new InputError(`${path} cannot be read (${(error as Error).message}).`, { file: path });
+  }
+}
+
+/** Bytes per read of a CSV file: the grain of progress; the reader holds about one at a time. */
+const READ_CHUNK_BYTES = 1 << 20;
+
+/**
+ * Reads a user-named CSV file as a stream into stored columns (never its whole text): memory is
+ * about the size of the columns. Same InputErrors as readUserFile for the path, then the reader's
+ * (file, line, column, what to do).
+ */
+export async function readCsvFile(
+  path: string,
+  opts: { onProgress?: (fraction: number) => void } = {},
+): Promise<StoredTable> {
+  const totalBytes = checkUserFile(path, 'CSV');
+  const stream = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
+  try {
+    return await readCsvStream(stream as AsyncIterable<Uint8Array>, {
+      fileName: path,
+      totalBytes,
+      ...(opts.onProgress === undefined ? {} : { onProgress: opts.onProgress }),
+    });
+  } catch (error) {
+    if (error instanceof InputError || (error as Error).name === 'AbortError') throw error;
+    if ((error as NodeJS.ErrnoException).code !== undefined) {
+      throw new InputError(`${path} cannot be read (${(error as Error).message}).`, { file: path });
+    }
+    throw error;
+  } finally {
+    stream.destroy();
   }
 }

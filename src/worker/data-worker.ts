@@ -28,14 +28,33 @@ export interface EvaluationInputs {
 }
 
 const session = new DatasetSession();
+
+/** The chunks of a byte stream, read one at a time (the file is never held whole). */
+async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
 /** A load is stopped by terminating this worker (client/data-session.ts), so its signal never aborts. */
 const NEVER_ABORTED = new AbortController().signal;
 
 export const dataWorker = {
   /** Reads and parses a dropped or picked file. */
   async loadCsvFile(file: Blob, fileName: string, onProgress: ProgressListener): Promise<DatasetOverview> {
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    return session.loadBytes(bytes, fileName, throttleProgress(onProgress), NEVER_ABORTED);
+    return session.loadStream(
+      chunksOf(file.stream()),
+      fileName,
+      file.size,
+      throttleProgress(onProgress),
+      NEVER_ABORTED,
+    );
   },
 
   /** Parses CSV text (the bundled demos). */

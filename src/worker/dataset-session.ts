@@ -1,14 +1,13 @@
 import {
   buildTable,
-  decodeCsvBytes,
   inferSchema,
-  parseCsv,
   schemaToJson,
   summarizeTable,
   writeCsv,
-  type RawTable,
   type ValidationReport,
 } from '../core/table';
+import { CsvTableReader, type StoredTable } from '../core/table/csv-stream-read';
+import { tokenAt } from '../core/table/stored-column';
 import { sortedByCodePoint } from '../core/table/code-point-order';
 import { learnDomain, type LearnDomainOptions, type LearnDomainResult } from '../core/domain/learn-domain';
 import { makeRng } from '../core/rng/make-rng';
@@ -38,38 +37,65 @@ interface KeptReleases {
  * file that fails to load never disturbs the dataset already loaded.
  */
 export class DatasetSession {
-  private raw: RawTable | undefined;
+  private raw: StoredTable | undefined;
   private built: BuiltTable | undefined;
   private readonly releases = new Map<string, KeptReleases>();
   /** Releases of older runs are dropped beyond this many runs, to bound memory. */
   private readonly keptRunLimit = 3;
 
-  /** Parses CSV bytes (UTF-8, binary detected) into this session. */
-  loadBytes(
-    bytes: Uint8Array,
+  /**
+   * Reads a CSV file from a stream of byte chunks (File.stream() of a dropped file) into this
+   * session: the file's text is never held, only its stored columns and the typed table.
+   */
+  async loadStream(
+    chunks: AsyncIterable<Uint8Array>,
     fileName: string,
+    totalBytes: number,
     progress: ProgressListener,
     signal: AbortSignalLike,
-  ): DatasetOverview {
+  ): Promise<DatasetOverview> {
+    const startedAt = performance.now();
     progress(0, `Reading ${fileName}`);
-    const text = decodeCsvBytes(bytes, fileName);
-    return this.loadText(text, fileName, progress, signal, bytes.byteLength);
+    const reader = new CsvTableReader({
+      fileName,
+      totalBytes,
+      signal,
+      onProgress: (fraction) => progress(0.8 * fraction, `Parsing ${fileName}`),
+    });
+    for await (const chunk of chunks) reader.push(chunk);
+    return this.take(reader.finish(), totalBytes, progress, signal, startedAt);
   }
 
-  /** Parses CSV text into this session and returns what the Data step shows. */
+  /** Parses CSV text (the bundled demos) into this session and returns what the Data step shows. */
   loadText(
     text: string,
     fileName: string,
     progress: ProgressListener,
     signal: AbortSignalLike,
-    bytes = text.length,
   ): DatasetOverview {
     const startedAt = performance.now();
-    const raw = parseCsv(text, {
+    const bytes = new TextEncoder().encode(text);
+    const reader = new CsvTableReader({
       fileName,
+      totalBytes: bytes.length,
       signal,
       onProgress: (fraction) => progress(0.8 * fraction, `Parsing ${fileName}`),
     });
+    for (let start = 0; start < bytes.length; start += TEXT_CHUNK_BYTES) {
+      reader.push(bytes.subarray(start, start + TEXT_CHUNK_BYTES));
+    }
+    return this.take(reader.finish(), bytes.length, progress, signal, startedAt);
+  }
+
+  /** Infers, builds and summarises a file just read, and makes it this session's dataset. */
+  private take(
+    raw: StoredTable,
+    bytes: number,
+    progress: ProgressListener,
+    signal: AbortSignalLike,
+    startedAt: number,
+  ): DatasetOverview {
+    const fileName = raw.fileName;
     progress(0.8, 'Inferring column types');
     const inferredSchema = inferSchema(raw);
     progress(0.85, 'Building columns');
@@ -96,18 +122,23 @@ export class DatasetSession {
     };
   }
 
-  /** Rows [start, start + count) as strings, exactly as read from the file, for the preview. */
+  /**
+   * Rows [start, start + count) as strings, as read from the file, for the preview (a column of
+   * many distinct numbers shows its numbers as JavaScript writes them: stored-column.ts).
+   */
   previewRows(start: number, count: number): string[][] {
     const raw = this.requireRaw();
     const end = Math.min(raw.nRows, start + count);
     const rows: string[][] = [];
-    for (let r = Math.max(0, start); r < end; r++) rows.push(raw.columns.map((column) => column[r] ?? ''));
+    for (let r = Math.max(0, start); r < end; r++) rows.push(raw.columns.map((column) => tokenAt(column, r)));
     return rows;
   }
 
   /**
    * Distinct non-missing tokens of a column sorted by Unicode code point (as inference sorts
    * categories), at most `limit` of them: read from the data, so "inferred".
+   * In a column of many distinct numbers (stored-column.ts) the reading stops once `limit` + 1
+   * distinct tokens are seen, so the list is then truncated among the first rows.
    */
   distinctTokens(
     columnName: string,
@@ -119,7 +150,15 @@ export class DatasetSession {
     if (index < 0) throw new Error(`The file has no column named "${columnName}"; pick one of its columns.`);
     const missing = new Set(missingTokens);
     const seen = new Set<string>();
-    for (const token of raw.columns[index]!) if (!missing.has(token)) seen.add(token);
+    const column = raw.columns[index]!;
+    if (column.mode === 'dictionary') {
+      for (const token of column.tokens) if (!missing.has(token)) seen.add(token);
+    } else {
+      for (let i = 0; i < column.length && seen.size <= limit; i++) {
+        const token = tokenAt(column, i);
+        if (!missing.has(token)) seen.add(token);
+      }
+    }
     const tokens = sortedByCodePoint(seen);
     return { tokens: tokens.slice(0, limit), truncated: tokens.length > limit };
   }
@@ -197,12 +236,15 @@ export class DatasetSession {
     return release;
   }
 
-  private requireRaw(): RawTable {
+  private requireRaw(): StoredTable {
     if (this.raw === undefined)
       throw new Error('No data is loaded yet; load a file or a demo in the Data step first.');
     return this.raw;
   }
 }
+
+/** Demo texts are handed to the reader in pieces of this many bytes: the grain of progress. */
+const TEXT_CHUNK_BYTES = 1 << 20;
 
 function newId(): string {
   const words = new Uint32Array(2);

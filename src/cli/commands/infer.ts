@@ -1,13 +1,14 @@
 import { formatEstimand, parseEstimand } from '../../core/inference/estimand';
 import { inferFromReleases, type CombinedParameter } from '../../core/inference/release-inference';
 import { buildTable } from '../../core/table/build-table';
-import { decodeCsvBytes, parseCsv } from '../../core/table/csv-read';
+import { decodeCsvBytes } from '../../core/table/csv-read';
 import { InputError } from '../../core/table/errors';
 import { inferSchema } from '../../core/table/infer';
 import { checkSchemaMatchesHeader, parseSchemaJson } from '../../core/table/schema-json';
 import type { Schema } from '../../core/table/types';
 import { UsageError } from '../errors';
-import { readUserFile, type CliIo } from '../io';
+import type { StoredTable } from '../../core/table/csv-stream-read';
+import { readCsvFile, readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../run-cli';
 
 /** Missing tokens when no schema is given: the same as `metrics` without a schema. */
@@ -40,15 +41,14 @@ export const inferCommand = {
     schema: { type: 'string' },
     json: { type: 'boolean' },
   } as const,
-  run(args: ParsedArgs, io: CliIo) {
+  async run(args: ParsedArgs, io: CliIo) {
     const paths = args.positionals;
     if (paths.length < 2)
       throw new UsageError('dpsynth infer takes two or more synthetic CSVs (one per release).');
     if (args.values.estimand === undefined)
       throw new UsageError('dpsynth infer needs --estimand mean:COL, proportion:COL=LEVEL or coef:Y~X1+X2.');
-    const raws = paths.map((path) =>
-      parseCsv(decodeCsvBytes(readUserFile(path, 'CSV'), path), { fileName: path }),
-    );
+    const raws: StoredTable[] = [];
+    for (const path of paths) raws.push(await readCsvFile(path));
     let schema: Schema;
     if (args.values.schema !== undefined) {
       const schemaPath = String(args.values.schema);

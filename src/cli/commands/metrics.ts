@@ -1,4 +1,4 @@
-import { decodeCsvBytes, parseCsv } from '../../core/table/csv-read';
+import { decodeCsvBytes } from '../../core/table/csv-read';
 import { inferSchema } from '../../core/table/infer';
 import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/schema-json';
 import { buildTable } from '../../core/table/build-table';
@@ -9,7 +9,8 @@ import type { RegressionSpec } from '../../core/metrics/regression-comparison';
 import type { SubsetTvd } from '../../core/metrics/tvd';
 import { SYNTHPOP_CART_DEFAULTS } from '../../core/models/cart';
 import { makeRng } from '../../core/rng/make-rng';
-import { readUserFile, type CliIo } from '../io';
+import type { StoredTable } from '../../core/table/csv-stream-read';
+import { readCsvFile, readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../run-cli';
 import { UsageError } from '../errors';
 import { mean } from '../../core/stats/mean';
@@ -41,19 +42,18 @@ export const metricsCommand = {
     'ml-target': { type: 'string' },
     skip: { type: 'string' },
   } as const,
-  run(args: ParsedArgs, io: CliIo) {
+  async run(args: ParsedArgs, io: CliIo) {
     const v = args.values;
     const [realPath, ...synthPaths] = args.positionals;
     if (!realPath || synthPaths.length === 0)
       throw new UsageError(
         'dpsynth metrics takes a real CSV and one or more synthetic CSVs (one per release).',
       );
-    const readRaw = (path: string) =>
-      parseCsv(decodeCsvBytes(readUserFile(path, 'CSV'), path), { fileName: path });
-    const realRaw = readRaw(realPath);
-    const synthRaws = synthPaths.map(readRaw);
+    const realRaw = await readCsvFile(realPath);
+    const synthRaws: StoredTable[] = [];
+    for (const path of synthPaths) synthRaws.push(await readCsvFile(path));
     const holdoutPath = v.holdout === undefined ? undefined : String(v.holdout);
-    const holdoutRaw = holdoutPath === undefined ? undefined : readRaw(holdoutPath);
+    const holdoutRaw = holdoutPath === undefined ? undefined : await readCsvFile(holdoutPath);
     const others = [...synthPaths.map((path, i) => ({ path, raw: synthRaws[i]! }))];
     if (holdoutPath !== undefined) others.push({ path: holdoutPath, raw: holdoutRaw! });
 

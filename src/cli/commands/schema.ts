@@ -8,12 +8,13 @@ import { formatBudget, ledgerLine, type LedgerEntry } from '../../core/privacy/l
 import { roundUpRational } from '../../core/privacy/round-up';
 import { parseRational } from '../../core/rng/rational';
 import { makeRng } from '../../core/rng/make-rng';
-import { decodeCsvBytes, parseCsv, type RawTable } from '../../core/table/csv-read';
+import { decodeCsvBytes } from '../../core/table/csv-read';
+import type { TableSource } from '../../core/table/table-source';
 import { InputError } from '../../core/table/errors';
 import { inferSchema, DEFAULT_MISSING_TOKENS } from '../../core/table/infer';
 import { checkSchemaMatchesHeader, parseSchemaJson, schemaToJson } from '../../core/table/schema-json';
 import type { Schema } from '../../core/table/types';
-import { readUserFile, type CliIo } from '../io';
+import { readCsvFile, readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../run-cli';
 import { UsageError } from '../errors';
 import { checkOutputPaths } from '../output-files';
@@ -36,7 +37,7 @@ export const schemaCommand = {
     seed: { type: 'string' },
     ledger: { type: 'string' },
   } as const,
-  run(args: ParsedArgs, io: CliIo) {
+  async run(args: ParsedArgs, io: CliIo) {
     const v = args.values;
     const [path, extra] = args.positionals;
     if (!path || extra) throw new UsageError('dpsynth schema takes exactly one CSV file.');
@@ -47,7 +48,7 @@ export const schemaCommand = {
         throw new UsageError(`--${given[0]} goes with --private (learn the domain with DP).`);
       }
     }
-    const raw = parseCsv(decodeCsvBytes(readUserFile(path, 'CSV'), path), { fileName: path });
+    const raw = await readCsvFile(path, { onProgress: (f) => io.progress?.(f, 'reading') });
     const start =
       v.schema === undefined
         ? undefined
@@ -117,7 +118,12 @@ export const schemaCommand = {
 };
 
 /** The starting schema: its declared facts are kept; the columns must be the file's. */
-function readStartSchema(schemaPath: string, raw: RawTable, dataPath: string, missingGiven: boolean): Schema {
+function readStartSchema(
+  schemaPath: string,
+  raw: TableSource,
+  dataPath: string,
+  missingGiven: boolean,
+): Schema {
   if (missingGiven)
     throw new UsageError(
       '--missing and --schema both set the missing tokens; give the tokens in the schema.',

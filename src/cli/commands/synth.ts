@@ -1,11 +1,12 @@
-import { decodeCsvBytes, parseCsv } from '../../core/table/csv-read';
+import { decodeCsvBytes } from '../../core/table/csv-read';
 import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/schema-json';
 import { buildTable } from '../../core/table/build-table';
 import { dropIncompleteRows } from '../../core/table/drop-incomplete-rows';
 import { describeValidation } from '../../core/table/validation-report';
 import { writeCsv } from '../../core/table/csv-write';
 import { tableFromColumns } from '../../core/table/table-from-columns';
-import type { RawTable } from '../../core/table/csv-read';
+import type { StoredTable } from '../../core/table/csv-stream-read';
+import { tokenAt } from '../../core/table/stored-column';
 import { complementIndices } from '../../core/metrics/sample-indices';
 import { splitRowsForJob } from '../../worker/holdout';
 import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
@@ -19,7 +20,7 @@ import { roundUpRational } from '../../core/privacy/round-up';
 import type { Schema } from '../../core/table/types';
 import { makeRng } from '../../core/rng/make-rng';
 import { InputError } from '../../core/table/errors';
-import { readUserFile, type CliIo } from '../io';
+import { readCsvFile, readUserFile, type CliIo } from '../io';
 import { checkOutputPaths, writeFilesAtomically, type NamedPath } from '../output-files';
 import {
   formatBudget,
@@ -108,10 +109,7 @@ export const synthCommand = {
       decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath),
       schemaPath,
     );
-    const raw = parseCsv(decodeCsvBytes(readUserFile(dataPath, 'CSV'), dataPath), {
-      fileName: dataPath,
-      onProgress: (f) => io.progress?.(f * 0.3, 'reading'),
-    });
+    const raw = await readCsvFile(dataPath, { onProgress: (f) => io.progress?.(f * 0.3, 'reading') });
     checkSchemaMatchesHeader(schema, raw.header, dataPath);
 
     const dropIncomplete = Boolean(v['drop-incomplete-rows']);
@@ -392,12 +390,12 @@ function pick(indices: Uint32Array, at: Uint32Array): Uint32Array {
  * The given data rows of the file as CSV, header and cells as the file had them (the table writer
  * quotes where RFC 4180 needs it; the delimiter becomes a comma and line ends '\n').
  */
-function fileRowsCsv(raw: RawTable, rows: Uint32Array): string {
+function fileRowsCsv(raw: StoredTable, rows: Uint32Array): string {
   const table = tableFromColumns(
     raw.header.map((name, j) => ({
       name,
       kind: 'categorical' as const,
-      values: Array.from(rows, (i) => raw.columns[j]![i]!),
+      values: Array.from(rows, (i) => tokenAt(raw.columns[j]!, i)),
     })),
   );
   return writeCsv(table);

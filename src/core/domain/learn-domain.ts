@@ -5,7 +5,8 @@ import type { Rng } from '../rng/types';
 import type { AbortSignalLike } from '../mechanisms/types';
 import { throwIfAborted } from '../abort';
 import { compareByCodePoint } from '../table/code-point-order';
-import type { RawTable } from '../table/csv-read';
+import type { TableSource } from '../table/table-source';
+import { tokensOfColumn } from '../table/table-source';
 import { InputError } from '../table/errors';
 import { isNumericToken, parseNumericToken } from '../table/numeric-token';
 import { columnParts, partSource, withPartSources } from '../table/schema-facts';
@@ -76,7 +77,7 @@ interface ColumnBudget {
  * that cannot pay for the facts asked (δ = 0 with a category list to learn, an unknown column).
  */
 export function learnDomain(
-  raw: RawTable,
+  raw: TableSource,
   schema: Schema,
   options: LearnDomainOptions,
   rng: Rng,
@@ -138,7 +139,7 @@ export function learnDomain(
       epsilon: shareOf(epsilon, weights[i]!, whole),
       delta: shareOf(delta, weights[i]!, whole),
     };
-    const tokens = raw.columns[raw.header.indexOf(column.name)];
+    const tokens = tokensOfColumn(raw, column.name);
     if (tokens === undefined) throw new InputError(`${raw.fileName} has no column \`${column.name}\`.`);
     const ctx: StepContext = {
       rng,

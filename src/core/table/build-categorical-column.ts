@@ -1,7 +1,9 @@
 import type { CategoricalColumn, CategoricalColumnSchema } from './types';
+import type { StoredColumn } from './stored-column';
 import type { ColumnValidation } from './validation-report';
 import { compareByCodePoint } from './code-point-order';
-import { ROWS_PER_CHECKPOINT } from './row-checkpoints';
+import { PAGE_SIZE } from './paged-array';
+import { tokenAt } from './stored-column';
 
 function emptyValidation(name: string): ColumnValidation {
   return {
@@ -15,103 +17,122 @@ function emptyValidation(name: string): ColumnValidation {
   };
 }
 
-/**
- * Declared categories: codes follow the declared order; other tokens are counted and stored as
- * missing, or as the `other` level when the schema names one.
- */
-function buildWithDeclaredCategories(
-  tokens: string[],
-  schema: CategoricalColumnSchema & { categories: string[] },
-  missingTokens: ReadonlySet<string>,
-  checkpoint: (rowsDone: number) => void,
-): { column: CategoricalColumn; validation: ColumnValidation } {
-  const nRows = tokens.length;
-  const codes = new Uint32Array(nRows);
-  const missing = new Uint8Array(nRows);
-  const codeOf = new Map(schema.categories.map((category, code) => [category, code]));
-  const undeclaredCounts = new Map<string, number>();
-  const validation = emptyValidation(schema.name);
-  // A learned list's `other` level takes the values outside it (a fixed rule, so sensitivities hold).
-  const otherCode = schema.other === undefined ? undefined : codeOf.get(schema.other);
-  if (otherCode !== undefined) validation.otherLevel = schema.other;
-  for (let start = 0; start < nRows; start += ROWS_PER_CHECKPOINT) {
-    checkpoint(start);
-    const end = Math.min(nRows, start + ROWS_PER_CHECKPOINT);
-    for (let i = start; i < end; i++) {
-      const token = tokens[i]!;
-      const code = codeOf.get(token);
-      if (code !== undefined) {
-        codes[i] = code;
-        continue;
-      }
-      if (missingTokens.has(token)) {
-        missing[i] = 1;
-        validation.missing++;
-        continue;
-      }
-      undeclaredCounts.set(token, (undeclaredCounts.get(token) ?? 0) + 1);
-      if (otherCode === undefined) missing[i] = 1;
-      else codes[i] = otherCode;
-    }
-  }
-  validation.undeclared = Array.from(undeclaredCounts, ([value, count]) => ({ value, count })).sort(
-    (a, b) => b.count - a.count || compareByCodePoint(a.value, b.value),
-  );
-  const dictionary = [...schema.categories];
-  return { column: { kind: 'categorical', name: schema.name, codes, dictionary, missing }, validation };
+/** The column's distinct tokens with their counts and a code per row into them. */
+interface Distinct {
+  tokens: string[];
+  counts: number[];
+  codeAt: (i: number) => number;
+  /** Calls each(offset, codesOfPage, rows) page by page. */
+  pages: (each: (offset: number, codes: ArrayLike<number>, rows: number) => void) => void;
 }
 
-/** No declared categories: the dictionary is the column's distinct tokens sorted by code point. */
-function buildWithObservedCategories(
-  tokens: string[],
-  schema: CategoricalColumnSchema,
-  missingTokens: ReadonlySet<string>,
-  checkpoint: (rowsDone: number) => void,
-): { column: CategoricalColumn; validation: ColumnValidation } {
-  const nRows = tokens.length;
-  const codes = new Uint32Array(nRows);
-  const missing = new Uint8Array(nRows);
-  const firstSeenCode = new Map<string, number>();
-  const validation = emptyValidation(schema.name);
-  for (let start = 0; start < nRows; start += ROWS_PER_CHECKPOINT) {
-    checkpoint(start);
-    const end = Math.min(nRows, start + ROWS_PER_CHECKPOINT);
-    for (let i = start; i < end; i++) {
-      const token = tokens[i]!;
-      if (missingTokens.has(token)) {
-        missing[i] = 1;
-        validation.missing++;
-        continue;
-      }
-      let code = firstSeenCode.get(token);
-      if (code === undefined) {
-        code = firstSeenCode.size;
-        firstSeenCode.set(token, code);
-      }
-      codes[i] = code;
-    }
+/**
+ * A dictionary column as it is; a `numbers` column's tokens (numbers as JavaScript writes them)
+ * gathered into a dictionary first: re-typing a many-valued numeric column as categorical.
+ */
+function distinctOf(stored: StoredColumn): Distinct {
+  if (stored.mode === 'dictionary') {
+    return {
+      tokens: stored.tokens,
+      counts: stored.counts,
+      codeAt: (i) => stored.codes.get(i),
+      pages: (each) =>
+        stored.codes.pages.forEach((page, p) =>
+          each(p * PAGE_SIZE, page, Math.min(PAGE_SIZE, stored.length - p * PAGE_SIZE)),
+        ),
+    };
   }
-  // Renumber from first-seen order to code-point order in one more pass.
-  const dictionary = Array.from(firstSeenCode.keys()).sort(compareByCodePoint);
-  const sortedCode = new Uint32Array(dictionary.length);
-  dictionary.forEach((token, code) => (sortedCode[firstSeenCode.get(token)!] = code));
-  for (let i = 0; i < nRows; i++) if (missing[i] === 0) codes[i] = sortedCode[codes[i]!]!;
-  return { column: { kind: 'categorical', name: schema.name, codes, dictionary, missing }, validation };
+  const index = new Map<string, number>();
+  const tokens: string[] = [];
+  const counts: number[] = [];
+  const codes = new Uint32Array(stored.length);
+  for (let i = 0; i < stored.length; i++) {
+    const token = tokenAt(stored, i);
+    let code = index.get(token);
+    if (code === undefined) {
+      code = tokens.length;
+      index.set(token, code);
+      tokens.push(token);
+      counts.push(0);
+    }
+    counts[code]!++;
+    codes[i] = code;
+  }
+  return {
+    tokens,
+    counts,
+    codeAt: (i) => codes[i]!,
+    pages: (each) => {
+      for (let offset = 0; offset < stored.length; offset += PAGE_SIZE) {
+        each(offset, codes.subarray(offset), Math.min(PAGE_SIZE, stored.length - offset));
+      }
+    },
+  };
 }
 
 /**
  * Types one categorical column. With declared categories the dictionary is that list in that order and
- * a token outside it is rejected (counted in `undeclared`, stored as missing, row kept); otherwise the
- * dictionary is the sorted distinct tokens. Missing tokens stay missing. O(rows).
+ * a token outside it is rejected (counted in `undeclared`, stored as missing, row kept), or becomes
+ * the `other` level when the schema names one (a fixed rule, so sensitivities hold); otherwise the
+ * dictionary is the sorted distinct non-missing tokens. Missing tokens stay missing. Each distinct
+ * token is typed once, then rows are copied code by code. O(rows).
  */
 export function buildCategoricalColumn(
-  tokens: string[],
+  stored: StoredColumn,
   schema: CategoricalColumnSchema,
   missingTokens: ReadonlySet<string>,
   checkpoint: (rowsDone: number) => void,
 ): { column: CategoricalColumn; validation: ColumnValidation } {
-  const categories = schema.categories;
-  return categories === undefined
-    ? buildWithObservedCategories(tokens, schema, missingTokens, checkpoint)
-    : buildWithDeclaredCategories(tokens, { ...schema, categories }, missingTokens, checkpoint);
+  const distinct = distinctOf(stored);
+  const nRows = stored.length;
+  const validation = emptyValidation(schema.name);
+  // entryCode[k]: the table code of distinct token k, or -1 for missing.
+  const entryCode = new Int32Array(distinct.tokens.length);
+  let dictionary: string[];
+  if (schema.categories !== undefined) {
+    dictionary = [...schema.categories];
+    const codeOf = new Map(dictionary.map((category, code) => [category, code]));
+    const otherCode = schema.other === undefined ? undefined : codeOf.get(schema.other);
+    if (otherCode !== undefined) validation.otherLevel = schema.other;
+    const undeclared: { value: string; count: number }[] = [];
+    distinct.tokens.forEach((token, k) => {
+      const code = codeOf.get(token);
+      if (code !== undefined) {
+        entryCode[k] = code;
+      } else if (missingTokens.has(token)) {
+        entryCode[k] = -1;
+        validation.missing += distinct.counts[k]!;
+      } else {
+        undeclared.push({ value: token, count: distinct.counts[k]! });
+        entryCode[k] = otherCode ?? -1;
+      }
+    });
+    validation.undeclared = undeclared.sort(
+      (a, b) => b.count - a.count || compareByCodePoint(a.value, b.value),
+    );
+  } else {
+    const present: number[] = [];
+    distinct.tokens.forEach((token, k) => {
+      if (missingTokens.has(token)) {
+        entryCode[k] = -1;
+        validation.missing += distinct.counts[k]!;
+      } else {
+        present.push(k);
+      }
+    });
+    present.sort((a, b) => compareByCodePoint(distinct.tokens[a]!, distinct.tokens[b]!));
+    dictionary = present.map((k) => distinct.tokens[k]!);
+    present.forEach((k, code) => (entryCode[k] = code));
+  }
+  const codes = new Uint32Array(nRows);
+  const missing = new Uint8Array(nRows);
+  distinct.pages((offset, pageCodes, rows) => {
+    checkpoint(offset);
+    for (let k = 0; k < rows; k++) {
+      const code = entryCode[pageCodes[k]!]!;
+      if (code < 0) missing[offset + k] = 1;
+      else codes[offset + k] = code;
+    }
+  });
+  return { column: { kind: 'categorical', name: schema.name, codes, dictionary, missing }, validation };
 }

@@ -1,6 +1,6 @@
 import type { AbortSignalLike } from '../mechanisms/types';
 import type { Column, Schema, Table } from './types';
-import type { RawTable } from './csv-read';
+import type { TableSource } from './table-source';
 import type { ColumnValidation, ValidationReport } from './validation-report';
 import { throwIfAborted } from '../abort';
 import { buildCategoricalColumn } from './build-categorical-column';
@@ -8,6 +8,7 @@ import { buildNumericColumn } from './build-numeric-column';
 import { dropIncompleteRows } from './drop-incomplete-rows';
 import { checkSchemaMatchesHeader } from './schema-json';
 import { describeValidation } from './validation-report';
+import { storedColumnsOf } from './table-source';
 
 export type { ColumnValidation, ValidationReport } from './validation-report';
 export { tableFromColumns } from './table-from-columns';
@@ -24,7 +25,7 @@ export interface BuildTableOptions {
 }
 
 /**
- * Types a raw CSV table with a schema, into the columnar Table (columns in SCHEMA order) and a report
+ * Types a file as read (string tokens or stored columns) with a schema, into the columnar Table (columns in SCHEMA order) and a report
  * of everything that was changed or rejected: nothing disappears silently (DESIGN.md §2).
  * The header must name exactly the schema's columns (InputError otherwise). Numeric: missing tokens →
  * missing, non-numbers → counted and missing, out-of-bounds → clamped and counted, non-whole in integer
@@ -32,7 +33,7 @@ export interface BuildTableOptions {
  * (row kept). Missing values stay missing unless dropIncompleteRows. O(rows × columns).
  */
 export function buildTable(
-  raw: RawTable,
+  raw: TableSource,
   schema: Schema,
   opts: BuildTableOptions = {},
 ): { table: Table; report: ValidationReport } {
@@ -40,10 +41,11 @@ export function buildTable(
   throwIfAborted(opts.signal);
   const missingTokens = new Set(schema.missing);
   const totalWork = Math.max(1, raw.nRows * schema.columns.length);
+  const stored = storedColumnsOf(raw);
   const columns: Column[] = [];
   const validations: ColumnValidation[] = [];
   schema.columns.forEach((columnSchema, columnIndex) => {
-    const tokens = raw.columns[raw.header.indexOf(columnSchema.name)]!;
+    const tokens = stored[raw.header.indexOf(columnSchema.name)]!;
     const checkpoint = (rowsDone: number): void => {
       throwIfAborted(opts.signal);
       opts.onProgress?.((columnIndex * raw.nRows + rowsDone) / totalWork);

@@ -1,5 +1,7 @@
 import type { CategoricalColumnSchema, ColumnSchema, NumericColumnSchema, Schema } from './types';
-import type { RawTable } from './csv-read';
+import type { StoredColumn } from './stored-column';
+import type { TableSource } from './table-source';
+import { storedColumnsOf } from './table-source';
 import { compareByCodePoint } from './code-point-order';
 import { inputErrorAt } from './errors';
 import { isNumericToken, parseNumericToken } from './numeric-token';
@@ -27,37 +29,92 @@ interface NumericScan {
 }
 
 /**
- * Scans one column over all files: numeric iff every non-missing token matches the normative pattern
- * (reference/README.md §Common preprocessing 3) and at least one token is present.
- * Returns the numeric facts, or `{ numeric: false }` at the first token that is not a number.
+ * One column of one file: whether every non-missing token is a number in the normative syntax
+ * (reference/README.md §Common preprocessing 3), and the facts of those numbers. A dictionary
+ * column is scanned once per distinct token; a `numbers` column has its facts from reading
+ * (scanned again only when a missing token is itself a number, which then matches by value).
  */
-function scanNumeric(tokenLists: string[][], missing: ReadonlySet<string>): NumericScan | { numeric: false } {
+function scanStoredColumn(
+  column: StoredColumn,
+  missing: ReadonlySet<string>,
+): { numbers: boolean; seen: number; min: number; max: number; integer: boolean } {
   let min = Infinity;
   let max = -Infinity;
   let integer = true;
   let seen = 0;
-  for (const tokens of tokenLists) {
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i]!;
-      if (missing.has(token)) continue;
-      if (!isNumericToken(token)) return { numeric: false };
-      const value = parseNumericToken(token);
-      seen++;
+  if (column.mode === 'dictionary') {
+    for (let k = 0; k < column.tokens.length; k++) {
+      if (missing.has(column.tokens[k]!)) continue;
+      const value = column.numbers[k]!;
+      if (Number.isNaN(value)) return { numbers: false, seen, min, max, integer };
+      seen += column.counts[k]!;
       if (value < min) min = value;
       if (value > max) max = value;
       if (integer && !Number.isInteger(value)) integer = false;
     }
+    return { numbers: true, seen, min, max, integer };
+  }
+  if (column.otherTokens.some((token) => !missing.has(token))) {
+    return { numbers: false, seen, min, max, integer };
+  }
+  const missingValues = new Set<number>();
+  for (const token of missing) if (isNumericToken(token)) missingValues.add(parseNumericToken(token));
+  if (missingValues.size === 0) {
+    return {
+      numbers: true,
+      seen: column.numberCount,
+      min: column.min,
+      max: column.max,
+      integer: column.allWhole,
+    };
+  }
+  for (let i = 0; i < column.length; i++) {
+    if (column.otherCodes.get(i) !== 0) continue;
+    const value = column.values.get(i);
+    if (missingValues.has(value)) continue;
+    seen++;
+    if (value < min) min = value;
+    if (value > max) max = value;
+    if (integer && !Number.isInteger(value)) integer = false;
+  }
+  return { numbers: true, seen, min, max, integer };
+}
+
+/** Numeric iff every file's column holds only numbers and missing tokens, and one number at least. */
+function scanNumeric(
+  columns: StoredColumn[],
+  missing: ReadonlySet<string>,
+): NumericScan | { numeric: false } {
+  let min = Infinity;
+  let max = -Infinity;
+  let integer = true;
+  let seen = 0;
+  for (const column of columns) {
+    const scan = scanStoredColumn(column, missing);
+    if (!scan.numbers) return { numeric: false };
+    seen += scan.seen;
+    if (scan.seen === 0) continue;
+    min = Math.min(min, scan.min);
+    max = Math.max(max, scan.max);
+    integer &&= scan.integer;
   }
   return seen === 0 ? { numeric: false } : { numeric: true, min, max, integer, seen };
 }
 
 /** Distinct non-missing tokens of a column over all files, sorted by Unicode code point. */
-function distinctTokensByCodePoint(tokenLists: string[][], missing: ReadonlySet<string>): string[] {
+function distinctTokensByCodePoint(columns: StoredColumn[], missing: ReadonlySet<string>): string[] {
   const distinct = new Set<string>();
-  for (const tokens of tokenLists) {
-    for (let i = 0; i < tokens.length; i++) {
-      const token = tokens[i]!;
-      if (!missing.has(token)) distinct.add(token);
+  for (const column of columns) {
+    if (column.mode === 'dictionary') {
+      for (const token of column.tokens) if (!missing.has(token)) distinct.add(token);
+      continue;
+    }
+    for (const token of column.otherTokens) if (!missing.has(token)) distinct.add(token);
+    for (let i = 0; i < column.length; i++) {
+      if (column.otherCodes.get(i) === 0) {
+        const token = String(column.values.get(i));
+        if (!missing.has(token)) distinct.add(token);
+      }
     }
   }
   return Array.from(distinct).sort(compareByCodePoint);
@@ -89,7 +146,7 @@ function inferCategoricalColumn(
 }
 
 /** The files' headers must hold the same names; the first file's order is kept (others are matched by name). */
-function checkSameColumns(raws: RawTable[]): void {
+function checkSameColumns(raws: TableSource[]): void {
   const first = raws[0]!;
   const firstNames = new Set(first.header);
   for (const other of raws.slice(1)) {
@@ -118,18 +175,19 @@ function checkSameColumns(raws: RawTable[]): void {
  * Every field is marked source "inferred" (read from the data, so not public knowledge).
  * Columns follow the first file's header. O(total tokens).
  */
-export function inferSchema(raws: RawTable | RawTable[], opts: InferSchemaOptions = {}): Schema {
+export function inferSchema(raws: TableSource | TableSource[], opts: InferSchemaOptions = {}): Schema {
   const files = Array.isArray(raws) ? raws : [raws];
   if (files.length === 0) throw new Error('inferSchema needs at least one file.');
   checkSameColumns(files);
   const missingTokens = opts.missing ?? [...DEFAULT_MISSING_TOKENS];
   const missing = new Set(missingTokens);
   const maxCategories = opts.maxCategories ?? Infinity;
+  const stored = files.map(storedColumnsOf);
   const columns: ColumnSchema[] = files[0]!.header.map((name) => {
-    const tokenLists = files.map((file) => file.columns[file.header.indexOf(name)]!);
-    const scan = scanNumeric(tokenLists, missing);
+    const perFile = files.map((file, f) => stored[f]![file.header.indexOf(name)]!);
+    const scan = scanNumeric(perFile, missing);
     if (scan.numeric) return inferNumericColumn(name, scan);
-    return inferCategoricalColumn(name, distinctTokensByCodePoint(tokenLists, missing), maxCategories);
+    return inferCategoricalColumn(name, distinctTokensByCodePoint(perFile, missing), maxCategories);
   });
   return { version: 1, columns, missing: missingTokens };
 }
