@@ -31,6 +31,23 @@ describe('the data worker and a pool worker, run directly in Node', () => {
     await dataWorker.loadCsvText(CSV, 'tiny.csv', () => {});
   });
 
+  it('reads a dropped file as a stream of chunks, as the text of the same file', async () => {
+    // A Blob's stream() hands the bytes over in chunks, as File.stream() does in the browser.
+    const text = `${CSV}\n"8",b\n`;
+    const overview = await dataWorker.loadCsvFile(new Blob([text]), 'dropped.csv', () => {});
+    expect(overview.nRows).toBe(9);
+    expect(overview.bytes).toBe(new TextEncoder().encode(text).length);
+    expect(dataWorker.previewRows(0, 3)).toEqual([
+      ['1', 'a'],
+      ['2', '=cmd'],
+      ['3', 'a'],
+    ]);
+    expect(dataWorker.previewRows(8, 5)).toEqual([['8', 'b']]);
+    await expect(dataWorker.loadCsvFile(new Blob(['a,b\n1,2\n3\n']), 'bad.csv', () => {})).rejects.toThrow(
+      'bad.csv, line 3: expected 2 fields',
+    );
+  });
+
   it('loads a file, pages rows, validates a declared schema, runs a mechanism and exports the release', async () => {
     const messages: string[] = [];
     const overview = await dataWorker.loadCsvText(CSV, 'tiny.csv', (_fraction, message) =>

@@ -55,10 +55,11 @@ const MAX_OTHER_TOKENS_TO_SWITCH = 255;
 const POW10 = Array.from({ length: 16 }, (_, k) => 10 ** k);
 
 /**
- * The value of a plain decimal token (optional sign, at most 15 digits, optional point), or NaN for
- * any other token. m / 10^d with m < 2^53 and d ≤ 15 is the correctly rounded value of the decimal
- * (both operands are exact doubles and IEEE division rounds once: Clinger's fast path), so it equals
- * Number(token).
+ * The value of a plain decimal token (optional sign, digits, optional point), or NaN for any other
+ * token. With at most 15 digits it is m / 10^d, m < 2^53 and d ≤ 15: the correctly rounded value of
+ * the decimal (both operands are exact doubles and IEEE division rounds once: Clinger's fast path),
+ * so it equals Number(token). With 16 to 300 digits (no double overflow possible) it is Number() of
+ * the ASCII text, without the pattern test.
  */
 function parsePlainDecimal(bytes: Uint8Array, start: number, end: number): number {
   let i = start;
@@ -83,9 +84,17 @@ function parsePlainDecimal(bytes: Uint8Array, start: number, end: number): numbe
       return NaN;
     }
   }
-  if (digits === 0 || digits > 15) return NaN;
+  if (digits === 0 || digits > 300) return NaN;
+  if (digits > 15) return Number(asciiText(bytes, start, end));
   const value = decimals === 0 ? mantissa : mantissa / POW10[decimals]!;
   return negative ? -value : value;
+}
+
+/** bytes[start, end) as text, each byte one character (callers pass ASCII only). */
+function asciiText(bytes: Uint8Array, start: number, end: number): string {
+  let text = '';
+  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i]!);
+  return text;
 }
 
 /** FNV-1a over bytes[start, end). */
