@@ -23,6 +23,27 @@ export const CONTENT_SECURITY_POLICY = [
   "manifest-src 'self'",
 ].join('; ');
 
+/**
+ * The policy of the one-file build (dist-single/dpsynth.html), opened from disk: there is no origin
+ * to call 'self', so its one inline script is allowed by its hash, its workers start from blob: URLs
+ * (a blob: worker inherits this policy, connect-src 'none' included), and its stylesheet and icon
+ * are inside the file. Nothing else may load.
+ */
+export function singleFilePolicy(scriptHashSource: string): string {
+  return [
+    "default-src 'none'",
+    `script-src ${scriptHashSource}`,
+    'worker-src blob:',
+    "connect-src 'none'",
+    'img-src data: blob:',
+    "style-src 'unsafe-inline'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-src 'none'",
+  ].join('; ');
+}
+
 /** The response headers every server of the studio sends with every file (page and worker scripts). */
 export const SECURITY_HEADERS: Record<string, string> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,

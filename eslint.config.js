@@ -52,6 +52,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-single',
       'node_modules',
       'test-results',
       'playwright-report',

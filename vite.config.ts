@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, mergeConfig, type Plugin, type UserConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import {
   CONTENT_SECURITY_POLICY,
@@ -7,6 +7,7 @@ import {
   staticHostHeadersFile,
 } from './csp.config';
 import { serviceWorker } from './scripts/vite-service-worker';
+import { singleFileConfig } from './scripts/vite-single-file';
 
 /** Injects the policy into index.html so that the built files carry it without a server. */
 function cspMetaTag(): Plugin {
@@ -53,17 +54,25 @@ export function perFileSecurityHeaders(): Plugin {
 
 const securityHeaders = SECURITY_HEADERS;
 
-export default defineConfig({
-  plugins: [react(), cspMetaTag(), staticHostHeaders(), perFileSecurityHeaders(), serviceWorker()],
-  base: './',
-  build: {
-    target: 'es2022',
-    // The polyfill would fetch() module preloads; connect-src 'none' forbids that.
-    modulePreload: { polyfill: false },
-    chunkSizeWarningLimit: 2000,
-  },
-  worker: { format: 'es' },
-  // Hot reload needs a WebSocket, which connect-src 'none' forbids; reload by hand in dev.
-  server: { headers: securityHeaders, hmr: false },
-  preview: { headers: securityHeaders },
+export default defineConfig(({ mode }) => {
+  const common: UserConfig = {
+    base: './',
+    build: {
+      target: 'es2022',
+      // The polyfill would fetch() module preloads; connect-src 'none' forbids that.
+      modulePreload: { polyfill: false },
+      chunkSizeWarningLimit: 2000,
+    },
+    worker: { format: 'es' },
+    // Hot reload needs a WebSocket, which connect-src 'none' forbids; reload by hand in dev.
+    server: { headers: securityHeaders, hmr: false },
+    preview: { headers: securityHeaders },
+  };
+  // `vite build --mode single`: the whole studio in dist-single/dpsynth.html (npm run build:single).
+  if (mode === 'single')
+    return mergeConfig({ ...common, plugins: [react(), cspMetaTag()] }, singleFileConfig());
+  return {
+    ...common,
+    plugins: [react(), cspMetaTag(), staticHostHeaders(), perFileSecurityHeaders(), serviceWorker()],
+  };
 });

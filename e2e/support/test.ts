@@ -31,8 +31,13 @@ export const test = base.extend<Options & { guard: LocalOnlyGuard }>({
     async ({ page, baseURL, expectCspViolations }, use) => {
       const origin = new URL(baseURL!).origin;
       const guard: LocalOnlyGuard = { foreignRequests: [], cspViolations: [], pageErrors: [] };
+      // file: is the one-file build opened from disk (no network is involved).
       const isLocal = (url: string) =>
-        url.startsWith(origin) || url.startsWith('data:') || url.startsWith('blob:') || url === 'about:blank';
+        url.startsWith(origin) ||
+        url.startsWith('data:') ||
+        url.startsWith('blob:') ||
+        url.startsWith('file:') ||
+        url === 'about:blank';
       page.context().on('request', (request) => {
         if (!isLocal(request.url())) guard.foreignRequests.push(request.url());
       });

@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import type { DataWorkerApi } from '../data-worker';
 import type { PoolWorkerApi } from '../pool-worker';
 import type { SpawnedWorker } from './worker-pool';
+import { startDataWorker, startPoolWorker } from './worker-scripts';
 
 export type RemoteDataWorker = Comlink.Remote<DataWorkerApi>;
 export type RemotePoolWorker = Comlink.Remote<PoolWorkerApi>;
@@ -11,20 +12,12 @@ export type RemotePoolWorker = Comlink.Remote<PoolWorkerApi>;
  * carries the same Content-Security-Policy header) and wraps it with Comlink.
  */
 export function spawnDataWorker(): SpawnedWorker<RemoteDataWorker> {
-  const worker = new Worker(new URL('../data-worker-entry.ts', import.meta.url), {
-    type: 'module',
-    name: 'dpsynth-data',
-  });
-  return wrapWorker<DataWorkerApi>(worker);
+  return wrapWorker<DataWorkerApi>(startDataWorker());
 }
 
 /** Starts one pool worker (same origin and policy as the data worker) and wraps it with Comlink. */
 export function spawnPoolWorker(): SpawnedWorker<RemotePoolWorker> {
-  const worker = new Worker(new URL('../pool-worker-entry.ts', import.meta.url), {
-    type: 'module',
-    name: 'dpsynth-pool',
-  });
-  return wrapWorker<PoolWorkerApi>(worker);
+  return wrapWorker<PoolWorkerApi>(startPoolWorker());
 }
 
 /** The worker's Comlink handle, with its fatal errors (failed to load, crashed) reported as sentences. */
