@@ -24,9 +24,9 @@ Without --private every field printed is read from the data and marked "inferred
 the data, not private. Replace bounds and categories with public knowledge and mark them "declared"
 before synthesizing, or learn them with --private: each fact that is not declared is learned with
 DP and marked "dp" (types by a noisy majority, bounds by the exponential mechanism over readable
-values, the whole-number flag by a noisy majority, category lists by a thresholded histogram whose
-rare values become "(other)"). The schema records what that spent in "domainBudget", and every run
-on it adds the domain steps to its claim.
+values, the whole-number flag by a noisy count of fractional values, category lists by a
+thresholded histogram whose rare values become "(other)"). The schema records what that spent in
+"domainBudget", and every run on it adds the domain steps to its claim.
 
 Options:
   --missing LIST        comma-separated tokens read as missing ("" for the empty cell); default "",NA,NaN,null

@@ -17,14 +17,14 @@
  * about 0.0029 below it (4.75 SD of 0.0006), far under δ = 0.05; the control's is 1 − 3·10⁻⁴.
  * Case 2 correct: SD of the log-ratio 0.012, so ε̂ ≈ 1 − 0.06 < 1; control: SD 0.017, ε̂ ≈ 2 − 0.08 > 1.
  *
- * Bounds (src/core/domain/dp-quantile.ts), ε = 1: among small replace-one neighbours the pair and
- * candidate with the largest exact log-ratio is searched, then that event is simulated; the claim
+ * Bounds (src/core/domain/dp-quantile.ts), ε = 1: among small replace-one neighbours (value ↔ missing
+ * moving the rank with the values present) the pair and candidate with the largest exact log-ratio is searched, then that event is simulated; the claim
  * says its log-ratio is at most ε. Control: the same scores with the sensitivity taken as 1/2 (the
  * mechanism run at 2ε), whose exact log-ratio on that event exceeds ε.
  */
 import { describe, expect, it } from 'vitest';
 import { dpCategories, thresholdFor } from '../../src/core/domain/dp-categories';
-import { boundScores, dpBoundIndex } from '../../src/core/domain/dp-quantile';
+import { boundRank, boundScores, dpBoundIndex } from '../../src/core/domain/dp-quantile';
 import { exponentialMechanismProbabilities } from '../../src/core/rng/exponential-mechanism';
 import { parseRational, Rational } from '../../src/core/rng/rational';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
@@ -95,8 +95,12 @@ describe('category lists: empirical privacy', () => {
 
 describe('bounds: empirical privacy', () => {
   it('keeps the log-ratio of the most revealing event within ε; at half the sensitivity it exceeds ε', () => {
-    // Datasets of 4 rows over {1, 2, 3} and missing; candidates 0…4; rank 1; lower end.
+    // Datasets of 4 rows over {1, 2, 3} and missing; candidates 0…4; lower end; the rank from the m
+    // values present, as the mechanism computes it: at ε = 1, s = ⌈2·ln 500⌉ = 13 is capped at
+    // ⌊m/4⌋, so rank 1 with 4 values and 0 with fewer (a value turning missing moves it).
     const candidates = [0, 1, 2, 3, 4];
+    const q = parseRational('0.005');
+    const rankOf = (values: Float64Array) => boundRank(q, 'lower', values.length, EPSILON, candidates.length);
     const alphabet = [NaN, 1, 2, 3];
     const present = (v: number[]) => Float64Array.from(v.filter((x) => !Number.isNaN(x))).sort();
     let best = { ratio: -Infinity, d: [] as number[], dPrime: [] as number[], candidate: 0 };
@@ -107,12 +111,12 @@ describe('bounds: empirical privacy', () => {
           const other = [...base];
           other[row] = replacement;
           const p = exponentialMechanismProbabilities(
-            boundScores(present(base), 1, candidates, 'lower'),
+            boundScores(present(base), rankOf(present(base)), candidates, 'lower'),
             1,
             1,
           );
           const q = exponentialMechanismProbabilities(
-            boundScores(present(other), 1, candidates, 'lower'),
+            boundScores(present(other), rankOf(present(other)), candidates, 'lower'),
             1,
             1,
           );
@@ -129,7 +133,7 @@ describe('bounds: empirical privacy', () => {
       const rng = new SeededRng(seed);
       let n = 0;
       for (let run = 0; run < RUNS; run++) {
-        if (dpBoundIndex(rng, present(values), 1, candidates, 'lower', epsilon) === best.candidate) n++;
+        if (dpBoundIndex(rng, present(values), q, candidates, 'lower', epsilon) === best.candidate) n++;
       }
       return n;
     };

@@ -6,7 +6,7 @@
  * steps (`domainBudget.steps`) and the sensitivities of the domain README, not read from the code:
  * - type: noisy majority, Δ = 2 → scale 2/ε_step;
  * - lower / upper bound: exponential mechanism with ε = ε_step and Δ = 1;
- * - whole-number flag: noisy majority, Δ = 2 → scale 2/ε_step;
+ * - whole-number flag: noisy count of non-whole values, Δ = 1 → scale 1/ε_step;
  * - category list: noisy counts, Δ = 2 → scale 2/ε_step, threshold τ for (ε_step, δ of the column).
  * A learning that spends more than it records (e.g. 2·ε_step in a draw), draws for a step it does not
  * record, or skips a recorded draw fails here.
@@ -84,8 +84,9 @@ function expectedCalls(step: DomainStep, columnDelta: Rational): Call[] {
   if (step.what.includes('left unused')) return [];
   switch (part) {
     case 'type':
-    case 'integer':
       return [{ kind: 'laplace', scale: Rational.of(2).div(epsilon) }];
+    case 'integer':
+      return [{ kind: 'laplace', scale: Rational.ONE.div(epsilon) }];
     case 'lower':
     case 'upper':
       return [{ kind: 'exponential', epsilon, sensitivity: 1 }];

@@ -263,6 +263,89 @@ describe('learnDomain', () => {
     expect(schema.domainBudget!.epsilon).toBe('1');
   });
 
+  it('aims the bounds at ranks of the values present: a column 99 % empty still gets bounds around its data', () => {
+    // 10,000 rows, 100 values 20…69 (each twice), the rest empty; ε = 2 per bound. Aiming at
+    // ⌈0.005·n⌉ = 50 rows would put both bounds at the median (about [40, 50]); the rank of the values
+    // present is max(⌈0.005·100⌉, s = ⌈ln(36,300)⌉ = 11) = 11, about the 11th value from each end.
+    const sparse = parseCsv(
+      ['x', ...Array.from({ length: 10_000 }, (_, i) => (i < 100 ? String(20 + (i % 50)) : ''))].join('\n'),
+      { fileName: 'sparse.csv' },
+    );
+    const start = inferSchema(sparse);
+    start.columns[0] = { ...start.columns[0]!, sources: { type: 'declared' } };
+    for (const seed of ['sparse 1', 'sparse 2', 'sparse 3']) {
+      const { schema, warnings } = learnDomain(
+        sparse,
+        start,
+        { epsilon: '6', delta: '0' },
+        new SeededRng(seed),
+      );
+      const x = column(schema, 'x');
+      if (x.type !== 'numeric') throw new Error('numeric');
+      expect(x.bounds![0], seed).toBeLessThanOrEqual(25);
+      expect(x.bounds![0], seed).toBeGreaterThanOrEqual(15);
+      expect(x.bounds![1], seed).toBeGreaterThanOrEqual(65);
+      expect(x.bounds![1], seed).toBeLessThanOrEqual(80);
+      expect(warnings).toEqual([]);
+    }
+  });
+
+  it('warns, from public facts, when ε·n moves the bounds inside the data or makes a far bound likely', () => {
+    // 1,000 rows at ε = 0.5: 0.125 per bound, s = ⌈16·ln(36,300)⌉ = 168 > ⌈0.005·1000⌉ = 5.
+    const rows = parseCsv(['x', ...Array.from({ length: 1000 }, (_, i) => String(i % 50))].join('\n'), {
+      fileName: 'x.csv',
+    });
+    const small = learnDomain(rows, inferSchema(rows), { epsilon: '0.5', delta: '1e-6' }, new SeededRng('w'));
+    expect(small.warnings).toEqual([
+      '`x`: ε = 0.125 per bound is small for 1000 rows: each bound is placed about 168 values inside the data ' +
+        'rather than 5 (quantile 0.005) and 5 (quantile 0.995), so about 168 values at each end will be ' +
+        'clamped to the bounds; with fewer than 672 values present a bound far beyond the data becomes likely. ' +
+        'Declare the bounds, give this column a larger share (a split), narrow the search range or spend more ε.',
+    ]);
+    // At ε = 0.05 per column s = 1680 exceeds n/4 = 250: the stronger warning.
+    const tiny = learnDomain(rows, inferSchema(rows), { epsilon: '0.05', delta: '1e-6' }, new SeededRng('w'));
+    expect(tiny.warnings).toHaveLength(1);
+    expect(tiny.warnings[0]).toContain('is too small for 1000 rows: a bound beyond the data is chosen');
+    // Enough ε: no warning.
+    expect(
+      learnDomain(rows, inferSchema(rows), { epsilon: '80', delta: '1e-6' }, new SeededRng('w')).warnings,
+    ).toEqual([]);
+  });
+
+  it('flags a column whole only when few of its values are not whole: 40 % fractional is not rounded', () => {
+    // 1,000 rows, 400 of them x.5: the noisy count of non-whole values (400) is far above T = 5.
+    const mixed = parseCsv(
+      ['x', ...Array.from({ length: 1000 }, (_, i) => (i % 5 < 2 ? `${i % 50}.5` : String(i % 50)))].join(
+        '\n',
+      ),
+      { fileName: 'mixed.csv' },
+    );
+    const { schema, steps } = learnDomain(
+      mixed,
+      inferSchema(mixed),
+      { epsilon: '2', delta: '1e-6' },
+      new SeededRng('mixed'),
+    );
+    expect(column(schema, 'x')).toMatchObject({ type: 'numeric', integer: false });
+    expect(steps.find((s) => s.fact === 'x.integer')!.what).toBe(
+      'whole-number flag of `x`: set when the noisy count of its values that are not whole (discrete Laplace, ' +
+        'Δ = 1) is below 5 (0.5 % of the 1000 rows, rounded up, at least 1)',
+    );
+    // A whole column with a few missing cells is flagged whole: P(Z >= 5) = e^(−2.5)/(1 + e^(−0.5)) = 0.05
+    // at ε = 0.5 per fact, so the fixed seed decides; a whole column is rarely taken for fractional.
+    const whole = parseCsv(
+      ['x', ...Array.from({ length: 1000 }, (_, i) => (i % 97 === 0 ? '' : String(i % 50)))].join('\n'),
+      { fileName: 'whole.csv' },
+    );
+    const learned = learnDomain(
+      whole,
+      inferSchema(whole),
+      { epsilon: '2', delta: '1e-6' },
+      new SeededRng('w'),
+    );
+    expect(column(learned.schema, 'x')).toMatchObject({ type: 'numeric', integer: true });
+  });
+
   it('records a seeded learning in the schema, and reads it back', () => {
     const { schema } = learnDomain(
       raw,

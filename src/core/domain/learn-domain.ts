@@ -14,7 +14,8 @@ import type { ColumnSchema, DomainBudget, DomainStep, Schema, SchemaPart } from 
 import { exactDecimal, shareOf } from './budget-split';
 import { dpCategories, thresholdFor } from './dp-categories';
 import { dpMajority } from './dp-majority';
-import { boundRank, dpBoundIndex, FAR_BOUND_PROBABILITY, safeBoundRank } from './dp-quantile';
+import { dpBoundIndex, FAR_BOUND_PROBABILITY, quantileRows, safeBoundRank } from './dp-quantile';
+import { dpWholeNumber, wholeNumberThreshold } from './dp-whole-number';
 import { DEFAULT_SEARCH_RANGE, searchGrid } from './search-grid';
 
 /** The level a learned category list gives to every value it does not keep. */
@@ -68,10 +69,11 @@ interface ColumnBudget {
  * The budget goes to the columns in proportion to `weights` (even by default), and within a column
  * evenly over its facts (columnUnits): the type (a noisy majority of cells that read as numbers,
  * dp-majority.ts), each bound end (a DP quantile over the public grid of `searchRange`,
- * dp-quantile.ts), the whole-number flag (a noisy majority of whole over non-whole values) and a
- * category list (a stability-based thresholded histogram, dp-categories.ts, which alone spends δ).
- * A column's split is fixed before the data is read; only which facts follow the type depends on
- * the type learned, a DP output (adaptive sequential composition). Every step is reserved on an
+ * dp-quantile.ts, aimed at a rank of the values present), the whole-number flag (a noisy count of
+ * non-whole values below 0.5 % of n, dp-whole-number.ts) and a category list (a stability-based
+ * thresholded histogram, dp-categories.ts, which alone spends δ). A column's split is fixed before
+ * the data is read; only which facts follow the type depends on the type learned, a DP output
+ * (adaptive sequential composition). Every step is reserved on an
  * accountant before its noise is drawn, and the schema records exactly what the steps spent.
  * Declared facts are kept and not learned again. Throws InputError, before any draw, for a budget
  * that cannot pay for the facts asked (δ = 0 with a category list to learn, an unknown column).
@@ -253,6 +255,25 @@ function learnColumn(
   return withPartSources(current, learnedParts, 'dp');
 }
 
+/**
+ * The values of a numeric column's cells, ascending (missing cells and cells that are not numbers
+ * hold none), and how many of them are not whole numbers.
+ */
+export function presentValues(
+  tokens: readonly string[],
+  missing: ReadonlySet<string>,
+): { sorted: Float64Array; nonWhole: number } {
+  const values: number[] = [];
+  let nonWhole = 0;
+  for (const token of tokens) {
+    if (missing.has(token) || !isNumericToken(token)) continue;
+    const value = parseNumericToken(token);
+    values.push(value);
+    if (!Number.isInteger(value)) nonWhole++;
+  }
+  return { sorted: Float64Array.from(values).sort(), nonWhole };
+}
+
 function learnNumeric(
   column: ColumnSchema & { type: 'numeric' },
   tokens: string[],
@@ -261,17 +282,8 @@ function learnNumeric(
   ctx: StepContext,
 ): ColumnSchema {
   const name = column.name;
-  const values: number[] = [];
-  let whole = 0;
-  let fractional = 0;
-  for (const token of tokens) {
-    if (ctx.missing.has(token) || !isNumericToken(token)) continue;
-    const value = parseNumericToken(token);
-    values.push(value);
-    if (Number.isInteger(value)) whole++;
-    else fractional++;
-  }
-  const sorted = Float64Array.from(values).sort();
+  const n = tokens.length;
+  const { sorted, nonWhole } = presentValues(tokens, ctx.missing);
   const grid = ctx.grid;
   const range = `[${compact(grid[0]!)}, ${compact(grid[grid.length - 1]!)}]`;
   let lower = column.bounds?.[0];
@@ -281,28 +293,43 @@ function learnNumeric(
   const ends = [
     { part: 'lower' as const, q: ctx.quantiles[0]!, word: 'lower bound' },
     { part: 'upper' as const, q: ctx.quantiles[1]!, word: 'upper bound' },
-  ];
-  for (const end of ends) {
-    if (!want.includes(end.part)) continue;
-    const rank = boundRank(end.q, end.part, tokens.length, epsilon, grid.length);
-    if (end.part === 'lower' && safeBoundRank(epsilon, grid.length) > Math.floor(tokens.length / 4)) {
+  ].filter((end) => want.includes(end.part));
+  // Warnings from public facts only (ε, the grid, n): m, the number of values present, is not.
+  const safe = safeBoundRank(epsilon, grid.length);
+  const perBound = `ε = ${formatRational(epsilon)} per bound`;
+  const advice =
+    'Declare the bounds, give this column a larger share (a split), narrow the search range or spend more ε.';
+  if (ends.length > 0 && safe > Math.floor(n / 4)) {
+    ctx.warnings.push(
+      `\`${name}\`: ${perBound} is too small for ${n} rows: a bound beyond the data is chosen with ` +
+        `probability above ${FAR_BOUND_PROBABILITY}. ${advice}`,
+    );
+  } else {
+    const clamped = ends.filter((end) => safe > quantileRows(end.q, end.part, n));
+    if (clamped.length > 0) {
+      const wanted = clamped.map(
+        (end) => `${quantileRows(end.q, end.part, n)} (quantile ${formatRational(end.q)})`,
+      );
       ctx.warnings.push(
-        `\`${name}\`: ε = ${formatRational(epsilon)} per bound is too small for ${tokens.length} rows: a bound ` +
-          `beyond the data is chosen with probability above ${FAR_BOUND_PROBABILITY}. Declare the bounds, give ` +
-          'this column a larger share (a split), narrow the search range or spend more ε.',
+        `\`${name}\`: ${perBound} is small for ${n} rows: each bound is placed about ${safe} values inside ` +
+          `the data rather than ${wanted.join(' and ')}, so about ${safe} values at each end will be clamped ` +
+          `to the bounds; with fewer than ${4 * safe} values present a bound far beyond the data becomes ` +
+          `likely. ${advice}`,
       );
     }
+  }
+  for (const end of ends) {
     const side = end.part === 'lower' ? 'below' : 'above';
+    const share = end.part === 'lower' ? end.q : Rational.ONE.sub(end.q);
     spend(
       ctx,
       `${name}.${end.part}`,
-      `${end.word} of \`${name}\`: about ${rank} of the ${tokens.length} rows ${side} it (quantile ` +
-        `${formatRational(end.q)}, or more rows when ε·n is small, so a bound far beyond the data stays unlikely), ` +
-        `exponential mechanism over ` +
-        `${grid.length} readable values in ${range} (Δ = 1 row)`,
+      `${end.word} of \`${name}\`: about ⌈${formatRational(share)}·m⌉ of its m values present ${side} it ` +
+        `(quantile ${formatRational(end.q)}; at least ${safe}, so a bound far beyond the data stays unlikely, ` +
+        `and at most m/4), exponential mechanism over ${grid.length} readable values in ${range} (Δ = 1 row)`,
       epsilon,
     );
-    const index = dpBoundIndex(ctx.rng, sorted, rank, grid, end.part, epsilon);
+    const index = dpBoundIndex(ctx.rng, sorted, end.q, grid, end.part, epsilon);
     if (end.part === 'lower') lowerIndex = index;
     else upperIndex = index;
   }
@@ -318,13 +345,15 @@ function learnNumeric(
   }
   let integer = column.integer;
   if (want.includes('integer')) {
+    const threshold = wholeNumberThreshold(n);
     spend(
       ctx,
       `${name}.integer`,
-      `whole-number flag of \`${name}\`: set when a noisy majority of its values are whole (discrete Laplace, Δ = 2)`,
+      `whole-number flag of \`${name}\`: set when the noisy count of its values that are not whole ` +
+        `(discrete Laplace, Δ = 1) is below ${threshold} (0.5 % of the ${n} rows, rounded up, at least 1)`,
       epsilon,
     );
-    integer = dpMajority(ctx.rng, whole, fractional, epsilon);
+    integer = dpWholeNumber(ctx.rng, nonWhole, threshold, epsilon);
   }
   const { bounds: _b, integer: _i, ...rest } = column;
   return {
