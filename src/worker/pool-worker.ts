@@ -147,27 +147,42 @@ export const poolWorker = {
     repeat: number,
     onProgress?: ProgressListener,
   ): Promise<SweepPointResult> {
+    const [point] = await poolWorker.sweepPointsOfOneRun(
+      { ...job, releases: 1 },
+      epsilon,
+      repeat,
+      onProgress,
+    );
+    return point!;
+  },
+
+  /**
+   * Several ε-sweep points from one run: `job` asks for R releases at R·ε (so each release gets ε), and
+   * release r becomes the point of repeat firstRepeat + r, each scored as sweepPoint scores one. Only
+   * for mechanisms whose meta allows it (`sweepRepeats`); the run's time is shared by its points.
+   */
+  async sweepPointsOfOneRun(
+    job: SynthesisJob,
+    epsilon: number,
+    firstRepeat: number,
+    onProgress?: ProgressListener,
+  ): Promise<SweepPointResult[]> {
     const progress: ProgressListener = onProgress === undefined ? () => {} : throttleProgress(onProgress);
     return withJob(job.jobId, async (signal) => {
       const table = requireHeldTable(job.tableKey);
       const startedAt = performance.now();
-      const release = await runSynthesisJob(
-        table,
-        { ...job, releases: 1 },
-        (f, m) => progress(0.9 * f, m),
-        signal,
-      );
-      const runMillis = performance.now() - startedAt;
+      const release = await runSynthesisJob(table, job, (f, m) => progress(0.9 * f, m), signal);
+      const runMillis = (performance.now() - startedAt) / release.datasets.length;
       progress(0.9, 'Scoring against the real data');
       const comparison = compareReleases(table, release.datasets);
-      return {
+      return release.datasets.map((dataset, r) => ({
         epsilon,
-        repeat,
-        tvdOneWay: comparison.tvdOneWay[0] ?? Number.NaN,
-        tvdTwoWay: comparison.tvdTwoWay[0] ?? Number.NaN,
-        pmse: computePmse(table, release.datasets[0]!, SWEEP_PMSE, makeRng()).value,
+        repeat: firstRepeat + r,
+        tvdOneWay: comparison.tvdOneWay[r] ?? Number.NaN,
+        tvdTwoWay: comparison.tvdTwoWay[r] ?? Number.NaN,
+        pmse: computePmse(table, dataset, SWEEP_PMSE, makeRng()).value,
         runMillis,
-      };
+      }));
     });
   },
 

@@ -261,4 +261,38 @@ describe('the data worker and a pool worker, run directly in Node', () => {
     expect(point.tvdOneWay).toBe(tvdKWay(table, release.datasets[0]!, 1).mean);
     expect(point.tvdOneWay).toBeGreaterThan(0);
   });
+
+  it('scores every release of one run as a sweep point of its own (repeats from one run)', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => `${(i % 3) * 3 + (i % 2)},${['a', 'b', 'c'][i % 3]}`);
+    await dataWorker.loadCsvText(['x,g', ...rows].join('\n'), 'sweep-run.csv', () => {});
+    const schema = DECLARED_SCHEMA;
+    const table = await tableAsSent(schema);
+    await handTableOver(schema, 'key-sweep-run');
+    // Three releases at 3 × 0.5: each release spends 0.5, as the sweep's point at ε = 0.5 should.
+    const job = {
+      jobId: 'sweep-run-1',
+      tableKey: 'key-sweep-run',
+      schema,
+      mechanismId: 'laplace-histogram',
+      params: {},
+      epsilon: '3/2',
+      delta: '0',
+      releases: 3,
+      seed: 'sweep-run-test',
+    };
+    const points = await poolWorker.sweepPointsOfOneRun(job, 0.5, 0);
+    const release = await runSynthesisJob(table, job, () => {}, { aborted: false });
+    expect(release.claim.steps.map((step) => step.epsilon)).toEqual([0.5, 0.5, 0.5]);
+    expect(points.map((point) => [point.epsilon, point.repeat])).toEqual([
+      [0.5, 0],
+      [0.5, 1],
+      [0.5, 2],
+    ]);
+    release.datasets.forEach((dataset, r) => {
+      expect(points[r]!.tvdOneWay).toBe(tvdKWay(table, dataset, 1).mean);
+      expect(points[r]!.tvdTwoWay).toBe(tvdKWay(table, dataset, 2).mean);
+    });
+    // Three releases with fresh noise are three different tables.
+    expect(new Set(points.map((point) => point.pmse)).size).toBe(3);
+  });
 });

@@ -7,9 +7,11 @@ import { onDatasetReplaced } from '../state/dataset-resets';
 import { useSchemaStore } from '../state/schema-store';
 import { addSweepPoint, beginSweep, setSweepStatus } from '../state/tune-store';
 import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
+import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
 import { ensureTableOnWorker, runPool } from './workers';
 import { logGrid } from './epsilon-scale';
 import { createJobRunner, newJobId } from './job-runner';
+import { parseRational, Rational } from '../../core/rng/rational';
 import { assessCurrentRun } from './run-readiness';
 
 /**
@@ -91,40 +93,77 @@ export async function startSweep(): Promise<void> {
     const reportDone = () =>
       progress(done / tasks.length, `${done} of ${tasks.length} runs done (${runPool().capacity} workers)`);
     reportDone();
+    const pointsDone = (arrived: SweepPointResult[]) => {
+      arrived.forEach((point) => points.set(pointKey(point.epsilon, point.repeat), point));
+      if (signal.aborted) return;
+      arrived.forEach((point) => {
+        addSweepPoint(point);
+        noteDataLook('sweep');
+        recordPoint(point);
+      });
+      done += arrived.length;
+      reportDone();
+    };
+    const runOnPool = <T>(jobId: string, call: (remote: RemotePoolWorker) => Promise<T>) =>
+      runPool().run(
+        async (slot) => {
+          await ensureTableOnWorker(slot, tableKey, schema);
+          return call(slot.remote);
+        },
+        { signal, requestStop: (remote) => void remote.cancel(jobId) },
+      );
+    const baseJob = {
+      tableKey,
+      schema,
+      mechanismId: readiness.mechanism!.id,
+      params: readiness.params!,
+      delta: job.delta.trim() || '0',
+    };
     await Promise.all(
-      pending.map(({ epsilon, repeat }) => {
+      sweepRunsFor(pending, readiness.mechanism!.sweepRepeats !== undefined).map(({ epsilon, repeats }) => {
         const jobId = newJobId('sweep');
-        const pointJob: SynthesisJob = {
+        if (repeats.length === 1 && readiness.mechanism!.sweepRepeats === undefined) {
+          const repeat = repeats[0]!;
+          const pointJob: SynthesisJob = {
+            ...baseJob,
+            jobId,
+            epsilon: String(epsilon),
+            releases: 1,
+            seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeat}`,
+          };
+          return runOnPool(jobId, (remote) => remote.sweepPoint(pointJob, epsilon, repeat)).then((point) =>
+            pointsDone([point]),
+          );
+        }
+        // R repeats from one run with R releases at R·ε: each release spends exactly ε (meta.sweepRepeats).
+        const runJob: SynthesisJob = {
+          ...baseJob,
           jobId,
-          tableKey,
-          schema,
-          mechanismId: readiness.mechanism!.id,
-          params: readiness.params!,
-          epsilon: String(epsilon),
-          delta: job.delta.trim() || '0',
-          releases: 1,
-          seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeat}`,
+          epsilon: parseRational(String(epsilon)).mul(Rational.of(repeats.length)).toString(),
+          releases: repeats.length,
+          seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeats.join('+')}`,
         };
-        return runPool()
-          .run(
-            async (slot) => {
-              await ensureTableOnWorker(slot, tableKey, schema);
-              return slot.remote.sweepPoint(pointJob, epsilon, repeat);
-            },
-            { signal, requestStop: (remote) => void remote.cancel(jobId) },
-          )
-          .then((point) => {
-            points.set(pointKey(epsilon, repeat), point);
-            if (signal.aborted) return;
-            addSweepPoint(point);
-            noteDataLook('sweep');
-            recordPoint(point);
-            done += 1;
-            reportDone();
-          });
+        return runOnPool(jobId, (remote) => remote.sweepPointsOfOneRun(runJob, epsilon, 0)).then((arrived) =>
+          pointsDone(arrived.map((point, r) => ({ ...point, repeat: repeats[r]! }))),
+        );
       }),
     );
   });
+}
+
+/**
+ * The runs a sweep makes for its pending points: one per point, or, when the mechanism allows it
+ * (meta.sweepRepeats), one per ε holding all of that ε's pending repeats.
+ */
+export function sweepRunsFor(
+  pending: { epsilon: number; repeat: number }[],
+  repeatsFromOneRun: boolean,
+): { epsilon: number; repeats: number[] }[] {
+  if (!repeatsFromOneRun) return pending.map(({ epsilon, repeat }) => ({ epsilon, repeats: [repeat] }));
+  const byEpsilon = new Map<number, number[]>();
+  for (const { epsilon, repeat } of pending)
+    byEpsilon.set(epsilon, [...(byEpsilon.get(epsilon) ?? []), repeat]);
+  return [...byEpsilon].map(([epsilon, repeats]) => ({ epsilon, repeats }));
 }
 
 export function cancelSweep(): void {

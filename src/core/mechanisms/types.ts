@@ -93,6 +93,14 @@ export interface MechanismMeta {
   schemaRead?(schema: Schema): Schema;
   /** Problems that prevent running, each a clear sentence; empty when it can run. */
   check(schema: Schema, params: ParamValues, context?: PublicContext): string[];
+  /**
+   * Optional: whether an ε sweep may take its R repeats at one ε from a single run with R releases at
+   * R·ε, each release then spending ε. 'independent-releases': the R releases have the joint law of R
+   * separate runs at ε (fresh noise per release, ε split equally). 'shared-chains': each release has
+   * the law of a run at ε, but they come from the same MCMC chains and are not independent. Absent:
+   * one run per repeat.
+   */
+  sweepRepeats?: 'independent-releases' | 'shared-chains';
 }
 
 /**

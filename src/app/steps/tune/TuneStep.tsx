@@ -12,6 +12,7 @@ import { pickEpsilonFromSweep, useJobStore } from '../../state/job-store';
 import { setPreference, usePrefsStore } from '../../state/prefs-store';
 import { useTuneStore } from '../../state/tune-store';
 import { SWEEP_METRICS, type SweepMetric } from '../../state/prefs-migration';
+import type { MechanismMeta } from '../../../core/mechanisms/types';
 
 const SWEEP_METRIC_TEXT: Record<SweepMetric, { label: string; option: string; caption: string }> = {
   'two-way': {
@@ -117,8 +118,9 @@ export function TuneStep() {
         </select>
       </div>
       <p className="hint">
-        Grid: {grid.join(', ')} — {grid.length * prefs.sweepRepeats} runs with one release each, spread over
-        the workers. Parameters, δ and seed are those of step {stepNumber('step-mechanism')}.
+        Grid: {grid.join(', ')} —{' '}
+        {runsText(grid.length, prefs.sweepRepeats, readiness.mechanism?.sweepRepeats)}, spread over the
+        workers. Parameters, δ and seed are those of step {stepNumber('step-mechanism')}.
       </p>
       <JobControls
         channel="sweep"
@@ -147,13 +149,36 @@ export function TuneStep() {
               onPickEpsilon={(value) => pickEpsilonFromSweep(String(value))}
             />
           </Suspense>
-          <p className="caption">
-            {metric.caption} A wide band means results vary a lot from run to run at that ε.
+          <p className="caption" data-testid="sweep-caption">
+            {metric.caption} {repeatsCaption(readiness.mechanism?.sweepRepeats)}
           </p>
         </>
       )}
     </StepSection>
   );
+}
+
+/** How many runs the sweep makes, and how its repeats come about. */
+function runsText(points: number, repeats: number, fromOneRun: MechanismMeta['sweepRepeats']): string {
+  if (fromOneRun === undefined) return `${points * repeats} runs with one release each`;
+  return `${points} runs, each with ${repeats} releases at ${repeats}·ε so that every release spends ε`;
+}
+
+/** What the band over repeats means for this mechanism. */
+function repeatsCaption(fromOneRun: MechanismMeta['sweepRepeats']): string {
+  if (fromOneRun === 'shared-chains') {
+    return (
+      'The repeats at one ε are releases of one run, drawn from the same MCMC chains: they are not ' +
+      'independent, so the band understates how much separate runs would vary.'
+    );
+  }
+  if (fromOneRun === 'independent-releases') {
+    return (
+      'The repeats at one ε are the releases of one run, each with fresh noise at ε: they vary as separate ' +
+      'runs would. A wide band means results vary a lot from run to run at that ε.'
+    );
+  }
+  return 'A wide band means results vary a lot from run to run at that ε.';
 }
 
 /** The ε field's value when it can be marked on the log axis (a positive number); else undefined. */

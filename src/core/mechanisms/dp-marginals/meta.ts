@@ -60,6 +60,7 @@ function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
 
 /** Independent noisy one-way marginals, the baseline of Bindschaedler, Shokri & Gunter (plausible deniability, §3.2). */
 export const dpMarginalsMeta: MechanismMeta = {
+  sweepRepeats: 'independent-releases',
   id: DP_MARGINALS_ID,
   label: 'Noisy one-way marginals',
   summary:

@@ -71,6 +71,7 @@ function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
  * columns (Bowen & Liu, DIPS comparative study §3.1.1–3.1.2 and the NP-DIPS of §4.3).
  */
 export const laplaceHistogramMeta: MechanismMeta = {
+  sweepRepeats: 'independent-releases',
   id: LAPLACE_HISTOGRAM_ID,
   label: 'Laplace histogram',
   summary:

@@ -8,6 +8,7 @@ export const PMSE_MECHANISM_ID = 'pmse-mechanism';
 
 /** Snoke & Slavković's pMSE mechanism: exponential mechanism over synthesis-model parameters, sampled by MCMC. */
 export const pmseMechanismMeta: MechanismMeta = {
+  sweepRepeats: 'shared-chains',
   id: PMSE_MECHANISM_ID,
   label: 'pMSE mechanism',
   summary:

@@ -101,6 +101,7 @@ function describeSmoothedHistogram(params: ParamValues, context: PublicContext):
 
 /** Wasserman & Zhou's smoothed histogram, sampled (Bowen & Liu, DIPS study §3.1.2, eqs. 6–7). */
 export const smoothedHistogramMeta: MechanismMeta = {
+  sweepRepeats: 'independent-releases',
   id: SMOOTHED_HISTOGRAM_ID,
   label: 'Smoothed histogram',
   summary:
