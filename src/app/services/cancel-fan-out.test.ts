@@ -43,38 +43,45 @@ function makePool(size: number, heedsStop: boolean): void {
   const spawner = (): SpawnedWorker<RemotePoolWorker> => {
     const pending: { job: SynthesisJob; epsilon: number; repeat: number; settle: (error?: Error) => void }[] =
       [];
-    const points = new Map<string, (point: SweepPointResult) => void>();
+    const points = new Map<string, (point: SweepPointResult[]) => void>();
     const standIn: StandIn = {
       started: [],
       cancelled: [],
       terminated: false,
       finishOne: () => {
         const running = pending.shift()!;
-        points.get(running.job.jobId)!({
-          epsilon: running.epsilon,
-          repeat: running.repeat,
-          tvdOneWay: 0.1,
-          tvdTwoWay: 0.2,
-          pmse: 0.01,
-          runMillis: 5,
-        });
+        // One point per release: a sweep run holding several repeats returns them all at once.
+        points.get(running.job.jobId)!(
+          Array.from({ length: running.job.releases }, (_, r) => ({
+            epsilon: running.epsilon,
+            repeat: running.repeat + r,
+            tvdOneWay: 0.1,
+            tvdTwoWay: 0.2,
+            pmse: 0.01,
+            runMillis: 5,
+          })),
+        );
       },
     };
     standIns.push(standIn);
+    const startPoints = (job: SynthesisJob, epsilon: number, repeat: number) => {
+      standIn.started.push(job);
+      return new Promise<SweepPointResult[]>((resolve, reject) => {
+        points.set(job.jobId, resolve);
+        pending.push({
+          job,
+          epsilon,
+          repeat,
+          settle: (error) => (error ? reject(error) : undefined),
+        });
+      });
+    };
     const remote = {
       holdsTable: async () => true,
-      sweepPoint: (job: SynthesisJob, epsilon: number, repeat: number) => {
-        standIn.started.push(job);
-        return new Promise<SweepPointResult>((resolve, reject) => {
-          points.set(job.jobId, resolve);
-          pending.push({
-            job,
-            epsilon,
-            repeat,
-            settle: (error) => (error ? reject(error) : undefined),
-          });
-        });
-      },
+      sweepPoint: async (job: SynthesisJob, epsilon: number, repeat: number) =>
+        (await startPoints(job, epsilon, repeat))[0]!,
+      sweepPointsOfOneRun: (job: SynthesisJob, epsilon: number, firstRepeat: number) =>
+        startPoints(job, epsilon, firstRepeat),
       cancel: async (jobId: string) => {
         standIn.cancelled.push(jobId);
         if (!heedsStop) return;
@@ -132,7 +139,8 @@ function loadStores(): void {
     delta: '0',
     seed: 's',
   });
-  // 4 ε values × 2 repeats = 8 points, more than the two workers take at once.
+  // 4 ε values × 2 repeats = 8 points: 4 runs of 2 releases for laplace-histogram's sweep (its
+  // repeats come from one run), 8 single runs for the comparison; more than two workers take at once.
   usePrefsStore.setState({ sweepPointCount: 4, sweepMinEpsilon: 0.1, sweepMaxEpsilon: 10, sweepRepeats: 2 });
   useCompareStore.setState({ selectedIds: ['laplace-histogram', 'dp-marginals'], repeats: 4 });
 }
@@ -157,6 +165,8 @@ afterEach(() => {
 const fanOuts = [
   {
     name: 'an ε sweep',
+    jobs: 4,
+    pointsPerJob: 2,
     start: startSweep,
     cancel: cancelSweep,
     status: () => useTuneStore.getState().status,
@@ -164,6 +174,8 @@ const fanOuts = [
   },
   {
     name: 'a comparison',
+    jobs: 8,
+    pointsPerJob: 1,
     start: startCompare,
     cancel: cancelCompare,
     status: () => useCompareStore.getState().status,
@@ -171,17 +183,17 @@ const fanOuts = [
   },
 ];
 
-describe.each(fanOuts)('cancelling $name', ({ start, cancel, status, shown }) => {
+describe.each(fanOuts)('cancelling $name', ({ jobs, pointsPerJob, start, cancel, status, shown }) => {
   it('terminates workers that do not stop, starts no queued point and shows nothing late', async () => {
     makePool(2, false);
     const running = start();
     await settleMicrotasks();
     expect(startedCount()).toBe(2);
-    expect(pool.queuedJobs).toBe(6);
-    // One point finishes; its worker takes the next queued point.
+    expect(pool.queuedJobs).toBe(jobs - 2);
+    // One job finishes; its worker takes the next queued job.
     standIns[0]!.finishOne();
     await settleMicrotasks();
-    expect(shown()).toBe(1);
+    expect(shown()).toBe(pointsPerJob);
     expect(startedCount()).toBe(3);
 
     cancel();
@@ -203,7 +215,7 @@ describe.each(fanOuts)('cancelling $name', ({ start, cancel, status, shown }) =>
     await settleMicrotasks();
     vi.advanceTimersByTime(1000);
     await settleMicrotasks();
-    expect(shown()).toBe(1);
+    expect(shown()).toBe(pointsPerJob);
     expect(startedCount()).toBe(3);
   });
 

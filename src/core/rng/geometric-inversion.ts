@@ -4,6 +4,9 @@ import type { Rng } from './types';
 const WORD_BITS = 32;
 const LARGEST_TABLE = 4096;
 const TABLE_WORK_BITS = 96;
+/** The guide table splits the first word's range into 2^GUIDE_BITS buckets. */
+const GUIDE_BITS = 10;
+const GUIDE_SHIFT = WORD_BITS - GUIDE_BITS;
 
 /**
  * Exact geometric draws G on {0, 1, 2, …} with P(G ≥ k) = r^k for an irrational ratio r in (0, 1)
@@ -14,7 +17,10 @@ const TABLE_WORK_BITS = 96;
  * cannot take r = 1/(1 + e^(−γ)) at all. How a draw goes:
  * - The table holds w_k = floor(r^k·2^32) for k = 1 … T (exact: from brackets, refined when the
  *   floor is in doubt). With u the first 32 bits of U, u < w_k means U < r^k and u > w_k means
- *   U > r^k; a binary search over the non-increasing table counts the k with w_k > u.
+ *   U > r^k. The k with w_k > u are counted by a linear scan that starts at a guide entry: for each
+ *   of the 1,024 ranges of u sharing their top 10 bits, the count at the range's largest u (a lower
+ *   bound for every u in it), so a scan usually takes one or two comparisons (Chen & Asau's guide
+ *   table, as in Devroye 1986, §III.2.4).
  * - When u = w_k (probability about 2^−32 per entry) U and r^k are compared on more bits, U's next
  *   words drawn lazily, r^k's from powerBracketAt, until they differ; r^k is irrational, so they do.
  * - If U < r^T, then G ≥ T and, the geometric law being memoryless, G − T is again geometric with
@@ -24,9 +30,11 @@ const TABLE_WORK_BITS = 96;
  */
 export class GeometricByInversion {
   private readonly words: Uint32Array;
+  private readonly guide: Uint16Array;
 
   constructor(private readonly ratio: RatioBracket) {
     this.words = firstWordsOfPowers(ratio);
+    this.guide = guideOf(this.words);
   }
 
   /** Table length T. */
@@ -40,15 +48,9 @@ export class GeometricByInversion {
     let total = 0;
     for (;;) {
       const first = rng.nextUint32();
-      // Count the k (1-based) with w_k > first: words[0 … below − 1].
-      let low = 0;
-      let high = size;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (words[middle]! > first) low = middle + 1;
-        else high = middle;
-      }
-      let count = low;
+      // Count the k (1-based) with w_k > first, i.e. the entries words[0 … count − 1].
+      let count = this.guide[first >>> GUIDE_SHIFT]!;
+      while (count < size && words[count]! > first) count++;
       if (count < size && words[count] === first) count = this.resolveTies(rng, first, count);
       if (count < size) return total + count;
       total += size;
@@ -63,6 +65,18 @@ export class GeometricByInversion {
     while (k < this.words.length && this.words[k] === first && uniform.isBelow(this.ratio, k + 1)) k++;
     return k;
   }
+}
+
+/** guide[b] = #{k : w_k > the largest u whose top GUIDE_BITS bits are b}; the words are non-increasing. */
+function guideOf(words: Uint32Array): Uint16Array {
+  const guide = new Uint16Array(1 << GUIDE_BITS);
+  let count = words.length;
+  for (let bucket = 0; bucket < guide.length; bucket++) {
+    const largest = (bucket + 1) * 2 ** GUIDE_SHIFT - 1;
+    while (count > 0 && words[count - 1]! <= largest) count--;
+    guide[bucket] = count;
+  }
+  return guide;
 }
 
 /** w_k = floor(r^k·2^32) for k = 1 … T, from chained brackets, each checked exact. */

@@ -14,6 +14,7 @@ import {
   makeSparseNoiseSamplers,
   perturbCellCountsSparsely,
   type NoisyPositiveCells,
+  type SparseNoiseSamplers,
 } from './sparse-cell-noise';
 import type { AbortSignalLike } from '../types';
 
@@ -95,6 +96,20 @@ const CELLS_BETWEEN_CHECKS = 65_536;
  */
 const LARGEST_SKIPPING_RATE = 64n;
 
+/** Samplers by scale, most recently used last: they hold no state, and sweeps and releases reuse them. */
+const samplersByScale = new Map<string, SparseNoiseSamplers>();
+const SAMPLER_SCALES_KEPT = 16;
+
+function sparseNoiseSamplersFor(scale: Rational): SparseNoiseSamplers {
+  const key = scale.toString();
+  const samplers = samplersByScale.get(key) ?? makeSparseNoiseSamplers(scale);
+  samplersByScale.delete(key);
+  samplersByScale.set(key, samplers);
+  if (samplersByScale.size > SAMPLER_SCALES_KEPT)
+    samplersByScale.delete(samplersByScale.keys().next().value!);
+  return samplers;
+}
+
 export interface CountNoiseOptions {
   /** Size K of the domain: every cell 0 … K − 1 gets noise, empty or not. */
   domainCells: number;
@@ -130,7 +145,7 @@ export function perturbCellCounts(
       sampleEmptyCellNoise: makeDiscreteLaplacePositivePartSampler(scale),
     });
   }
-  return perturbCellCountsSparsely(rng, counts, makeSparseNoiseSamplers(scale), {
+  return perturbCellCountsSparsely(rng, counts, sparseNoiseSamplersFor(scale), {
     domainCells: options.domainCells,
     upper: options.repair === 'boundary-inflated' ? options.nRows : Infinity,
     signal: options.signal,

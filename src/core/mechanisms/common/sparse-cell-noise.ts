@@ -37,6 +37,19 @@ export interface SparseNoiseSamplers {
   gap: GeometricByInversion;
   /** The noise of an empty cell given that it is positive, minus 1: P(V ≥ k) = q^k. */
   positiveExcess: (rng: Rng) => number;
+  /** q/(1 + q) as a double: only to size the output buffers, never to decide anything random. */
+  keptShare: number;
+}
+
+/**
+ * Buffer size for the kept cells: every occupied cell plus the expected number of kept empty cells
+ * and 6 standard deviations (binomial), so that the buffers rarely grow or need trimming.
+ */
+function expectedKeptCapacity(domainCells: number, occupied: number, keptShare: number): number {
+  const empty = domainCells - occupied;
+  const expected = empty * keptShare;
+  const margin = 6 * Math.sqrt(expected * (1 - keptShare)) + 1024;
+  return Math.min(domainCells, Math.ceil(occupied + expected + margin));
 }
 
 /**
@@ -56,10 +69,12 @@ export function makeSparseNoiseSamplers(scale: Rational): SparseNoiseSamplers {
   } else {
     positiveExcess = makeGeometricExpNegSampler(gamma);
   }
+  const qDouble = Math.exp(-gamma.toNumber());
   return {
     occupied: makeDiscreteLaplaceSampler(scale),
     gap: new GeometricByInversion(inverseOnePlusBracket(q)),
     positiveExcess,
+    keptShare: qDouble / (1 + qDouble),
   };
 }
 
@@ -86,7 +101,7 @@ export function perturbCellCountsSparsely(
   const { domainCells, upper, signal, onProgress } = options;
   const occupiedCells = counts.cells;
   const occupiedCount = occupiedCells.length;
-  const kept = new GrowableCellWeights(Math.min(domainCells, Math.max(1024, 2 * occupiedCount)));
+  const kept = new GrowableCellWeights(expectedKeptCapacity(domainCells, occupiedCount, samplers.keptShare));
   const keepOccupied = (index: number) => {
     const noisy = Math.min(upper, counts.counts[index]! + samplers.occupied(rng));
     if (noisy > 0) kept.push(occupiedCells[index]!, noisy);
