@@ -120,6 +120,49 @@ describe('GeometricByInversion: exact comparison when the first word ties', () =
   });
 });
 
+describe('GeometricByInversion: ties over several entries, restarts and the table fallback', () => {
+  it('resolves a tie that spans many equal table words with one uniform', () => {
+    // r = 1/(1 + e^(−50)): every table word is 2^32 − 1. U = 1 − 100.5·q (q = e^(−50)), whose words
+    // (mpmath) follow; r^k = (1 + q)^(−k) ≈ 1 − k·q, so U < r^k exactly for k ≤ 100: G = 100, decided
+    // on the first four words of U, shared by all 100 comparisons.
+    const sampler = new GeometricByInversion(ratio('inverseOnePlus', 50, 1));
+    const rng = scriptedRng([MAX_WORD, MAX_WORD, 2759213666, 2754484900, 1724752431, 2749157183]);
+    expect(sampler.draw(rng)).toBe(100);
+    expect(rng.used).toBe(4);
+  });
+
+  it('adds exactly T at a restart', () => {
+    // r = e^(−1/1000): the table is full (T = 4096, r^4096 ≈ 0.017 > 2^−32). U's first word 0 lies below
+    // every entry (r^4096·2^32 ≫ 1), so G ≥ 4096: restart; the next U (word 2^32 − 1) gives 0 more.
+    const sampler = new GeometricByInversion(ratio('expNeg', 1, 1000));
+    expect(sampler.tableSize).toBe(4096);
+    expect(sampler.draw(scriptedRng([0, MAX_WORD]))).toBe(4096);
+  });
+
+  for (const sign of [1n, -1n]) {
+    it(`computes a table word exactly when the chained bracket straddles a word boundary (r² = 1/2 ${sign > 0n ? '+' : '−'} 2^−150)`, () => {
+      // r = √(1/2 ± 2^−150): r² is within 2^−150 of 2^−1, so the 96-bit chain cannot decide whether
+      // floor(r²·2^32) is 2^31 or 2^31 − 1; the exact fallback must.
+      const isqrt = (value: bigint): bigint => {
+        let x = 1n << BigInt((value.toString(2).length >> 1) + 1);
+        for (;;) {
+          const y = (x + value / x) >> 1n;
+          if (y >= x) return x;
+          x = y;
+        }
+      };
+      const r: RatioBracket = (bits) => {
+        const b = BigInt(Math.max(bits, 75));
+        const lo = isqrt((1n << (2n * b - 1n)) + sign * (1n << (2n * b - 150n)));
+        const scaled = bits >= 75 ? lo : lo >> (b - BigInt(bits));
+        return [scaled, scaled + 1n];
+      };
+      const words = (new GeometricByInversion(r) as unknown as { words: Uint32Array }).words;
+      expect(words[1]).toBe(sign > 0n ? 2 ** 31 : 2 ** 31 - 1);
+    });
+  }
+});
+
 describe('GeometricByInversion: cap', () => {
   it('stops at the cap after about cap/T words when the ratio is almost 1', () => {
     // r = 1/(1 + e^(−40)): P(G < 10^6) ≈ 10^6·e^(−40) ≈ 4·10^−12; every word below 2^32 − 1 is a

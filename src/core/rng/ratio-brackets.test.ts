@@ -46,6 +46,45 @@ describe('powerBracketAt', () => {
   });
 });
 
+describe('brackets at every precision', () => {
+  // At 128 bits the guard bits of powerBracketAt hide a wrong rounding; here each bracket of r itself
+  // must enclose r·2^b for every b = 1 … 128, the reference floor being the fixture's floor shifted.
+  for (const row of fixture.rows.filter((r) => r.k === 1)) {
+    it(`${row.kind}(${row.s}/${row.t}) at every bit count from 1 to 128`, () => {
+      const r = ratioOfRow(row);
+      const floor128 = referenceAt128(row);
+      for (let bits = 1; bits <= 128; bits++) {
+        const floor = floor128 >> BigInt(128 - bits);
+        const [lo, hi] = r(bits);
+        expect(lo <= floor && hi >= floor + 1n, `bits ${bits}: [${lo}, ${hi}] vs ${floor}`).toBe(true);
+      }
+    });
+  }
+
+  it('powerBracketAt without guard bits still encloses exact dyadic powers (every rounding direction)', () => {
+    // r = a/2^20 with a odd is exact in fixed point, so r^k·2^64 = a^k/2^(20k − 64) is known exactly;
+    // with no guard bits every product's floor (lower chain) and ceiling (upper chain) shows.
+    let state = 12345n;
+    const next = () => (state = (state * 6364136223846793005n + 1442695040888963407n) & ((1n << 64n) - 1n));
+    for (let trial = 0; trial < 400; trial++) {
+      const a = (next() >> 44n) | 1n;
+      const k = Number(next() % 40n) + 1;
+      const exact: RatioBracket = (b) =>
+        b >= 20
+          ? [a << BigInt(b - 20), a << BigInt(b - 20)]
+          : [a >> BigInt(20 - b), (a >> BigInt(20 - b)) + 1n];
+      const [lo, hi] = powerBracketAt(exact, k, 64, 0);
+      const power = a ** BigInt(k);
+      const shift = BigInt(20 * k - 64);
+      const floor = shift >= 0n ? power >> shift : power << -shift;
+      const ceil = shift >= 0n ? (power + (1n << shift) - 1n) >> shift : floor;
+      expect(lo <= floor && hi >= ceil, `a = ${a}, k = ${k}: [${lo}, ${hi}] vs [${floor}, ${ceil}]`).toBe(
+        true,
+      );
+    }
+  });
+});
+
 describe('inverseOnePlusBracket', () => {
   it('brackets 1/(1 + e^(−1/2)) = 0.6224593312… at 32 bits', () => {
     // 1/(1 + e^(−0.5)) = 0.62245933120185456464 (logistic(0.5)); ·2^32 = 2673442470.3…

@@ -31,13 +31,17 @@ export function inverseOnePlusBracket(q: RatioBracket): RatioBracket {
 
 /**
  * A bracket of r^k at `bits` bits: exponentiation by squaring on a bracket of r with 2·bitlength(k)
- * + 32 guard bits, the lower chain rounded down and the upper chain rounded up at every product,
- * so the result still encloses r^k.
+ * + 32 guard bits (a parameter only so that tests can remove them and see every rounding), the lower
+ * chain rounded down and the upper chain rounded up at every product, so the result still encloses r^k.
  */
-export function powerBracketAt(r: RatioBracket, k: number, bits: number): readonly [bigint, bigint] {
+export function powerBracketAt(
+  r: RatioBracket,
+  k: number,
+  bits: number,
+  guard: number = 2 * Math.max(0, k).toString(2).length + 32,
+): readonly [bigint, bigint] {
   if (!Number.isSafeInteger(k) || k < 0)
     throw new RangeError(`powerBracketAt: k must be a whole number ≥ 0, got ${k}`);
-  const guard = 2 * k.toString(2).length + 32;
   const work = bits + guard;
   const shift = BigInt(work);
   const [baseLo, baseHi] = r(work);

@@ -270,6 +270,95 @@ describe('perturbCellCounts: exact geometric skipping over empty cells', () => {
     expect(seconds).toBeLessThan(5);
   });
 
+  it('clamps kept empty cells at n with boundary-inflated repair, and keeps none when n = 0', () => {
+    // ε = 1/2 (q = e^(−1/4) ≈ 0.78): about 0.44 of 2,000 empty cells are kept, many with noise above 2.
+    const clamped = perturbCellCounts(
+      new SeededRng('clamp'),
+      sparseFromDenseCounts([0, 1, 0]),
+      Rational.of(1, 2),
+      {
+        domainCells: 2000,
+        repair: 'boundary-inflated',
+        nRows: 2,
+        signal: idle,
+      },
+    );
+    expect(clamped.cells.length).toBeGreaterThan(500);
+    expect(Math.max(...clamped.weights)).toBe(2);
+    // n = 0: every repaired count is min(0, ·) ≤ 0, so nothing is kept, as on the dense path.
+    const none = perturbCellCounts(new SeededRng('n = 0'), sparseFromDenseCounts([]), Rational.of(1), {
+      domainCells: 1000,
+      repair: 'boundary-inflated',
+      nRows: 0,
+      signal: idle,
+    });
+    expect(none.cells.length).toBe(0);
+  });
+
+  it('draws the kept values with the generic sampler below ε/Δ = 1/1024 with the same law', () => {
+    // ε = 1/1000, Δ = 2: q = e^(−1/2000), kept empty values 1 + Geometric(q) with mean ≈ 2,000 and
+    // sd ≈ 2,000 on either path. 4,000 runs on 10 empty cells keep ≈ 20,000 values per path: the
+    // means' standard error ≈ 2,000/√20,000 ≈ 14 each, so |z| < 5 fails with probability < 10⁻⁶;
+    // samplers built for a doubled rate move the mean by about 1,000 (z ≈ 50).
+    const epsilon = Rational.of(1, 1000);
+    const options = { domainCells: 10, repair: 'zero', nRows: 5, signal: idle } as const;
+    const empty = sparseFromDenseCounts([]);
+    const meanOf = (perturb: (rng: Rng) => NoisyPositiveCells, seed: string) => {
+      const rng = new SeededRng(seed);
+      const values: number[] = [];
+      for (let run = 0; run < 4000; run++) values.push(...perturb(rng).weights);
+      const mean = values.reduce((sum, v) => sum + v, 0) / values.length;
+      const variance = values.reduce((sum, v) => sum + (v - mean) ** 2, 0) / (values.length - 1);
+      return { mean, se2: variance / values.length };
+    };
+    const sparse = meanOf((rng) => perturbCellCounts(rng, empty, epsilon, options), 'sparse small rate');
+    const dense = meanOf(
+      (rng) => perturbAllCellCounts(rng, empty, makeCountNoiseSampler(epsilon), options),
+      'dense small rate',
+    );
+    expect(Math.abs(sparse.mean - dense.mean) / Math.sqrt(sparse.se2 + dense.se2)).toBeLessThan(5);
+    const wrong = meanOf(
+      (rng) =>
+        perturbCellCountsSparsely(
+          rng,
+          empty,
+          makeSparseNoiseSamplers(countNoiseScale(Rational.of(2, 1000))),
+          {
+            domainCells: 10,
+            upper: Infinity,
+            signal: idle,
+          },
+        ),
+      'wrong small rate',
+    );
+    expect(Math.abs(wrong.mean - dense.mean) / Math.sqrt(wrong.se2 + dense.se2)).toBeGreaterThan(5);
+  });
+
+  it('falls back to noise on every cell above ε/Δ = 64, and skips below it', () => {
+    // No statistical test can see the empty cells' noise at q < 10⁻²⁸, so the path is checked by
+    // the random words read: the dense loop reads at least one per cell, the skipping a handful.
+    const counting = (seed: string) => {
+      const inner = new SeededRng(seed);
+      const rng = {
+        seeded: true,
+        words: 0,
+        nextUint32: () => (rng.words++, inner.nextUint32()),
+        nextFloat: () => inner.nextFloat(),
+      };
+      return rng;
+    };
+    const counts = sparseFromDenseCounts([0, 3, 0, 1]);
+    const options = { domainCells: 10_000, repair: 'zero', nRows: 4, signal: idle } as const;
+    const dense = counting('fallback');
+    const released = perturbCellCounts(dense, counts, Rational.of(200), options);
+    expect(dense.words).toBeGreaterThanOrEqual(10_000);
+    expect(Array.from(released.cells)).toEqual([1, 3]);
+    const sparse = counting('skipping');
+    perturbCellCounts(sparse, counts, Rational.of(100), options);
+    expect(sparse.words).toBeLessThan(100);
+    expect(() => makeSparseNoiseSamplers(countNoiseScale(Rational.of(200)))).toThrow(RangeError);
+  });
+
   it('checks the abort signal while skipping', () => {
     const aborted = { aborted: true };
     expect(() =>

@@ -11,6 +11,7 @@ import { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
 import { GrowableCellWeights } from './growable-cells';
 import type { SparseCellCounts } from './sparse-cell-counts';
 import {
+  LARGEST_SKIPPING_RATE,
   makeSparseNoiseSamplers,
   perturbCellCountsSparsely,
   type NoisyPositiveCells,
@@ -89,13 +90,6 @@ export interface CellNoiseOptions {
 
 const CELLS_BETWEEN_CHECKS = 65_536;
 
-/**
- * Largest 1/b = ε/Δ for which empty cells are skipped by exact geometric draws. Beyond it
- * (q = e^(−ε/Δ) < 1.6·10⁻²⁸, near-noiseless counts) the exact digits of q cost a series of
- * hundreds of terms, and the dense loop with the positive-part sampler is used instead.
- */
-const LARGEST_SKIPPING_RATE = 64n;
-
 /** Samplers by scale, most recently used last: they hold no state, and sweeps and releases reuse them. */
 const samplersByScale = new Map<string, SparseNoiseSamplers>();
 const SAMPLER_SCALES_KEPT = 16;
@@ -139,7 +133,7 @@ export function perturbCellCounts(
   const sensitivity = options.sensitivity ?? CROSS_TABULATION_SENSITIVITY_REPLACE_ONE;
   const scale = checkedCountNoiseScale(epsilon, sensitivity);
   const rate = Rational.ONE.div(scale);
-  if (rate.num > LARGEST_SKIPPING_RATE * rate.den) {
+  if (rate.compare(LARGEST_SKIPPING_RATE) > 0) {
     return perturbAllCellCounts(rng, counts, makeDiscreteLaplaceSampler(scale), {
       ...options,
       sampleEmptyCellNoise: makeDiscreteLaplacePositivePartSampler(scale),

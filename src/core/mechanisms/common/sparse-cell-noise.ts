@@ -58,9 +58,18 @@ function expectedKeptCapacity(domainCells: number, occupied: number, keptShare: 
  */
 const SMALLEST_INVERSION_RATE = Rational.of(1, 1024);
 
-/** Samplers for noise scale b (a positive rational). */
+/**
+ * Largest 1/b = ε/Δ for which the samplers are built: beyond it q = e^(−ε/Δ) < 1.6·10⁻²⁸, the table's
+ * exact words cost a long series, and perturbCellCounts uses the dense loop instead.
+ */
+export const LARGEST_SKIPPING_RATE = Rational.of(64);
+
+/** Samplers for noise scale b (a positive rational with 1/b ≤ LARGEST_SKIPPING_RATE). */
 export function makeSparseNoiseSamplers(scale: Rational): SparseNoiseSamplers {
   const gamma = Rational.ONE.div(scale);
+  if (!gamma.isPositive() || gamma.compare(LARGEST_SKIPPING_RATE) > 0) {
+    throw new RangeError(`sparse noise: 1/scale must be in (0, 64], got ${gamma.toString()}`);
+  }
   const q = expNegBracket(gamma.num, gamma.den);
   let positiveExcess: (rng: Rng) => number;
   if (gamma.compare(SMALLEST_INVERSION_RATE) >= 0) {
@@ -111,6 +120,8 @@ export function perturbCellCountsSparsely(
   let emptyLeft = domainCells - occupiedCount;
   let steps = 0;
   while (emptyLeft > 0) {
+    // Progress is reported every 16,384 kept empty cells, so its timing follows the data; it reaches only
+    // the data holder's progress bar, never a release or report.
     if (++steps % STEPS_BETWEEN_CHECKS === 0) {
       throwIfAborted(signal);
       onProgress?.(cell / domainCells);
@@ -123,7 +134,9 @@ export function perturbCellCountsSparsely(
       keepOccupied(nextOccupied++);
       target++;
     }
-    kept.push(target, Math.min(upper, 1 + samplers.positiveExcess(rng)));
+    // Repaired like any other cell: with upper = n = 0 a positive draw is still released as 0, so dropped.
+    const value = Math.min(upper, 1 + samplers.positiveExcess(rng));
+    if (value > 0) kept.push(target, value);
     emptyLeft -= passed + 1;
     cell = target + 1;
   }
