@@ -1,4 +1,4 @@
-import { addExpanded, cellCount, indexMap, logSumExpOnto, sumOnto } from './factor-index';
+import { addExpanded, cellCount, indexMap, sumOnto } from './factor-index';
 import { eliminateToMarginal, type LogFactor } from './variable-elimination';
 
 /** log of the smallest positive double: a zero cell's log is clamped here so ratios stay finite. */
@@ -28,9 +28,13 @@ export class CliqueTreeModel {
   /** For clique i ≠ root: its parent's cells → cells of the same separator. */
   private readonly parentToSeparator: Uint32Array[] = [];
   private readonly upward: Float64Array[] = [];
+  /** For clique i ≠ root: the separator's marginal, then its ratio to the kept terms' sums. */
   private readonly downward: Float64Array[] = [];
-  private readonly scratch: Float64Array;
-  readonly beliefs: Float64Array[];
+  /** For clique i ≠ root, per separator cell: the largest upward belief and the sum of exp(β − largest). */
+  private readonly separatorTop: Float64Array[] = [];
+  private readonly separatorSum: Float64Array[] = [];
+  /** Per clique: its upward log-belief, then (non-root) the kept terms exp(β_i(x) − t_s). */
+  private readonly beliefs: Float64Array[];
 
   constructor(tree: JunctionTree, sizes: readonly number[], total: number) {
     this.sizes = sizes;
@@ -62,11 +66,12 @@ export class CliqueTreeModel {
         const separatorCells = cellCount(separator, sizes);
         this.upward[other] = new Float64Array(separatorCells);
         this.downward[other] = new Float64Array(separatorCells);
+        this.separatorTop[other] = new Float64Array(separatorCells);
+        this.separatorSum[other] = new Float64Array(separatorCells);
       }
     }
     if (this.order.length !== m) throw new Error('the junction tree is not connected');
     this.beliefs = this.cliqueCells.map((cells) => new Float64Array(cells));
-    this.scratch = new Float64Array(Math.max(1, ...this.cliqueCells));
   }
 
   /** Zero log-potentials (the uniform distribution), one array per clique. */
@@ -76,41 +81,74 @@ export class CliqueTreeModel {
 
   /**
    * Sum-product on the tree: writes each clique's marginal, scaled to `total`, into `marginals`
-   * (allocated when absent) and returns them. Cost O(Σ cells × (1 + neighbours)) per call.
+   * (allocated when absent) and returns them. Upward, from the leaves: clique i's belief
+   * β_i = θ_i + Σ_children m_c (log domain) and its message m_i(s) = log Σ_{x→s} exp β_i(x), computed
+   * as t_s + log Σ exp(β_i(x) − t_s) with t_s the largest β_i(x) of separator cell s; the terms
+   * exp(β_i(x) − t_s) are kept. Downward, from the root: μ_root = n · exp β_root / Σ exp β_root, and
+   * for a child, μ_i(x) = μ_S(s) · exp(β_i(x) − m_i(s)) (its conditional given the separator times the
+   * separator's marginal, summed from the parent's; Koller & Friedman 2009, §10.3), which reuses the kept
+   * terms. One exp per cell and one log per separator cell; no allocation.
+   * Cost O(Σ cells × (1 + neighbours)) per call.
    */
   calibrate(theta: readonly Float64Array[], marginals?: Float64Array[]): Float64Array[] {
     const out = marginals ?? this.cliqueCells.map((cells) => new Float64Array(cells));
-    for (let k = this.order.length - 1; k >= 0; k--) {
+    for (let k = this.order.length - 1; k >= 1; k--) {
       const i = this.order[k]!;
-      const belief = this.beliefs[i]!;
-      belief.set(theta[i]!);
-      for (const child of this.children[i]!)
-        addExpanded(belief, this.parentToSeparator[child]!, this.upward[child]!);
-      if (this.parent[i]! >= 0) logSumExpOnto(belief, this.toParentSeparator[i]!, this.upward[i]!);
+      const terms = this.beliefs[i]!;
+      this.upwardBelief(i, theta[i]!, terms);
+      const map = this.toParentSeparator[i]!;
+      const top = this.separatorTop[i]!;
+      const sum = this.separatorSum[i]!;
+      const message = this.upward[i]!;
+      top.fill(-Infinity);
+      for (let c = 0; c < terms.length; c++) {
+        const s = map[c]!;
+        if (terms[c]! > top[s]!) top[s] = terms[c]!;
+      }
+      sum.fill(0);
+      for (let c = 0; c < terms.length; c++) {
+        const s = map[c]!;
+        const t = top[s]!;
+        const term = t === -Infinity ? 0 : Math.exp(terms[c]! - t);
+        terms[c] = term;
+        sum[s] += term;
+      }
+      for (let s = 0; s < message.length; s++)
+        message[s] = top[s] === -Infinity ? -Infinity : top[s]! + Math.log(sum[s]!);
     }
-    for (let k = 1; k < this.order.length; k++) {
-      const i = this.order[k]!;
-      const p = this.parent[i]!;
-      const parentBelief = this.beliefs[p]!;
-      const without = this.scratch.subarray(0, parentBelief.length);
-      without.set(parentBelief);
-      addExpanded(without, this.parentToSeparator[i]!, this.upward[i]!, -1);
-      logSumExpOnto(without, this.parentToSeparator[i]!, this.downward[i]!);
-      addExpanded(this.beliefs[i]!, this.toParentSeparator[i]!, this.downward[i]!);
-    }
-    const root = this.beliefs[this.order[0]!]!;
+    const rootIndex = this.order[0]!;
+    const root = this.beliefs[rootIndex]!;
+    this.upwardBelief(rootIndex, theta[rootIndex]!, root);
     let top = -Infinity;
     for (let c = 0; c < root.length; c++) if (root[c]! > top) top = root[c]!;
+    const rootMarginal = out[rootIndex]!;
     let sum = 0;
-    for (let c = 0; c < root.length; c++) sum += Math.exp(root[c]! - top);
-    const logZ = top + Math.log(sum);
-    const logTotal = Math.log(this.total);
-    for (let i = 0; i < this.beliefs.length; i++) {
-      const belief = this.beliefs[i]!;
+    for (let c = 0; c < root.length; c++) {
+      const term = Math.exp(root[c]! - top);
+      rootMarginal[c] = term;
+      sum += term;
+    }
+    const scale = this.total / sum;
+    for (let c = 0; c < root.length; c++) rootMarginal[c] = rootMarginal[c]! * scale;
+    for (let k = 1; k < this.order.length; k++) {
+      const i = this.order[k]!;
+      // ratio(s) = μ_S(s) / Σ_{x→s} exp(β_i(x) − t_s); μ_S from the parent's marginal.
+      const ratio = sumOnto(out[this.parent[i]!]!, this.parentToSeparator[i]!, this.downward[i]!);
+      const sumOfTerms = this.separatorSum[i]!;
+      for (let s = 0; s < ratio.length; s++) ratio[s] = sumOfTerms[s]! > 0 ? ratio[s]! / sumOfTerms[s]! : 0;
+      const terms = this.beliefs[i]!;
+      const map = this.toParentSeparator[i]!;
       const target = out[i]!;
-      for (let c = 0; c < belief.length; c++) target[c] = Math.exp(belief[c]! - logZ + logTotal);
+      for (let c = 0; c < terms.length; c++) target[c] = terms[c]! * ratio[map[c]!]!;
     }
     return out;
+  }
+
+  /** belief = θ_i + the upward messages of i's children, each broadcast onto i's cells. */
+  private upwardBelief(i: number, theta: Float64Array, belief: Float64Array): void {
+    belief.set(theta);
+    for (const child of this.children[i]!)
+      addExpanded(belief, this.parentToSeparator[child]!, this.upward[child]!);
   }
 
   /** The index of the smallest clique containing every attribute of `attrs`, or −1 when none does. */

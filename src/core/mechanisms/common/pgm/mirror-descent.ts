@@ -54,9 +54,14 @@ export function estimateByMirrorDescent(
     const clique = model.cliqueContaining(m.attrs);
     if (clique < 0)
       throw new Error(`no clique of the model contains measured attributes [${m.attrs.join(', ')}]`);
+    const cliqueAttrs = model.cliques[clique]!;
+    const whole = cliqueAttrs.length === m.attrs.length;
     return {
       clique,
-      map: indexMap(model.cliques[clique]!, m.attrs, model.sizes),
+      // null when the measurement covers its whole clique: the projection is the identity.
+      map: whole ? null : indexMap(cliqueAttrs, m.attrs, model.sizes),
+      y: m.y,
+      weight: m.weight,
       projected: new Float64Array(m.y.length),
       residual: new Float64Array(m.y.length),
     };
@@ -64,29 +69,37 @@ export function estimateByMirrorDescent(
   let weightMax = 0;
   for (const m of measurements) for (const w of m.weight) weightMax = Math.max(weightMax, w);
 
-  const lossAndGradient = (marginals: Float64Array[], gradient: Float64Array[]): number => {
-    for (const g of gradient) g.fill(0);
+  // L(μ), leaving each measurement's weighted residual w (Q μ − y) in its plan for the gradient.
+  const lossAt = (marginals: readonly Float64Array[]): number => {
     let loss = 0;
-    measurements.forEach((m, k) => {
-      const { clique, map, projected, residual } = plan[k]!;
-      sumOnto(marginals[clique]!, map, projected);
-      for (let c = 0; c < projected.length; c++) {
-        const diff = projected[c]! - m.y[c]!;
-        loss += 0.5 * m.weight[c]! * diff * diff;
-        residual[c] = m.weight[c]! * diff;
+    for (const { clique, map, y, weight, projected, residual } of plan) {
+      const projection = map ? sumOnto(marginals[clique]!, map, projected) : marginals[clique]!;
+      for (let c = 0; c < residual.length; c++) {
+        const diff = projection[c]! - y[c]!;
+        const weighted = weight[c]! * diff;
+        loss += 0.5 * weighted * diff;
+        residual[c] = weighted;
       }
-      addExpanded(gradient[clique]!, map, residual);
-    });
+    }
     return loss;
+  };
+  // ∇_μ L = Σ_m Q_mᵀ w_m (Q_m μ − y_m), from the residuals of the last `lossAt`.
+  const gradientInto = (gradient: Float64Array[]): void => {
+    for (const g of gradient) g.fill(0);
+    for (const { clique, map, residual } of plan) {
+      const g = gradient[clique]!;
+      if (map) addExpanded(g, map, residual);
+      else for (let c = 0; c < g.length; c++) g[c] += residual[c]!;
+    }
   };
 
   let theta = options.start ? options.start.map((t) => Float64Array.from(t)) : model.zeroPotentials();
   let marginals = model.calibrate(theta);
-  let gradient = model.zeroPotentials();
-  let loss = lossAndGradient(marginals, gradient);
+  const gradient = model.zeroPotentials();
+  let loss = lossAt(marginals);
+  gradientInto(gradient);
   let nextTheta = model.zeroPotentials();
   let nextMarginals = model.zeroPotentials();
-  let nextGradient = model.zeroPotentials();
   // A step of α = 1/(n·w_max) moves a cell's log-potential by about its relative error; Armijo adapts it.
   let alpha = 1 / (model.total * Math.max(weightMax, Number.MIN_VALUE));
   let calm = 0;
@@ -103,7 +116,7 @@ export function estimateByMirrorDescent(
         for (let c = 0; c < t.length; c++) target[c] = t[c]! - alpha * g[c]!;
       }
       model.calibrate(nextTheta, nextMarginals);
-      nextLoss = lossAndGradient(nextMarginals, nextGradient);
+      nextLoss = lossAt(nextMarginals);
       let predicted = 0;
       for (let i = 0; i < gradient.length; i++) {
         const g = gradient[i]!;
@@ -121,7 +134,7 @@ export function estimateByMirrorDescent(
     const change = Math.abs(loss - nextLoss) / Math.max(Math.abs(loss), Number.MIN_VALUE);
     [theta, nextTheta] = [nextTheta, theta];
     [marginals, nextMarginals] = [nextMarginals, marginals];
-    [gradient, nextGradient] = [nextGradient, gradient];
+    gradientInto(gradient); // the residuals are the accepted step's: lossAt ran on it last
     loss = nextLoss;
     alpha *= 2;
     options.onIteration?.(iteration + 1, loss);

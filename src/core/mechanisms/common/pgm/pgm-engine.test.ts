@@ -138,6 +138,42 @@ describe('belief propagation', () => {
     }
   });
 
+  it('stays exact with potentials far outside the range of exp and with −∞ cells', () => {
+    // A chain of three cliques with potentials in ±400 (joint log-weights up to ±1200, where exp
+    // overflows) and one separator cell of a leaf at −∞ (that cell's marginal must be 0, not NaN).
+    // The reference factors out the largest joint log-weight before exponentiating; both sides are
+    // exact to a few ulps of the total, so the same 1e−9 applies.
+    const sizes = [3, 2, 3, 2];
+    const tree = buildJunctionTree(4, sizes, [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ]);
+    const model = new CliqueTreeModel(tree, sizes, 100);
+    const rng = new SeededRng('extreme potentials');
+    const theta = model.cliqueCells.map((cells) =>
+      Float64Array.from({ length: cells }, () => 800 * (rng.nextFloat() - 0.5)),
+    );
+    const leaf = tree.cliques.findIndex((c) => c.join() === '2,3');
+    theta[leaf]![0] = -Infinity;
+    theta[leaf]![1] = -Infinity; // attribute 2 at level 0 is impossible
+    const xs = assignments(sizes);
+    const logWeights = xs.map((x) =>
+      tree.cliques.reduce((s, c, i) => s + theta[i]![cellOf(x, c, sizes)]!, 0),
+    );
+    const top = Math.max(...logWeights);
+    const weights = logWeights.map((w) => Math.exp(w - top));
+    const z = weights.reduce((a, b) => a + b, 0);
+    const marginals = model.calibrate(theta);
+    tree.cliques.forEach((clique, i) => {
+      const expected = new Float64Array(cellCount(clique, sizes));
+      xs.forEach((x, k) => (expected[cellOf(x, clique, sizes)] += (100 * weights[k]!) / z));
+      expectClose(marginals[i]!, expected, TOLERANCE);
+      expect(marginals[i]!.every((v) => Number.isFinite(v))).toBe(true);
+    });
+    expect(model.marginalFromCliques(marginals, [2])[0]).toBe(0);
+  });
+
   it('joins disconnected attributes with empty separators', () => {
     const sizes = [2, 3, 2];
     const tree = buildJunctionTree(3, sizes, [[0, 1]]);
