@@ -214,7 +214,8 @@ export async function runSequentialRegression(
         scaled.push(scaleToUnitInterval(synthetic.values, synthetic.missing, bounds[j]![0], bounds[j]![1]));
       });
     }
-    const epsilon = budgets[release]!.regression.toNumber();
+    // Rounded down: the noise scale Δ/ε is then never below the exact one.
+    const epsilon = budgets[release]!.regression.toNumberDown();
     const syntheticLevels: Uint32Array[] = [];
     const coefficients: Record<string, number[]> = {};
     const missingCounts: Record<string, number> = {};
