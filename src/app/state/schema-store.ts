@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { DEFAULT_DOMAIN_DELTA } from '../../core/domain/domain-defaults';
+import { DEFAULT_DOMAIN_DELTA, DEFAULT_DOMAIN_EPSILON } from '../../core/domain/domain-defaults';
 import { columnParts, dpPartsOf, inferredPartsOf, withPartSources } from '../../core/table/schema-facts';
 import type { ColumnSchema, Schema, SchemaPart } from '../../core/table/types';
 import type { SchemaValidation } from '../../worker/protocol';
@@ -18,7 +18,7 @@ interface SchemaState {
 }
 
 /** Default budget for learning a domain: a small share next to a typical run's ε = 1. */
-export const DEFAULT_LEARN_BUDGET = { epsilon: '0.5', delta: DEFAULT_DOMAIN_DELTA } as const;
+export const DEFAULT_LEARN_BUDGET = { epsilon: DEFAULT_DOMAIN_EPSILON, delta: DEFAULT_DOMAIN_DELTA } as const;
 
 const initialSchemaState: SchemaState = {
   schema: null,

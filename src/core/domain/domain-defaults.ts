@@ -4,3 +4,6 @@
  * possible. A module of its own so that the page can read it without the learning code.
  */
 export const DEFAULT_DOMAIN_DELTA = '1e-6';
+
+/** Default ε the studio offers for learning a domain: a small share next to a typical run's ε = 1. */
+export const DEFAULT_DOMAIN_EPSILON = '0.5';

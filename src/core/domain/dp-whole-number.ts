@@ -1,3 +1,4 @@
+import { expm1LowerBound } from '../privacy/expm1-lower-bound';
 import { makeDiscreteLaplaceSampler } from '../rng/discrete-laplace';
 import { Rational } from '../rng/rational';
 import type { Rng } from '../rng/types';
@@ -5,7 +6,7 @@ import type { Rng } from '../rng/types';
 /**
  * The whole-number flag of a numeric column, decided with ε-DP: whole iff F + Z < T, with F the
  * number of values present that are not whole, Z exact discrete Laplace noise of scale 1/ε
- * (Canonne, Kamath & Steinke 2020) and T = wholeNumberThreshold(n), public. A column whose
+ * (Canonne, Kamath & Steinke 2020) and T = wholeNumberThreshold(n, ε), public. A column whose
  * non-whole values are fewer than about T is treated as whole (its values are rounded), so a
  * column with many fractional values is never rounded whatever share of it is whole.
  *
@@ -25,11 +26,43 @@ export const NON_WHOLE_COUNT_SENSITIVITY = Rational.ONE;
 /** Share of the n rows that may be non-whole in a column still flagged whole: 0.5 %. */
 export const NON_WHOLE_SHARE = Rational.of(1, 200);
 
+/** β of the flag: the most probability that a whole column (F = 0) is flagged fractional. */
+export const WHOLE_MISSED_PROBABILITY = Rational.of(1, 20);
+
 /**
- * T = max(1, ⌈n/200⌉): a column is flagged whole when its noisy count of non-whole values stays
- * below 0.5 % of the rows, the share the bounds leave beyond each end by default. Public: n only.
+ * T = max(⌈n/200⌉, T_ε) with T_ε = wholeNumberBudgetThreshold(ε): a column is flagged whole when its
+ * noisy count of non-whole values stays below 0.5 % of the rows (the share the bounds leave beyond
+ * each end by default), or below T_ε when ε is too small for that share to be told from 0. A whole
+ * column (F = 0) is then flagged fractional with probability P(Z >= T) = e^(−εT)/(1 + e^(−ε)) <= β.
+ * The price: a column with fewer than about T fractional values is called whole and rounded.
+ * Public: n and ε only.
  */
-export function wholeNumberThreshold(n: number): number {
+export function wholeNumberThreshold(n: number, epsilon: Rational): number {
+  return Math.max(wholeNumberRowThreshold(n), wholeNumberBudgetThreshold(epsilon));
+}
+
+/** ⌈n/200⌉, at least 1: 0.5 % of the n rows, rounded up. */
+export function wholeNumberRowThreshold(n: number): number {
   const share = NON_WHOLE_SHARE;
   return Math.max(1, Number((share.num * BigInt(n) + share.den - 1n) / share.den));
+}
+
+/**
+ * T_ε = the least whole T >= 1 with e^(−εT) <= β (about ⌈ln(1/β)/ε⌉ = ⌈ln(20)/ε⌉), checked exactly
+ * with a lower bound of e^x: 1 + expm1LowerBound(εT) >= 1/β implies e^(εT) >= 1/β. Then
+ * P(Z >= T) = e^(−εT)/(1 + e^(−ε)) <= β for discrete Laplace Z of scale 1/ε. For an ε so small that
+ * T_ε passes 2^53 it returns Number.MAX_SAFE_INTEGER (the flag is then whole for every column n
+ * can hold, and the warning of learnDomain says the budget is too small).
+ */
+export function wholeNumberBudgetThreshold(epsilon: Rational): number {
+  if (!epsilon.isPositive()) throw new RangeError('a whole-number threshold needs ε > 0');
+  const inverse = Rational.ONE.div(WHOLE_MISSED_PROBABILITY);
+  const estimate = Math.log(inverse.toNumberUp()) / epsilon.toNumberDown();
+  if (!(estimate < Number.MAX_SAFE_INTEGER / 2)) return Number.MAX_SAFE_INTEGER;
+  const holds = (t: number) =>
+    Rational.ONE.add(expm1LowerBound(epsilon.mul(Rational.of(t)))).compare(inverse) >= 0;
+  // Start just below the floating-point solution and step up until the exact test holds.
+  let t = Math.max(1, Math.floor(estimate) - 1);
+  while (!holds(t)) t++;
+  return t;
 }

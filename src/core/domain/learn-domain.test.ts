@@ -302,10 +302,16 @@ describe('learnDomain', () => {
         'clamped to the bounds; with fewer than 672 values present a bound far beyond the data becomes likely. ' +
         'Declare the bounds, give this column a larger share (a split), narrow the search range or spend more ε.',
     ]);
-    // At ε = 0.05 per column s = 1680 exceeds n/4 = 250: the stronger warning.
+    // At ε = 0.05 per column s = 1680 exceeds n/4 = 250: the stronger warning. The flag's threshold,
+    // 240 (the least T with e^(−0.0125·T) <= 0.05), exceeds n/20 = 50: a warning of its own.
     const tiny = learnDomain(rows, inferSchema(rows), { epsilon: '0.05', delta: '1e-6' }, new SeededRng('w'));
-    expect(tiny.warnings).toHaveLength(1);
+    expect(tiny.warnings).toHaveLength(2);
     expect(tiny.warnings[0]).toContain('is too small for 1000 rows: a bound beyond the data is chosen');
+    expect(tiny.warnings[1]).toBe(
+      '`x`: ε = 0.0125 for the whole-number flag is small for 1000 rows: the column is called whole, and its ' +
+        'values rounded, unless more than about 240 of them (24 % of the rows) are not whole numbers. Declare ' +
+        'the flag, give this column a larger share (a split) or spend more ε.',
+    );
     // Enough ε: no warning.
     expect(
       learnDomain(rows, inferSchema(rows), { epsilon: '80', delta: '1e-6' }, new SeededRng('w')).warnings,
@@ -329,9 +335,11 @@ describe('learnDomain', () => {
     expect(column(schema, 'x')).toMatchObject({ type: 'numeric', integer: false });
     expect(steps.find((s) => s.fact === 'x.integer')!.what).toBe(
       'whole-number flag of `x`: set when the noisy count of its values that are not whole (discrete Laplace, ' +
-        'Δ = 1) is below 5 (0.5 % of the 1000 rows, rounded up, at least 1)',
+        'Δ = 1) is below T = 6, the larger of 5 (0.5 % of the 1000 rows, rounded up) and 6 (the least T with ' +
+        'e^(−ε·T) <= 0.05), so a whole column is taken for fractional with probability at most 0.05, and a ' +
+        'column with fewer than about 6 values that are not whole is called whole and rounded',
     );
-    // A whole column with a few missing cells is flagged whole: P(Z >= 5) = e^(−2.5)/(1 + e^(−0.5)) = 0.05
+    // A whole column with a few missing cells is flagged whole: P(Z >= 6) = e^(−3)/(1 + e^(−0.5)) = 0.031
     // at ε = 0.5 per fact, so the fixed seed decides; a whole column is rarely taken for fractional.
     const whole = parseCsv(
       ['x', ...Array.from({ length: 1000 }, (_, i) => (i % 97 === 0 ? '' : String(i % 50)))].join('\n'),

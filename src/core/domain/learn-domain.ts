@@ -15,7 +15,13 @@ import { exactDecimal, shareOf } from './budget-split';
 import { dpCategories, thresholdFor } from './dp-categories';
 import { dpMajority } from './dp-majority';
 import { dpBoundIndex, FAR_BOUND_PROBABILITY, quantileRows, safeBoundRank } from './dp-quantile';
-import { dpWholeNumber, wholeNumberThreshold } from './dp-whole-number';
+import {
+  dpWholeNumber,
+  WHOLE_MISSED_PROBABILITY,
+  wholeNumberBudgetThreshold,
+  wholeNumberRowThreshold,
+  wholeNumberThreshold,
+} from './dp-whole-number';
 import { DEFAULT_SEARCH_RANGE, searchGrid } from './search-grid';
 
 /** The level a learned category list gives to every value it does not keep. */
@@ -70,10 +76,10 @@ interface ColumnBudget {
  * evenly over its facts (columnUnits): the type (a noisy majority of cells that read as numbers,
  * dp-majority.ts), each bound end (a DP quantile over the public grid of `searchRange`,
  * dp-quantile.ts, aimed at a rank of the values present), the whole-number flag (a noisy count of
- * non-whole values below 0.5 % of n, dp-whole-number.ts) and a category list (a stability-based
- * thresholded histogram, dp-categories.ts, which alone spends δ). A column's split is fixed before
- * the data is read; only which facts follow the type depends on the type learned, a DP output
- * (adaptive sequential composition). Every step is reserved on an
+ * non-whole values below the larger of 0.5 % of n and about ln(20)/ε, dp-whole-number.ts) and a
+ * category list (a stability-based thresholded histogram, dp-categories.ts, which alone spends δ).
+ * A column's split is fixed before the data is read; only which facts follow the type depends on
+ * the type learned, a DP output (adaptive sequential composition). Every step is reserved on an
  * accountant before its noise is drawn, and the schema records exactly what the steps spent.
  * Declared facts are kept and not learned again. Throws InputError, before any draw, for a budget
  * that cannot pay for the facts asked (δ = 0 with a category list to learn, an unknown column).
@@ -325,8 +331,10 @@ function learnNumeric(
       ctx,
       `${name}.${end.part}`,
       `${end.word} of \`${name}\`: about ⌈${formatRational(share)}·m⌉ of its m values present ${side} it ` +
-        `(quantile ${formatRational(end.q)}; at least ${safe}, so a bound far beyond the data stays unlikely, ` +
-        `and at most m/4), exponential mechanism over ${grid.length} readable values in ${range} (Δ = 1 row)`,
+        `(quantile ${formatRational(end.q)}; at least s = ${safe} = ⌈(2/ε)·ln(${grid.length}/` +
+        `${FAR_BOUND_PROBABILITY})⌉, so a bound far beyond the data stays unlikely, and at most m/4), ` +
+        `exponential mechanism over ${grid.length} readable values in ${range} (Δ = 1 row); with fewer ` +
+        `than about ${4 * safe} values present (4·s) a bound far beyond the data becomes likely`,
       epsilon,
     );
     const index = dpBoundIndex(ctx.rng, sorted, end.q, grid, end.part, epsilon);
@@ -345,12 +353,26 @@ function learnNumeric(
   }
   let integer = column.integer;
   if (want.includes('integer')) {
-    const threshold = wholeNumberThreshold(n);
+    const threshold = wholeNumberThreshold(n, epsilon);
+    const beta = formatRational(WHOLE_MISSED_PROBABILITY);
+    // Public facts only (ε and n): a threshold above n/20 leaves the flag little to tell.
+    if (threshold * 20 > n) {
+      const share = threshold > n ? `more than the ${n} rows` : `${percent(threshold, n)} of the rows`;
+      ctx.warnings.push(
+        `\`${name}\`: ε = ${formatRational(epsilon)} for the whole-number flag is small for ${n} rows: ` +
+          `the column is called whole, and its values rounded, unless more than about ${threshold} of them ` +
+          `(${share}) are not whole numbers. Declare the flag, give this column a larger share (a split) ` +
+          'or spend more ε.',
+      );
+    }
     spend(
       ctx,
       `${name}.integer`,
       `whole-number flag of \`${name}\`: set when the noisy count of its values that are not whole ` +
-        `(discrete Laplace, Δ = 1) is below ${threshold} (0.5 % of the ${n} rows, rounded up, at least 1)`,
+        `(discrete Laplace, Δ = 1) is below T = ${threshold}, the larger of ${wholeNumberRowThreshold(n)} ` +
+        `(0.5 % of the ${n} rows, rounded up) and ${wholeNumberBudgetThreshold(epsilon)} (the least T with ` +
+        `e^(−ε·T) <= ${beta}), so a whole column is taken for fractional with probability at most ${beta}, ` +
+        `and a column with fewer than about ${threshold} values that are not whole is called whole and rounded`,
       epsilon,
     );
     integer = dpWholeNumber(ctx.rng, nonWhole, threshold, epsilon);
@@ -392,6 +414,11 @@ function learnCategories(
     .sort(compareByCodePoint);
   const { categories: _c, other: _o, ...rest } = column;
   return { ...rest, categories: [...kept, OTHER_LEVEL], other: OTHER_LEVEL };
+}
+
+/** part/whole as a readable percentage, e.g. "16 %" or "0.24 %" (two significant digits). */
+function percent(part: number, whole: number): string {
+  return `${Number(((100 * part) / whole).toPrecision(2))} %`;
 }
 
 /** A number for a sentence: 1e+12 rather than 1000000000000. */
