@@ -263,6 +263,22 @@ describe('dp-sequential-regression run', () => {
     expect(hiShare[1]! / rows[1]! - hiShare[0]! / rows[0]!).toBeGreaterThan(0.5);
   });
 
+  it('reports progress rising to 1, solver steps included', async () => {
+    const { table, schema } = thresholdTable(200);
+    const reports: [number, string | undefined][] = [];
+    const ctx = runContext(schema, 200, {
+      releases: 2,
+      progress: (fraction, message) => reports.push([fraction, message]),
+    });
+    await dpSequentialRegression.run(table, schema, defaults, ctx);
+    const fractions = reports.map(([fraction]) => fraction);
+    for (let i = 1; i < fractions.length; i++)
+      expect(fractions[i]!).toBeGreaterThanOrEqual(fractions[i - 1]!);
+    expect(fractions.at(-1)).toBe(1);
+    // n = 200, λ = 0.01, K = 3: gap = 2√2/(200·0.01)/1000 = √2/1000, T = ⌈log(gap²·0.01/(4·log 3))/log(1 − √(0.01/0.51))⌉ = 128.
+    expect(reports.map(([, message]) => message)).toContain('fitting the regression of w: step 128 of 128');
+  });
+
   it('stops with an AbortError when cancelled', async () => {
     const { table, schema } = thresholdTable(50);
     const ctx = runContext(schema, 50, { signal: { aborted: true } });

@@ -73,7 +73,12 @@ function fitRegressions(table: Table, plan: SequentialRegressionPlan, ctx: RunCo
     );
     const problem: LogisticProblem = { n, d, classes: regression.classes, x, y: levels[j]! };
     const settings = perturbationSettings(n, lambda, regression.classes);
-    const estimate = fitRegularizedLogistic(problem, lambda, settings.iterations, ctx.signal);
+    const estimate = fitRegularizedLogistic(problem, lambda, settings.iterations, ctx.signal, (done, total) =>
+      ctx.progress(
+        (0.6 * (r + done / total)) / plan.regressions.length,
+        `fitting the regression of ${regression.coding.name}: step ${done} of ${total}`,
+      ),
+    );
     const gradient = new Float64Array(estimate.length);
     regularizedGradient(problem, lambda, estimate, gradient);
     let norm = 0;

@@ -96,13 +96,14 @@ export function regularizedGradient(
 /**
  * β_T after exactly `iterations` steps of Nesterov's accelerated gradient method from β_0 = 0 (see
  * iterationsForGap): deterministic, and the number of steps does not depend on the data. Checks
- * `signal` every step. Cost O(T·n·d·K).
+ * `signal` and reports each finished step to `onIteration`. Cost O(T·n·d·K).
  */
 export function fitRegularizedLogistic(
   problem: LogisticProblem,
   lambda: number,
   iterations: number,
   signal?: AbortSignalLike,
+  onIteration?: (done: number, total: number) => void,
 ): Float64Array {
   const size = (problem.classes - 1) * problem.d;
   const smoothness = lambda + lossSmoothness(problem.classes);
@@ -119,6 +120,7 @@ export function fitRegularizedLogistic(
     for (let c = 0; c < size; c++) next[c] = look[c]! - gradient[c]! / smoothness;
     previous = current;
     current = next;
+    onIteration?.(t + 1, iterations);
   }
   return current;
 }
