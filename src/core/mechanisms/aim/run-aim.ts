@@ -114,12 +114,14 @@ export async function runAim(
         );
       });
     const sigma = Math.sqrt(sigma2.toNumber());
+    // Every candidate's marginal from one set of log tables of the fitted model.
+    const marginalOf = fit.model.marginalsOf(fit.marginals);
     const scored = open.map((k) => {
       throwIfAborted(ctx.signal);
       const r = plan.candidates.cliques[k]!;
       return {
         answer: answers[k]!,
-        estimate: fit.model.marginal(fit.marginals, r),
+        estimate: marginalOf(r),
         weight: plan.candidates.weights[k]!,
       };
     });

@@ -1,9 +1,20 @@
 import { addExpanded, cellCount, indexMap, sumOnto } from './factor-index';
 import { eliminateToMarginal, type LogFactor } from './variable-elimination';
 
+import type { JunctionTree } from './junction-tree';
+
 /** log of the smallest positive double: a zero cell's log is clamped here so ratios stay finite. */
 const LOG_SMALLEST = Math.log(Number.MIN_VALUE);
-import type { JunctionTree } from './junction-tree';
+
+/** sign · log v per cell (a zero cell's log clamped to LOG_SMALLEST), in a new array. */
+function logOf(values: Float64Array, sign: 1 | -1): Float64Array {
+  const out = new Float64Array(values.length);
+  for (let c = 0; c < values.length; c++) {
+    const v = values[c]!;
+    out[c] = sign * (v > 0 ? Math.log(v) : LOG_SMALLEST);
+  }
+  return out;
+}
 
 /**
  * A distribution over d discrete attributes given by log-potentials θ_C on the maximal cliques of a
@@ -166,36 +177,48 @@ export class CliqueTreeModel {
    * clique containing them, or else by variable elimination over the smallest subtree of cliques
    * covering them, where p(x) = Π_C μ_C / Π_S μ_S (the junction-tree factorisation; cliques outside
    * the subtree sum out to its separators). Cost O(cells of the subtree's factors and their joins).
+   * For many marginals of one calibration, `marginalsOf` reuses the log tables.
    */
   marginal(marginals: readonly Float64Array[], attrs: readonly number[]): Float64Array {
-    if (this.cliqueContaining(attrs) >= 0) return this.marginalFromCliques(marginals, attrs);
-    const chosen = new Set<number>();
-    for (const a of attrs) {
-      let best = -1;
-      for (let i = 0; i < this.cliques.length; i++) {
-        if (this.cliques[i]!.includes(a) && (best < 0 || this.cliqueCells[i]! < this.cliqueCells[best]!))
-          best = i;
+    return this.marginalsOf(marginals)(attrs);
+  }
+
+  /**
+   * A function giving `marginal(marginals, attrs)` for any attrs, which computes each clique's and
+   * separator's log table at most once (the calibrated marginals must not change while it is used).
+   */
+  marginalsOf(marginals: readonly Float64Array[]): (attrs: readonly number[]) => Float64Array {
+    const logCliques: (Float64Array | undefined)[] = [];
+    const logSeparators: (Float64Array | undefined)[] = [];
+    return (attrs) => {
+      if (this.cliqueContaining(attrs) >= 0) return this.marginalFromCliques(marginals, attrs);
+      const chosen = new Set<number>();
+      for (const a of attrs) {
+        let best = -1;
+        for (let i = 0; i < this.cliques.length; i++) {
+          if (this.cliques[i]!.includes(a) && (best < 0 || this.cliqueCells[i]! < this.cliqueCells[best]!))
+            best = i;
+        }
+        if (best < 0) throw new Error(`attribute ${a} is in no clique of the model`);
+        chosen.add(best);
       }
-      if (best < 0) throw new Error(`attribute ${a} is in no clique of the model`);
-      chosen.add(best);
-    }
-    const subtree = this.steinerSubtree(chosen);
-    const logOf = (values: Float64Array): Float64Array =>
-      Float64Array.from(values, (v) => (v > 0 ? Math.log(v) : LOG_SMALLEST));
-    const factors: LogFactor[] = [];
-    for (const i of subtree) {
-      factors.push({ attrs: this.cliques[i]!, values: logOf(marginals[i]!) });
-      const p = this.parent[i]!;
-      if (p >= 0 && subtree.has(p)) {
-        const separatorMap = this.toParentSeparator[i]!;
-        const separator = sumOnto(marginals[i]!, separatorMap, new Float64Array(this.upward[i]!.length));
-        const negated = logOf(separator);
-        for (let c = 0; c < negated.length; c++) negated[c] = -negated[c]!;
-        factors.push({ attrs: this.separatorOf(i), values: negated });
+      const subtree = this.steinerSubtree(chosen);
+      const factors: LogFactor[] = [];
+      for (const i of subtree) {
+        logCliques[i] ??= logOf(marginals[i]!, 1);
+        factors.push({ attrs: this.cliques[i]!, values: logCliques[i] });
+        const p = this.parent[i]!;
+        if (p >= 0 && subtree.has(p)) {
+          const separator = (): Float64Array =>
+            sumOnto(marginals[i]!, this.toParentSeparator[i]!, new Float64Array(this.upward[i]!.length));
+          logSeparators[i] ??= logOf(separator(), -1);
+          factors.push({ attrs: this.separatorOf(i), values: logSeparators[i] });
+        }
       }
-    }
-    const logMarginal = eliminateToMarginal(factors, attrs, this.sizes);
-    return Float64Array.from(logMarginal, (v) => Math.exp(v));
+      const logMarginal = eliminateToMarginal(factors, attrs, this.sizes);
+      for (let c = 0; c < logMarginal.length; c++) logMarginal[c] = Math.exp(logMarginal[c]!);
+      return logMarginal;
+    };
   }
 
   /** A table over `attrs` (a subset of clique i) broadcast onto the clique's cells. */

@@ -51,6 +51,46 @@ export function indexMap(
   return map;
 }
 
+/**
+ * values[c] += small[cell of c on subAttrs] for every cell c of the table over `superAttrs`: the
+ * same as addExpanded with indexMap(superAttrs, subAttrs, sizes), walking the odometer without
+ * building the map (for one-off joins). Cost O(cells).
+ */
+export function addBroadcast(
+  values: Float64Array,
+  superAttrs: readonly number[],
+  subAttrs: readonly number[],
+  small: Float64Array,
+  sizes: readonly number[],
+): void {
+  const k = superAttrs.length;
+  const subStride = new Array<number>(k).fill(0);
+  let stride = 1;
+  for (let q = subAttrs.length - 1; q >= 0; q--) {
+    const position = superAttrs.indexOf(subAttrs[q]!);
+    if (position < 0)
+      throw new Error(`attribute ${subAttrs[q]} is not in the clique [${superAttrs.join(', ')}]`);
+    subStride[position] = stride;
+    stride *= sizes[subAttrs[q]!]!;
+  }
+  const radix = superAttrs.map((a) => sizes[a]!);
+  const counter = new Array<number>(k).fill(0);
+  // The last attribute varies fastest: run along it in a tight loop, then step the odometer.
+  const lastRadix = k > 0 ? radix[k - 1]! : 1;
+  const lastStride = k > 0 ? subStride[k - 1]! : 0;
+  let sub = 0;
+  for (let cell = 0; cell < values.length; cell += lastRadix) {
+    for (let v = 0; v < lastRadix; v++) values[cell + v] += small[sub + v * lastStride]!;
+    for (let p = k - 2; p >= 0; p--) {
+      counter[p]!++;
+      sub += subStride[p]!;
+      if (counter[p]! < radix[p]!) break;
+      sub -= subStride[p]! * radix[p]!;
+      counter[p] = 0;
+    }
+  }
+}
+
 /** out[map[c]] = Σ values[c]: the marginal of a table on a subset. out is overwritten. */
 export function sumOnto(values: Float64Array, map: Uint32Array, out: Float64Array): Float64Array {
   out.fill(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../../rng/seeded-rng';
 import { CliqueTreeModel } from './clique-tree-model';
-import { cellCount, countCells, indexMap } from './factor-index';
+import { addBroadcast, addExpanded, cellCount, countCells, indexMap } from './factor-index';
 import { buildJunctionTree } from './junction-tree';
 import { estimateByMirrorDescent, type Measurement } from './mirror-descent';
 import { levelsForGroup, sampleRows } from './sample-model';
@@ -67,6 +67,32 @@ describe('index maps and counts', () => {
     expect(() => indexMap(attrs, [1], sizes)).toThrow(/not in the clique/);
   });
 
+  it('broadcast a table on a subset onto every cell of the clique, as the index map does', () => {
+    const sizes = [2, 3, 4, 2];
+    const rng = new SeededRng('broadcast');
+    for (const [big, small] of [
+      [
+        [0, 1, 2, 3],
+        [1, 3],
+      ],
+      [
+        [0, 2, 3],
+        [0, 3],
+      ],
+      [[1, 2], []],
+      [[2], [2]],
+      [[], []],
+    ] as number[][][]) {
+      const table = Float64Array.from({ length: cellCount(small!, sizes) }, () => rng.nextFloat());
+      const start = Float64Array.from({ length: cellCount(big!, sizes) }, () => rng.nextFloat());
+      const expected = Float64Array.from(start);
+      addExpanded(expected, indexMap(big!, small!, sizes), table);
+      const actual = Float64Array.from(start);
+      addBroadcast(actual, big!, small!, table, sizes);
+      expect(Array.from(actual)).toEqual(Array.from(expected));
+    }
+  });
+
   it('count rows per cell', () => {
     const levels = [Uint32Array.from([0, 1, 1, 0]), Uint32Array.from([2, 0, 2, 2])];
     expect(Array.from(countCells(levels, [0, 1], [2, 3]))).toEqual([0, 0, 2, 1, 0, 1]);
@@ -124,17 +150,17 @@ describe('belief propagation', () => {
       TOLERANCE,
     );
     expect(() => model.marginalFromCliques(marginals, [0, 4])).toThrow(/no clique/);
-    // Outside every clique: variable elimination over the subtree joining the cliques of 0, 1 and 4.
+    // Outside every clique: variable elimination over the subtree joining the cliques of 0, 1 and 4,
+    // alone and with the log tables shared across queries.
+    const shared = model.marginalsOf(marginals);
     for (const attrs of [
       [0, 4],
       [1, 3, 4],
       [0, 1, 2, 4],
     ]) {
-      expectClose(
-        model.marginal(marginals, attrs),
-        bruteMarginal(sizes, tree.cliques, theta, 50, attrs),
-        TOLERANCE,
-      );
+      const expected = bruteMarginal(sizes, tree.cliques, theta, 50, attrs);
+      expectClose(model.marginal(marginals, attrs), expected, TOLERANCE);
+      expectClose(shared(attrs), expected, TOLERANCE);
     }
   });
 

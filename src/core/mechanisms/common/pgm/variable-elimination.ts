@@ -1,4 +1,4 @@
-import { cellCount, indexMap, logSumExpOnto } from './factor-index';
+import { addBroadcast, cellCount, indexMap, logSumExpOnto } from './factor-index';
 
 /** A table of log values over attributes (ascending). */
 export interface LogFactor {
@@ -10,10 +10,7 @@ export interface LogFactor {
 function joinFactors(factors: readonly LogFactor[], sizes: readonly number[]): LogFactor {
   const attrs = [...new Set(factors.flatMap((f) => f.attrs))].sort((a, b) => a - b);
   const values = new Float64Array(cellCount(attrs, sizes));
-  for (const factor of factors) {
-    const map = indexMap(attrs, factor.attrs, sizes);
-    for (let c = 0; c < values.length; c++) values[c] += factor.values[map[c]!]!;
-  }
+  for (const factor of factors) addBroadcast(values, attrs, factor.attrs, factor.values, sizes);
   return { attrs, values };
 }
 
