@@ -21,12 +21,13 @@ function sortedStepEpsilons(steps: { epsilon: number }[]): number[] {
 describe('sweep repeats from one run', () => {
   const optedIn = MECHANISMS.filter((mechanism) => mechanism.sweepRepeats !== undefined);
 
-  it('covers the histogram mechanisms and the pMSE mechanism', () => {
+  it('covers the histogram mechanisms, the sequential regression synthesizer and the pMSE mechanism', () => {
     expect(Object.fromEntries(optedIn.map((m) => [m.id, m.sweepRepeats]))).toEqual({
       'laplace-histogram': 'independent-releases',
       'dp-marginals': 'independent-releases',
       'smoothed-histogram': 'independent-releases',
       'pmse-mechanism': 'shared-chains',
+      'dp-sequential-regression': 'independent-releases',
     });
   });
 

@@ -72,6 +72,9 @@ export const dpSequentialRegressionMeta: MechanismMeta = {
     'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.2.3 and §4.3.2 (SLOMAG); Chaudhuri & Monteleoni 2009, Algorithm 1',
   supports: { numeric: true, categorical: true },
   params: SEQUENTIAL_REGRESSION_PARAMS,
+  // Every release spends ε/M on fresh noise over the same fitted minimiser and draws its rows afresh, so
+  // R releases at R·ε have the joint law of R runs at ε.
+  sweepRepeats: 'independent-releases',
   claim: claimFor,
   describe: describeSequentialRegression,
   check: (schema, params, context) => planSequentialRegression(schema, params, context?.n).problems,
