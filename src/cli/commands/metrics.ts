@@ -9,6 +9,7 @@ import type { RegressionSpec } from '../../core/metrics/regression-comparison';
 import type { SubsetTvd } from '../../core/metrics/tvd';
 import { SYNTHPOP_CART_DEFAULTS } from '../../core/models/cart';
 import { makeRng } from '../../core/rng/make-rng';
+import { pmseNullMeansOnTwoThreads } from '../pmse-null-threads';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../run-cli';
@@ -110,13 +111,15 @@ export const metricsCommand = {
       throw new InputError(`--ml-target: no column '${mlTarget}'; columns are ${columnNames.join(', ')}.`);
     }
     const rng = makeRng(v.seed === undefined ? undefined : String(v.seed));
+    const nullMeans =
+      model === 'cart' ? await pmseNullMeansOnTwoThreads(real, synths, cart, permutations, rng) : undefined;
     const report = evaluateUtility(
       real,
       synths,
       {
         bins,
         tvdK: ks.filter((k) => k <= real.columns.length),
-        pmse: { model, cart, permutations },
+        pmse: { model, cart, permutations, ...(nullMeans ? { nullMeans } : {}) },
         ...(regression ? { regression } : {}),
         ...(holdout && mlTarget ? { ml: { holdout, target: mlTarget } } : {}),
         distinguishingGame: skip.has('game') ? false : {},

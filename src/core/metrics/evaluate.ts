@@ -34,7 +34,10 @@ export interface UtilityEvaluationOptions {
   /** Marginal orders to compare (default [1, 2, 3]). */
   tvdK?: number[];
   /** pMSE settings (default CART with synthpop's settings and 50 permutations, DESIGN.md §2). */
-  pmse?: Partial<PmseOptions>;
+  pmse?: Partial<Omit<PmseOptions, 'nullMean'>> & {
+    /** CART: each release's permutation-null mean pMSE, when computed elsewhere (cartPmseNullSum). */
+    nullMeans?: readonly number[];
+  };
   /** The user's regression model; omitted → no regression comparison. */
   regression?: RegressionSpec;
   /** ML efficacy needs real rows the mechanism never saw; omitted → not computed. */
@@ -302,7 +305,9 @@ export function evaluateUtility(
   const pmse = timed('pmse', () => {
     const results = synths.map((synth, j) => {
       report('pmse', j / M, `Propensity score (pMSE), release ${j + 1} of ${M}`);
-      return computePmseReleases(real, [synth], pmseOptions, rng).perRelease[0]!;
+      const nullMean = opts.pmse?.nullMeans?.[j];
+      const releaseOptions = nullMean === undefined ? pmseOptions : { ...pmseOptions, nullMean };
+      return computePmseReleases(real, [synth], releaseOptions, rng).perRelease[0]!;
     });
     const ratios = results.map((r) => r.ratio);
     return {

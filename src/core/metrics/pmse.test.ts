@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../rng/seeded-rng';
 import type { Rng } from '../rng/types';
 import type { Table } from '../table/types';
-import { computePmse, computePmseReleases, makeCartPmseEvaluator } from './pmse';
+import { SYNTHPOP_CART_DEFAULTS } from '../models/cart/cart-types';
+import {
+  cartPmseInput,
+  cartPmseNullSum,
+  computePmse,
+  computePmseReleases,
+  makeCartPmseEvaluator,
+} from './pmse';
 import { testTable } from './testing/test-table';
 
 function normal(rng: Rng): number {
@@ -50,6 +57,22 @@ describe('computePmse', () => {
     expect(c.nullMean).not.toBe(a.nullMean);
     expect(a.ratio).toBeCloseTo(a.value / (a.nullMean! / 2), 12);
     expect(a.rawRatio).toBeCloseTo(a.value / a.nullMean!, 12);
+  });
+
+  it('the null computed apart (cartPmseNullSum) is the one computePmse computes, and a given null is used as is', () => {
+    // computePmse fits the real tree without randomness, then refits with shuffles from its rng:
+    // the same seed on cartPmseNullSum over the same stacked input gives the same sum exactly.
+    const inline = computePmse(real, synth, { model: 'cart', permutations: 12 }, new SeededRng(21));
+    const { input, share } = cartPmseInput(real, synth);
+    const sum = cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 12, new SeededRng(21));
+    expect(sum / 12).toBe(inline.nullMean);
+    // With nullMean given, no refit runs (the generator is untouched) and S_pMSE uses that null.
+    let draws = 0;
+    const counting: Rng = { seeded: true, nextUint32: () => (draws++, 0), nextFloat: () => (draws++, 0) };
+    const given = computePmse(real, synth, { model: 'cart', permutations: 50, nullMean: 0.004 }, counting);
+    expect(draws).toBe(0);
+    expect(given.nullMean).toBe(0.004);
+    expect(given.ratio).toBeCloseTo(given.value / 0.002, 12);
   });
 
   it('logit ratio uses the closed-form null (k − 1)(1 − c)² c / N', () => {

@@ -1,6 +1,6 @@
 import type { Rng } from '../rng/types';
 import type { Table } from '../table/types';
-import { SYNTHPOP_CART_DEFAULTS, type CartOptions } from '../models/cart/cart-types';
+import { SYNTHPOP_CART_DEFAULTS, type CartInput, type CartOptions } from '../models/cart/cart-types';
 import { CartWorkspace } from '../models/cart/cart-workspace';
 import { RpartTreeGrower } from '../models/cart/grow-rpart-tree';
 import { fitCart, predictInSample } from '../models/cart/fit-cart';
@@ -26,6 +26,11 @@ export interface PmseOptions {
   logit?: LogisticRegressionOptions;
   /** Return the propensity scores (real rows, synthetic rows). */
   keepPropensities?: boolean;
+  /**
+   * CART: the permutation null's mean pMSE when it was computed elsewhere (e.g. on other threads by
+   * cartPmseNullSum over the same input); the refits here are then skipped.
+   */
+  nullMean?: number;
 }
 
 export interface PmseResult {
@@ -95,18 +100,9 @@ export function computePmse(real: Table, synth: Table, options: PmseOptions, rng
     const propensities = predictInSample(tree);
     const value = pmseOfPropensities(propensities, share);
     const permutations = options.permutations ?? 50;
-    let nullMean: number | null = null;
-    if (permutations > 0) {
-      const grower = new RpartTreeGrower(workspace);
-      const permuted = labels.slice();
-      let sum = 0;
-      for (let r = 0; r < permutations; r++) {
-        shuffleInPlace(rng, permuted);
-        workspace.relabel(permuted);
-        grower.grow(cartOptions);
-        sum += cartPmseFromLeaves(workspace, share);
-      }
-      nullMean = sum / permutations;
+    let nullMean: number | null = options.nullMean ?? null;
+    if (nullMean === null && permutations > 0) {
+      nullMean = refitPermuted(workspace, labels, cartOptions, share, permutations, rng) / permutations;
     }
     return {
       model: 'cart',
@@ -136,6 +132,53 @@ export function computePmse(real: Table, synth: Table, options: PmseOptions, rng
     droppedConstant: pooled.droppedConstant,
     ...(options.keepPropensities ? { propensities: splitPropensities(fit.fitted, nReal) } : {}),
   };
+}
+
+/**
+ * The CART pMSE null's raw material: Σ over `permutations` refits of the pMSE with the stacked labels
+ * permuted (uniform shuffles from `rng`, each applied to the previous order), same tree settings.
+ * `input` is the stacked table with labels 0 (real) and 1 (synthetic), as cartPmseInput builds it;
+ * share = n_synth/N. Sums from several calls with independent generators add up to one null.
+ */
+export function cartPmseNullSum(
+  input: CartInput,
+  options: CartOptions,
+  share: number,
+  permutations: number,
+  rng: Rng,
+): number {
+  const workspace = new CartWorkspace();
+  workspace.load(input);
+  return refitPermuted(workspace, input.y, options, share, permutations, rng);
+}
+
+/** The stacked CART input of computePmse (real rows labelled 0, then synthetic rows labelled 1) and c. */
+export function cartPmseInput(real: Table, synth: Table): { input: CartInput; share: number } {
+  const pairs = alignColumnsByName(real, synth);
+  const pooled = poolPredictors([real, synth], { columns: pairs.map((pair) => pair.name) });
+  const total = real.nRows + synth.nRows;
+  const labels = new Uint8Array(total).fill(1, real.nRows);
+  return { input: cartInputFromPredictors(pooled, labels), share: synth.nRows / total };
+}
+
+function refitPermuted(
+  workspace: CartWorkspace,
+  labels: Uint8Array,
+  options: CartOptions,
+  share: number,
+  permutations: number,
+  rng: Rng,
+): number {
+  const grower = new RpartTreeGrower(workspace);
+  const permuted = labels.slice();
+  let sum = 0;
+  for (let r = 0; r < permutations; r++) {
+    shuffleInPlace(rng, permuted);
+    workspace.relabel(permuted);
+    grower.grow(options);
+    sum += cartPmseFromLeaves(workspace, share);
+  }
+  return sum;
 }
 
 function splitPropensities(all: Float64Array, nReal: number): { real: Float64Array; synth: Float64Array } {
