@@ -137,13 +137,14 @@ async function readAsTheCliDoes(path: string): Promise<Source> {
 
 /** The CLI's write of a synthetic CSV: streamed when this checkout has it, else one string. */
 async function writeAsTheCliDoes(path: string, dataset: Table): Promise<void> {
-  const files = (await import('../src/cli/output-files')) as Record<string, unknown>;
-  if (typeof files.writeTableCsvFile === 'function') {
-    await (files.writeTableCsvFile as (p: string, t: Table, o: object) => Promise<void>)(path, dataset, {});
+  const table = (await import('../src/core/table')) as Record<string, unknown>;
+  if (typeof table.csvChunks === 'function') {
+    const { writeFilesAtomically } = await import('../src/cli/output-files');
+    const chunks = table.csvChunks as (t: Table) => Iterable<string>;
+    writeFilesAtomically([{ path, contents: chunks(dataset) }]);
     return;
   }
-  const { writeCsv } = await import('../src/core/table');
-  writeFileSync(path, writeCsv(dataset));
+  writeFileSync(path, (table.writeCsv as (t: Table) => string)(dataset));
 }
 
 async function papaparseStep(path: string) {

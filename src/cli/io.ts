@@ -11,6 +11,8 @@ export interface CliIo {
   err(text: string): void;
   /** Shows progress of a long step (a terminal status line); may do nothing. */
   progress?(fraction: number, message?: string): void;
+  /** Whether `progress` is shown without --progress or --no-progress (true when stderr is a terminal). */
+  progressByDefault?: boolean;
 }
 
 /** The size of a user-named file; InputErrors name the path for a missing, empty or directory path. */

@@ -1,17 +1,13 @@
 #!/usr/bin/env node
 import { runCli } from './run-cli';
 import type { CliIo } from './io';
+import { progressReporter } from './progress-reporter';
 
 const io: CliIo = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
-  progress: process.stderr.isTTY
-    ? (fraction, message) => {
-        const percent = Math.round(fraction * 100);
-        process.stderr.write(`\r${String(percent).padStart(3)}% ${(message ?? '').slice(0, 60).padEnd(60)}`);
-        if (fraction >= 1) process.stderr.write('\n');
-      }
-    : undefined,
+  progress: progressReporter((text) => process.stderr.write(text), process.stderr.isTTY === true),
+  progressByDefault: process.stderr.isTTY === true,
 };
 
 runCli(process.argv.slice(2), io).then(

@@ -1,4 +1,13 @@
-import { existsSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { InputError } from '../core/table/errors';
@@ -103,13 +112,45 @@ export function checkOutputPaths(outputs: NamedPath[], inputs: NamedPath[], forc
 }
 
 /**
- * Writes every file under a temporary name in its own folder (".name.<pid>.<random>.partial" plus the
- * file's extension), then renames each into place, so an interrupted or failed run never leaves a
+ * An output file's contents: a string, or pieces of text made one at a time (csvChunks), so that a
+ * synthetic table of millions of rows is never one string in memory.
+ */
+export interface OutputFile {
+  path: string;
+  contents: string | Iterable<string>;
+  /** Called after each piece with the number of pieces written so far. */
+  onPiece?: (pieces: number) => void;
+}
+
+/** Writes all of `text` as UTF-8 at the descriptor's position (a write may take part of it). */
+function writeAll(descriptor: number, text: string): void {
+  const bytes = Buffer.from(text, 'utf8');
+  for (let offset = 0; offset < bytes.length;) offset += writeSync(descriptor, bytes, offset);
+}
+
+/** Writes the pieces to a new file (flag wx: never over an existing one), one write per piece. */
+function writeNewFile(path: string, file: OutputFile): void {
+  const descriptor = openSync(path, 'wx');
+  try {
+    const pieces = typeof file.contents === 'string' ? [file.contents] : file.contents;
+    let written = 0;
+    for (const piece of pieces) {
+      writeAll(descriptor, piece);
+      file.onPiece?.(++written);
+    }
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/**
+ * Writes every file (a string, or pieces written one at a time) under a temporary name in its own
+ * folder (".name.<pid>.<random>.partial" plus the file's extension), then renames each into place, so an interrupted or failed run never leaves a
  * half-written output under the final name (a rename within one folder is atomic on POSIX file
  * systems). If a write fails, the temporary files are removed, no output appears, and the error is
  * thrown as it came (a full disk is not bad input: the CLI reports it as an internal error).
  */
-export function writeFilesAtomically(files: { path: string; contents: string }[]): void {
+export function writeFilesAtomically(files: OutputFile[]): void {
   const staged: { temporary: string; path: string }[] = [];
   try {
     for (const file of files) {
@@ -119,7 +160,7 @@ export function writeFilesAtomically(files: { path: string; contents: string }[]
         `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.partial${extname(name)}`,
       );
       staged.push({ temporary, path: file.path });
-      writeFileSync(temporary, file.contents, { flag: 'wx' });
+      writeNewFile(temporary, file);
     }
   } catch (error) {
     for (const { temporary } of staged) rmSync(temporary, { force: true });

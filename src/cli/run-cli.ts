@@ -28,8 +28,14 @@ const COMMANDS: Record<CommandName, Command> = {
 };
 
 /** Runs one dpsynth command and returns its exit code (0 ok, 2 bad input or usage, 1 internal error). */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
-  const [name, ...rest] = argv;
+export async function runCli(argv: string[], givenIo: CliIo): Promise<number> {
+  // --progress and --no-progress go with any command: progress of reading, running and writing on
+  // stderr, by default when stderr is a terminal. The last one given wins.
+  const progressFlags = argv.filter((arg) => arg === '--progress' || arg === '--no-progress');
+  const showProgress =
+    progressFlags.length > 0 ? progressFlags.at(-1) === '--progress' : givenIo.progressByDefault === true;
+  const io: CliIo = showProgress ? givenIo : { out: givenIo.out, err: givenIo.err };
+  const [name, ...rest] = argv.filter((arg) => arg !== '--progress' && arg !== '--no-progress');
   if (name === undefined) {
     io.out(USAGE);
     return 2;

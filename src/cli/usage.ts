@@ -144,4 +144,7 @@ Usage:
                 [--schema s.json] [--json]
   dpsynth help COMMAND        (or dpsynth COMMAND --help) for a command's options
 
+Any command takes --progress (or --no-progress): progress of reading, running and writing on stderr;
+on by default when stderr is a terminal.
+
 ${EXIT_CODES}`;

@@ -6,7 +6,6 @@
  * (README.md in this folder draws the routes). It runs no mechanism.
  */
 import { inferWithRealEstimate, type InferenceWithRealEstimate } from '../core/inference/release-inference';
-import * as Comlink from 'comlink';
 import type { Schema, Table } from '../core/table/types';
 import {
   compareRegressions,
@@ -103,10 +102,17 @@ export const dataWorker = {
     session.keepReleases(jobId, schema, datasets, holdoutRows);
   },
 
-  /** Release `index` of a run as UTF-8 CSV bytes, transferred. */
-  releaseCsvBytes(jobId: string, index: number): Uint8Array<ArrayBuffer> {
-    const bytes = new TextEncoder().encode(session.releaseCsv(jobId, index));
-    return Comlink.transfer(bytes, [bytes.buffer]);
+  /**
+   * Release `index` of a run as a UTF-8 CSV Blob, built piece by piece (32,768 rows a piece): a
+   * Blob made of a Blob and a piece refers to the earlier data instead of copying it, and the
+   * browser may keep large blobs on disk, so a release of millions of rows is never one string.
+   */
+  releaseCsvBlob(jobId: string, index: number): Blob {
+    let blob = new Blob([], { type: 'text/csv;charset=utf-8' });
+    for (const piece of session.releaseCsvChunks(jobId, index)) {
+      blob = new Blob([blob, piece], { type: 'text/csv;charset=utf-8' });
+    }
+    return blob;
   },
 
   /** Joint shares of two columns, real vs release `index`. */

@@ -1,9 +1,9 @@
 import {
   buildTable,
+  csvChunks,
   inferSchema,
   schemaToJson,
   summarizeTable,
-  writeCsv,
   type ValidationReport,
 } from '../core/table';
 import { CsvTableReader, type StoredTable } from '../core/table/csv-stream-read';
@@ -200,9 +200,9 @@ export class DatasetSession {
     }
   }
 
-  /** Release `index` (0-based) of run `jobId` as CSV, formula-like text escaped (writeCsv escapeFormulas). */
-  releaseCsv(jobId: string, index: number): string {
-    return writeCsv(this.requireRelease(jobId, index), { escapeFormulas: true });
+  /** Release `index` (0-based) of run `jobId` as CSV pieces, formula-like text escaped (csvChunks escapeFormulas). */
+  releaseCsvChunks(jobId: string, index: number): Iterable<string> {
+    return csvChunks(this.requireRelease(jobId, index), { escapeFormulas: true });
   }
 
   /** Real vs synthetic joint shares of two columns for release `index` of run `jobId`. */

@@ -93,7 +93,7 @@ describe('the data worker and a pool worker, run directly in Node', () => {
     expect(summary.comparison.overlays.map((overlay) => overlay.column)).toEqual(['x', 'g']);
 
     dataWorker.keepReleases('job-1', schema, datasets, null);
-    const csv = new TextDecoder().decode(dataWorker.releaseCsvBytes('job-1', 0)).trim().split('\n');
+    const csv = (await dataWorker.releaseCsvBlob('job-1', 0).text()).trim().split('\n');
     expect(csv[0]).toBe('x,g');
     expect(csv).toHaveLength(9);
     for (const line of csv.slice(1)) {
@@ -119,7 +119,7 @@ describe('the data worker and a pool worker, run directly in Node', () => {
       columns: [numericColumn('x', xs), categoricalColumn('g', Array<string>(8).fill('=cmd'))],
     };
     dataWorker.keepReleases('job-known', schema, [real, allCmd], null);
-    const csv = new TextDecoder().decode(dataWorker.releaseCsvBytes('job-known', 1)).trim().split('\n');
+    const csv = (await dataWorker.releaseCsvBlob('job-known', 1).text()).trim().split('\n');
     expect(csv.slice(1).map((line) => line.split(',')[1])).toEqual(Array<string>(8).fill("'=cmd"));
     expect(dataWorker.pairHeatmap('job-known', 0, schema, 'x', 'g').tvd).toBe(0);
     expect(dataWorker.pairHeatmap('job-known', 1, schema, 'x', 'g').tvd).toBeCloseTo(0.875, 12);

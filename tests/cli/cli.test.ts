@@ -2,11 +2,46 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { cli, tempFiles, mixedCsv, MIXED_SCHEMA } from './cli-harness';
 import { parseCsv } from '../../src/core/table/csv-read';
+import { runCli } from '../../src/cli/run-cli';
 
 const DATA = mixedCsv(10_000);
 const SCHEMA = JSON.stringify(MIXED_SCHEMA);
 
 describe('dpsynth synth', () => {
+  it('with --progress reports reading, running and writing on stderr; without it (not a terminal) nothing', async () => {
+    const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA });
+    const run = async (flag: string[], out: string) => {
+      const steps: string[] = [];
+      const code = await runCli(
+        [
+          'synth',
+          path('data.csv'),
+          ...flag,
+          '--schema',
+          path('s.json'),
+          '--mechanism',
+          'laplace-histogram',
+          '--param',
+          'bins=4',
+          '--epsilon',
+          '1',
+          '--out',
+          path(out),
+        ],
+        { out: () => undefined, err: () => undefined, progress: (_f, message) => steps.push(message ?? '') },
+      );
+      return { code, steps };
+    };
+    const shown = await run(['--progress'], 'a.csv');
+    expect(shown.code).toBe(0);
+    expect(shown.steps).toContain('reading');
+    expect(shown.steps).toContain('writing');
+    expect(shown.steps.at(-1)).toBe('done');
+    expect(shown.steps.some((s) => s !== 'reading' && s !== 'writing' && s !== 'done')).toBe(true);
+    expect((await run([], 'b.csv')).steps).toEqual([]);
+    expect((await run(['--progress', '--no-progress'], 'c.csv')).steps).toEqual([]);
+  });
+
   it('writes M synthetic CSVs and a release report with the full claim', async () => {
     const path = tempFiles({ 'data.csv': DATA, 's.json': SCHEMA });
     const result = await cli(

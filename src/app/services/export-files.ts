@@ -93,11 +93,12 @@ export function releaseReportOf(run: FinishedRun, options: ReleaseReportOptions 
 
 /**
  * Saves release `index` (0-based) as CSV. The data worker writes it with formula-like text
- * escaped (writeCsv escapeFormulas; numbers in numeric columns stay as they are).
+ * escaped (csvChunks escapeFormulas; numbers in numeric columns stay as they are), piece by piece
+ * into a Blob, so a large release is never one string in either thread.
  */
 export async function downloadReleaseCsv(run: FinishedRun, index: number): Promise<void> {
   recordRunExport(run);
-  const bytes = await dataSession.worker.releaseCsvBytes(run.summary.jobId, index);
+  const blob = await dataSession.worker.releaseCsvBlob(run.summary.jobId, index);
   const fileName = releaseCsvFileName(
     run.configuration.mechanismId,
     run.configuration.epsilon,
@@ -105,7 +106,7 @@ export async function downloadReleaseCsv(run: FinishedRun, index: number): Promi
     run.summary.releases,
     run.configuration.seeded,
   );
-  saveBlob(new Blob([bytes], { type: 'text/csv;charset=utf-8' }), fileName);
+  saveBlob(blob, fileName);
 }
 
 export function downloadReleaseReport(run: FinishedRun, options: ReleaseReportOptions = {}): void {

@@ -3,7 +3,7 @@ import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/sche
 import { buildTable } from '../../core/table/build-table';
 import { dropIncompleteRows } from '../../core/table/drop-incomplete-rows';
 import { describeValidation } from '../../core/table/validation-report';
-import { writeCsv } from '../../core/table/csv-write';
+import { CSV_ROWS_PER_PIECE, csvChunks } from '../../core/table/csv-write';
 import { tableFromColumns } from '../../core/table/table-from-columns';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { tokenAt } from '../../core/table/stored-column';
@@ -21,7 +21,7 @@ import type { Schema } from '../../core/table/types';
 import { makeRng } from '../../core/rng/make-rng';
 import { InputError } from '../../core/table/errors';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
-import { checkOutputPaths, writeFilesAtomically, type NamedPath } from '../output-files';
+import { checkOutputPaths, writeFilesAtomically, type NamedPath, type OutputFile } from '../output-files';
 import {
   formatBudget,
   ledgerLine,
@@ -109,15 +109,14 @@ export const synthCommand = {
       decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath),
       schemaPath,
     );
-    const raw = await readCsvFile(dataPath, { onProgress: (f) => io.progress?.(f * 0.3, 'reading') });
-    checkSchemaMatchesHeader(schema, raw.header, dataPath);
-
+    // The file as read is kept only to copy kept-back rows; otherwise only the table stays in memory.
+    const { built, raw } = await readAndBuild(dataPath, schema, io, holdoutOptions !== undefined);
     const dropIncomplete = Boolean(v['drop-incomplete-rows']);
-    const built = buildTable(raw, schema);
     const completeCases = dropIncomplete ? dropIncompleteRows(built.table) : null;
     const complete = completeCases?.table ?? built.table;
     // fileRows[i]: the data row of the file behind row i of `complete`, to copy kept-back rows verbatim.
-    const fileRows = completeCases?.keptRows ?? Uint32Array.from({ length: built.table.nRows }, (_, i) => i);
+    const fileRows = (): Uint32Array =>
+      completeCases?.keptRows ?? Uint32Array.from({ length: built.table.nRows }, (_, i) => i);
     const droppedIncompleteRows = built.table.nRows - complete.nRows;
     for (const message of describeValidation(built.report.columns, droppedIncompleteRows)) {
       io.err(`dpsynth: ${dataPath}: ${message}\n`);
@@ -203,9 +202,16 @@ export const synthCommand = {
         `${mechanism.id} returned ${release.datasets.length} datasets for ${releases} releases.`,
       );
     }
-    const files = release.datasets.map((dataset, i) => ({
+    // Each synthetic CSV is written in pieces of 32,768 rows (csvChunks), never as one string.
+    const piecesInAll = release.datasets.reduce(
+      (sum, d) => sum + 1 + Math.ceil(d.nRows / CSV_ROWS_PER_PIECE),
+      0,
+    );
+    let piecesDone = 0;
+    const files: OutputFile[] = release.datasets.map((dataset, i) => ({
       path: outPaths[i]!,
-      contents: writeCsv(dataset, { escapeFormulas: Boolean(v['escape-formulas']) }),
+      contents: csvChunks(dataset, { escapeFormulas: Boolean(v['escape-formulas']) }),
+      onPiece: () => io.progress?.(0.9 + (0.1 * ++piecesDone) / piecesInAll, 'writing'),
     }));
     const notes: string[] = [];
     if (dropIncomplete) {
@@ -216,11 +222,11 @@ export const synthCommand = {
     }
     let splitSummary = '';
     if (holdoutOptions && heldOut) {
-      const keptBack = pick(fileRows, heldOut);
-      files.push({ path: holdoutOptions.holdoutOut, contents: fileRowsCsv(raw, keptBack) });
+      const keptBack = pick(fileRows(), heldOut);
+      files.push({ path: holdoutOptions.holdoutOut, contents: fileRowsCsv(raw!, keptBack) });
       if (holdoutOptions.trainOut !== undefined) {
-        const seen = pick(fileRows, complementIndices(complete.nRows, heldOut));
-        files.push({ path: holdoutOptions.trainOut, contents: fileRowsCsv(raw, seen) });
+        const seen = pick(fileRows(), complementIndices(complete.nRows, heldOut));
+        files.push({ path: holdoutOptions.trainOut, contents: fileRowsCsv(raw!, seen) });
       }
       const split =
         `the mechanism saw ${table.nRows} of ${complete.nRows} rows; ${heldOut.length} were kept back as a ` +
@@ -299,6 +305,18 @@ export const synthCommand = {
     );
   },
 };
+
+/** Reads the data file as a stream and types it with the schema; the file as read is returned only when kept. */
+async function readAndBuild(
+  dataPath: string,
+  schema: Schema,
+  io: CliIo,
+  keepRead: boolean,
+): Promise<{ built: ReturnType<typeof buildTable>; raw: StoredTable | undefined }> {
+  const read = await readCsvFile(dataPath, { onProgress: (f) => io.progress?.(f * 0.3, 'reading') });
+  checkSchemaMatchesHeader(schema, read.header, dataPath);
+  return { built: buildTable(read, schema), raw: keepRead ? read : undefined };
+}
 
 /**
  * The --out name of a seeded run, with "not-for-release" before the extension (synth.csv →
@@ -390,7 +408,7 @@ function pick(indices: Uint32Array, at: Uint32Array): Uint32Array {
  * The given data rows of the file as CSV, header and cells as the file had them (the table writer
  * quotes where RFC 4180 needs it; the delimiter becomes a comma and line ends '\n').
  */
-function fileRowsCsv(raw: StoredTable, rows: Uint32Array): string {
+function fileRowsCsv(raw: StoredTable, rows: Uint32Array): Iterable<string> {
   const table = tableFromColumns(
     raw.header.map((name, j) => ({
       name,
@@ -398,7 +416,7 @@ function fileRowsCsv(raw: StoredTable, rows: Uint32Array): string {
       values: Array.from(rows, (i) => tokenAt(raw.columns[j]!, i)),
     })),
   );
-  return writeCsv(table);
+  return csvChunks(table);
 }
 
 interface HoldoutOptions {

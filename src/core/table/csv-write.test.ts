@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../rng/seeded-rng';
 import { buildTable } from './build-table';
 import { parseCsv } from './csv-read';
-import { writeCsv } from './csv-write';
+import { CSV_ROWS_PER_PIECE, csvChunks, writeCsv } from './csv-write';
 import { inferSchema } from './infer';
 import { tableFromColumns } from './table-from-columns';
 import type { CategoricalColumn, NumericColumn, Table } from './types';
@@ -117,5 +117,26 @@ describe('writeCsv ∘ parseCsv ∘ buildTable', () => {
     const back = roundTrip(table);
     expect(back.nRows).toBe(4);
     expect(Array.from(back.columns[0]!.missing)).toEqual([0, 1, 1, 0]);
+  });
+
+  it('gives the same text in pieces of 32,768 rows, each ending a line', () => {
+    const n = 2 * CSV_ROWS_PER_PIECE + 5;
+    const table = tableFromColumns([
+      {
+        name: 'x',
+        kind: 'numeric',
+        values: Array.from({ length: n }, (_, i) => (i % 7 === 0 ? null : i / 4)),
+      },
+      {
+        name: 'g',
+        kind: 'categorical',
+        values: Array.from({ length: n }, (_, i) => (i % 3 ? 'a, b' : '=c')),
+      },
+    ]);
+    const pieces = Array.from(csvChunks(table, { escapeFormulas: true }));
+    expect(pieces.length).toBe(1 + 3); // the header, then two full pieces and five rows
+    expect(pieces.every((piece) => piece.endsWith('\n'))).toBe(true);
+    expect(pieces.join('')).toBe(writeCsv(table, { escapeFormulas: true }));
+    expect(pieces[3]!.split('\n').length - 1).toBe(5);
   });
 });

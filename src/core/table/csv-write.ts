@@ -12,8 +12,8 @@ export interface WriteCsvOptions {
 /** First characters that make spreadsheets evaluate a cell (OWASP, "CSV Injection"). */
 const FORMULA_TRIGGERS = new Set(['=', '+', '-', '@', '\t', '\r']);
 
-/** Rows formatted per block before joining: keeps intermediate arrays small for a million rows. */
-const ROWS_PER_BLOCK = 1 << 15;
+/** Rows per piece of csvChunks: keeps intermediate arrays and strings small for a million rows. */
+export const CSV_ROWS_PER_PIECE = 1 << 15;
 
 function checkDelimiter(delimiter: string): void {
   if (delimiter.length !== 1 || delimiter === '"' || delimiter === '\n' || delimiter === '\r') {
@@ -56,16 +56,11 @@ function cellWriter(
 }
 
 /**
- * Writes a Table as CSV text: header, then one line per row, '\n' line ends, RFC 4180 quoting where
- * needed. Numbers in String(x) form (integers without a decimal point, other doubles in the shortest
- * form that reads back to the same double). With escapeFormulas, header and categorical cells starting
- * with = + - @ tab or CR get a leading apostrophe (OWASP CSV injection advice); numeric cells never do.
- * O(rows × columns); strings are built per block of rows and joined once.
- * Written by hand rather than with PapaParse's unparse, which reads rows (an array or object per row):
- * here the columns are typed arrays, each categorical level is quoted and escaped once, not per
- * cell, and formula escaping depends on the column's type, which unparse cannot tell.
+ * A Table as CSV text in pieces: the header line, then one piece per block of 32,768 rows, each
+ * ending with '\n'. Joined, the pieces are writeCsv's text; written one at a time (a file, a
+ * download stream), a table of any size never becomes one string. Options and format as writeCsv.
  */
-export function writeCsv(table: Table, opts: WriteCsvOptions = {}): string {
+export function* csvChunks(table: Table, opts: WriteCsvOptions = {}): Generator<string, void, undefined> {
   const delimiter = opts.delimiter ?? ',';
   checkDelimiter(delimiter);
   const escapeFormulas = opts.escapeFormulas === true;
@@ -74,17 +69,31 @@ export function writeCsv(table: Table, opts: WriteCsvOptions = {}): string {
     .map((column) => textCell(column.name, delimiter, escapeFormulas))
     .join(delimiter);
   const writers = table.columns.map((column) => cellWriter(column, missingCell, delimiter, escapeFormulas));
-  const blocks: string[] = [header];
+  yield `${header}\n`;
   const lines: string[] = [];
-  for (let start = 0; start < table.nRows; start += ROWS_PER_BLOCK) {
-    const end = Math.min(table.nRows, start + ROWS_PER_BLOCK);
+  for (let start = 0; start < table.nRows; start += CSV_ROWS_PER_PIECE) {
+    const end = Math.min(table.nRows, start + CSV_ROWS_PER_PIECE);
     lines.length = 0;
     for (let i = start; i < end; i++) {
       let line = writers.length > 0 ? writers[0]!(i) : '';
       for (let j = 1; j < writers.length; j++) line += delimiter + writers[j]!(i);
       lines.push(line);
     }
-    blocks.push(lines.join('\n'));
+    yield `${lines.join('\n')}\n`;
   }
-  return blocks.join('\n') + '\n';
+}
+
+/**
+ * Writes a Table as CSV text: header, then one line per row, '\n' line ends, RFC 4180 quoting where
+ * needed. Numbers in String(x) form (integers without a decimal point, other doubles in the shortest
+ * form that reads back to the same double). With escapeFormulas, header and categorical cells starting
+ * with = + - @ tab or CR get a leading apostrophe (OWASP CSV injection advice); numeric cells never do.
+ * O(rows × columns); strings are built per block of rows (csvChunks) and joined once. For large
+ * tables write csvChunks' pieces one at a time instead.
+ * Written by hand rather than with PapaParse's unparse, which reads rows (an array or object per row):
+ * here the columns are typed arrays, each categorical level is quoted and escaped once, not per
+ * cell, and formula escaping depends on the column's type, which unparse cannot tell.
+ */
+export function writeCsv(table: Table, opts: WriteCsvOptions = {}): string {
+  return Array.from(csvChunks(table, opts)).join('');
 }
