@@ -228,6 +228,13 @@ function formatMetricsText(
         : `   S_pMSE: ${pmse.ratio.toPrecision(4)} (below 10 is good, below 3 better)`),
     ...pmse.warnings.map((w) => `Warning: ${w}`),
   ];
+  const subsample = report.pmse.perRelease[0]?.subsample;
+  if (subsample !== undefined) {
+    lines.push(
+      `  on uniform subsamples of ${subsample.realRows} real and ${subsample.synthRows} synthetic rows ` +
+        `(standard error ${subsample.standardError.toPrecision(2)} for the fitted model); TVD uses every row`,
+    );
+  }
   for (const [k, order] of Object.entries(report.tvd.byK)) {
     lines.push(
       order.mean === null

@@ -11,6 +11,7 @@ import type { ClassifierKind } from './ml/classifiers';
 import { mlEfficacy, type MlEfficacyOptions, type MlEfficacyReport } from './ml-efficacy';
 import { compareColumns, type ColumnComparison } from './per-column';
 import { computePmseReleases, type PmseOptions } from './pmse';
+import { PMSE_MAX_ROWS_PER_SIDE, pmseRows, pmseStandardError } from './pmse-subsample';
 import { propensityHistogram, type PropensityHistogram } from './propensity-histogram';
 import { compareRegressions, type RegressionComparison, type RegressionSpec } from './regression-comparison';
 import {
@@ -35,8 +36,13 @@ export interface UtilityEvaluationOptions {
   tvdK?: number[];
   /** pMSE settings (default CART with synthpop's settings and 50 permutations, DESIGN.md §2). */
   pmse?: Partial<Omit<PmseOptions, 'nullMean'>> & {
-    /** CART: each release's permutation-null mean pMSE, when computed elsewhere (cartPmseNullSum). */
+    /**
+     * CART: each release's permutation-null mean pMSE, when computed elsewhere (cartPmseNullSum),
+     * on the whole tables: pMSE is then computed on the whole tables too.
+     */
     nullMeans?: readonly number[];
+    /** Rows per side at most; larger tables are subsampled uniformly (default PMSE_MAX_ROWS_PER_SIDE). */
+    maxRowsPerSide?: number;
   };
   /** The user's regression model; omitted → no regression comparison. */
   regression?: RegressionSpec;
@@ -92,6 +98,11 @@ export interface UtilityReport {
        */
       extremePropensities: number | null;
       propensities: PropensityHistogram;
+      /**
+       * Present when the tables were larger than the limit: pMSE was computed on uniform
+       * subsamples of these many rows, with this standard error (pmse-subsample.ts).
+       */
+      subsample?: { realRows: number; synthRows: number; standardError: number };
     }[];
     mean: { value: number; ratio: number | null };
     /** Columns dropped as constant in the pooled data of any release (union, in column order). */
@@ -303,16 +314,27 @@ export function evaluateUtility(
     keepPropensities: true,
   };
   const pmse = timed('pmse', () => {
+    const maxRows = opts.pmse?.maxRowsPerSide ?? PMSE_MAX_ROWS_PER_SIDE;
+    const subsamples: ({ realRows: number; synthRows: number; standardError: number } | undefined)[] = [];
     const results = synths.map((synth, j) => {
       report('pmse', j / M, `Propensity score (pMSE), release ${j + 1} of ${M}`);
       const nullMean = opts.pmse?.nullMeans?.[j];
       const releaseOptions = nullMean === undefined ? pmseOptions : { ...pmseOptions, nullMean };
-      return computePmseReleases(real, [synth], releaseOptions, rng).perRelease[0]!;
+      // A null mean from elsewhere belongs to the whole tables; otherwise large tables are subsampled.
+      const rows =
+        nullMean === undefined ? pmseRows(real, synth, maxRows, rng) : { real, synth, subsample: null };
+      const result = computePmseReleases(rows.real, [rows.synth], releaseOptions, rng).perRelease[0]!;
+      subsamples.push(
+        rows.subsample === null
+          ? undefined
+          : { ...rows.subsample, standardError: pmseStandardError(result.propensities!) },
+      );
+      return result;
     });
     const ratios = results.map((r) => r.ratio);
     return {
       model: pmseOptions.model,
-      perRelease: results.map((r) => ({
+      perRelease: results.map((r, j) => ({
         value: r.value,
         ratio: r.ratio,
         nullMean: r.nullMean,
@@ -322,6 +344,7 @@ export function evaluateUtility(
         converged: r.converged ?? null,
         extremePropensities: r.model === 'logit' ? (r.nExtreme ?? 0) : null,
         propensities: propensityHistogram(r.propensities!.real, r.propensities!.synth),
+        ...(subsamples[j] === undefined ? {} : { subsample: subsamples[j] }),
       })),
       mean: {
         value: results.reduce((s, r) => s + r.value, 0) / M,

@@ -28,6 +28,17 @@ export function PmsePanel({ evaluation }: { run: FinishedRun; evaluation: Utilit
           <dd>{pmse.model === 'cart' ? 'CART (synthpop defaults)' : 'logistic'}</dd>
         </div>
       </dl>
+      {first.subsample !== undefined && (
+        <p className="hint" data-testid="pmse-subsample">
+          Computed on uniform subsamples of {first.subsample.realRows.toLocaleString('en')} of{' '}
+          {evaluation.rows.real.toLocaleString('en')} real and{' '}
+          {first.subsample.synthRows.toLocaleString('en')} of{' '}
+          {evaluation.rows.releases[0]!.toLocaleString('en')} synthetic rows
+          {pmse.perRelease.length > 1 ? ' (release 1; each release has its own)' : ''}: standard error{' '}
+          {first.subsample.standardError.toPrecision(2)} for the fitted model. Distances between distributions
+          (TVD) use every row.
+        </p>
+      )}
       {pmse.perRelease.length > 1 && (
         <p className="hint">
           Per release:{' '}
