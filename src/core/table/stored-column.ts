@@ -92,9 +92,7 @@ function parsePlainDecimal(bytes: Uint8Array, start: number, end: number): numbe
 
 /** bytes[start, end) as text, each byte one character (callers pass ASCII only). */
 function asciiText(bytes: Uint8Array, start: number, end: number): string {
-  let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i]!);
-  return text;
+  return String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]);
 }
 
 /** FNV-1a over bytes[start, end). */
