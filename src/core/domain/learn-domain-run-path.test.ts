@@ -1,29 +1,35 @@
 /**
- * Run-path audit of learnDomain: does each step draw its noise with the ε the schema records for it?
- * The samplers are wrapped (they still draw with the real code) and every call during a learning is
- * recorded: the scale of each discrete Laplace sampler, the ε and Δ of each exponential mechanism,
- * the threshold of each category list. The expected values are re-derived here from the recorded
- * steps (`domainBudget.steps`) and the sensitivities of the domain README, not read from the code:
- * - type: noisy majority, Δ = 2 → scale 2/ε_step;
+ * Run-path audit of learnDomain: does each step draw its noise with the ε the schema records for it,
+ * and as often as the step says? The samplers are wrapped (they still draw with the real code) and
+ * every call during a learning is recorded: the scale of each discrete Laplace sampler and how many
+ * draws were taken from it, the ε and Δ of each exponential mechanism, the threshold of each
+ * category list and of each whole-number flag. The expected values are re-derived here from the
+ * recorded steps (`domainBudget.steps`), n, the data's distinct values and the sensitivities of the
+ * domain README, not read from the code:
+ * - type: noisy majority, Δ = 2 → one draw at scale 2/ε_step;
  * - lower / upper bound: exponential mechanism with ε = ε_step and Δ = 1;
- * - whole-number flag: noisy count of non-whole values, Δ = 1 → scale 1/ε_step;
- * - category list: noisy counts, Δ = 2 → scale 2/ε_step, threshold τ for (ε_step, δ of the column).
- * A learning that spends more than it records (e.g. 2·ε_step in a draw), draws for a step it does not
- * record, or skips a recorded draw fails here.
+ * - whole-number flag: threshold max(⌈n/200⌉, ⌈ln(20)/ε_step⌉), one draw of a noisy count of
+ *   non-whole values, Δ = 1 → scale 1/ε_step;
+ * - category list: threshold τ for (ε_step, δ of the column), one draw per distinct value present
+ *   at scale 2/ε_step (Δ = 2).
+ * A learning that spends more than it records (e.g. 2·ε_step in a draw, or two draws where one is
+ * paid for), draws for a step it does not record, or skips a recorded draw fails here.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseRational, Rational } from '../rng/rational';
 import { SeededRng } from '../rng/seeded-rng';
 import { parseCsv } from '../table/csv-read';
 import { inferSchema } from '../table/infer';
+import { tokensOfColumn } from '../table/table-source';
 import type { DomainStep, Schema } from '../table/types';
 import { thresholdFor } from './dp-categories';
 import { learnDomain } from './learn-domain';
 
 type Call =
-  | { kind: 'laplace'; scale: Rational }
+  | { kind: 'laplace'; scale: Rational; draws: number }
   | { kind: 'exponential'; epsilon: Rational; sensitivity: number }
-  | { kind: 'threshold'; threshold: number };
+  | { kind: 'threshold'; threshold: number }
+  | { kind: 'whole'; threshold: number };
 
 const calls = vi.hoisted(() => [] as unknown[]);
 
@@ -31,9 +37,15 @@ vi.mock('../rng/discrete-laplace', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../rng/discrete-laplace')>();
   return {
     ...actual,
+    // The sampler a step builds is wrapped too: each draw from it is counted on its call.
     makeDiscreteLaplaceSampler: (scale: Rational) => {
-      calls.push({ kind: 'laplace', scale });
-      return actual.makeDiscreteLaplaceSampler(scale);
+      const call = { kind: 'laplace', scale, draws: 0 };
+      calls.push(call);
+      const sample = actual.makeDiscreteLaplaceSampler(scale);
+      return (rng: Parameters<typeof sample>[0]) => {
+        call.draws++;
+        return sample(rng);
+      };
     },
   };
 });
@@ -60,6 +72,17 @@ vi.mock('./dp-categories', async (importOriginal) => {
   };
 });
 
+vi.mock('./dp-whole-number', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./dp-whole-number')>();
+  return {
+    ...actual,
+    dpWholeNumber: (...args: Parameters<typeof actual.dpWholeNumber>) => {
+      calls.push({ kind: 'whole', threshold: args[2] });
+      return actual.dpWholeNumber(...args);
+    },
+  };
+});
+
 afterEach(() => {
   calls.length = 0;
 });
@@ -77,23 +100,39 @@ const raw = parseCsv(
   { fileName: 'people.csv' },
 );
 
+/** What a step's draws depend on besides its ε: the column's δ, n, its distinct values present. */
+interface StepFacts {
+  columnDelta: Rational;
+  rows: number;
+  distinct: number;
+}
+
 /** The calls a step must make, from its recorded ε (and the column's δ for a list). */
-function expectedCalls(step: DomainStep, columnDelta: Rational): Call[] {
+function expectedCalls(step: DomainStep, facts: StepFacts): Call[] {
   const epsilon = parseRational(step.epsilon);
   const part = step.fact.slice(step.fact.lastIndexOf('.') + 1);
   if (step.what.includes('left unused')) return [];
   switch (part) {
     case 'type':
-      return [{ kind: 'laplace', scale: Rational.of(2).div(epsilon) }];
-    case 'integer':
-      return [{ kind: 'laplace', scale: Rational.ONE.div(epsilon) }];
+      return [{ kind: 'laplace', scale: Rational.of(2).div(epsilon), draws: 1 }];
+    case 'integer': {
+      // T = max(⌈n/200⌉, ⌈ln(20)/ε⌉) (no ties at the budgets used here).
+      const threshold = Math.max(
+        Math.ceil(facts.rows / 200),
+        Math.ceil(Math.log(20) / epsilon.toNumberDown()),
+      );
+      return [
+        { kind: 'whole', threshold },
+        { kind: 'laplace', scale: Rational.ONE.div(epsilon), draws: 1 },
+      ];
+    }
     case 'lower':
     case 'upper':
       return [{ kind: 'exponential', epsilon, sensitivity: 1 }];
     case 'categories':
       return [
-        { kind: 'threshold', threshold: thresholdFor(epsilon, columnDelta) },
-        { kind: 'laplace', scale: Rational.of(2).div(epsilon) },
+        { kind: 'threshold', threshold: thresholdFor(epsilon, facts.columnDelta) },
+        { kind: 'laplace', scale: Rational.of(2).div(epsilon), draws: facts.distinct },
       ];
     default:
       throw new Error(`unknown step ${step.fact}`);
@@ -104,7 +143,9 @@ function expectedCalls(step: DomainStep, columnDelta: Rational): Call[] {
 function describeCall(call: Call): string {
   switch (call.kind) {
     case 'laplace':
-      return `laplace scale ${call.scale.toString()}`;
+      return `laplace scale ${call.scale.toString()}, ${call.draws} draw(s)`;
+    case 'whole':
+      return `whole-number threshold ${call.threshold}`;
     case 'exponential':
       return `exponential ε ${call.epsilon.toString()} Δ ${call.sensitivity}`;
     case 'threshold':
@@ -124,7 +165,15 @@ function audit(schema: Schema, epsilon: string, delta: string, seed: string) {
       .filter((s) => s.fact.startsWith(`${column}.`))
       .reduce((sum, s) => sum.add(parseRational(s.delta)), Rational.ZERO);
   };
-  const expected = steps.flatMap((step) => expectedCalls(step, columnDelta(step.fact)));
+  const expected = steps.flatMap((step) => {
+    const tokens = tokensOfColumn(raw, step.fact.slice(0, step.fact.lastIndexOf('.')))!;
+    return expectedCalls(step, {
+      columnDelta: columnDelta(step.fact),
+      rows: tokens.length,
+      // The distinct values present: cells that are not missing, each value once.
+      distinct: new Set(tokens.filter((t) => !schema.missing.includes(t))).size,
+    });
+  });
   expect((calls as Call[]).map(describeCall)).toEqual(expected.map(describeCall));
   return result;
 }
@@ -137,6 +186,9 @@ describe('learnDomain run-path audit: every draw uses the ε its recorded step s
       new Set(['type', 'lower', 'upper', 'integer', 'categories']),
     );
     expect(steps[0]!.epsilon).toBe('0.1875');
+    // The lists drew once per value seen: 2 for sex, 3 for town.
+    const draws = (calls as Call[]).flatMap((c) => (c.kind === 'laplace' ? [c.draws] : []));
+    expect(draws.filter((d) => d > 1).sort()).toEqual([2, 3]);
   });
 
   it('declared types: the facts share the column budget evenly (thirds, a list alone)', () => {
