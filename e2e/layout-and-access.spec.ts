@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { StudioPage } from './pages/studio-page';
+import { tabTo } from './support/keyboard';
 import { expect, saveStepScreenshot, test } from './support/test';
 
 /** Form controls and buttons without an accessible name, described for the failure message. */
@@ -25,18 +26,6 @@ async function unlabelledControls(page: Page): Promise<string[]> {
     }
     return problems;
   });
-}
-
-/**
- * Presses Tab until `target` has the focus, proving it is reachable in the tab order (a `.focus()`
- * call would not). Fails after `limit` presses.
- */
-async function tabTo(page: Page, target: Locator, limit = 400): Promise<void> {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`not reached after ${limit} Tab presses: ${target.toString()}`);
 }
 
 test('every control is labelled and the journey works from the keyboard', async ({ page }) => {

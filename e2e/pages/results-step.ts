@@ -47,11 +47,11 @@ export class ResultsStep {
     await panel.getByLabel('Response').selectOption(response);
     await panel.getByRole('button', { name: 'Compare regressions' }).click();
     const result = panel.getByTestId('regression-result');
-    await expect(result.locator('svg circle').first()).toBeVisible();
+    await expect(result.locator('svg.coefficient-plot .coefficient-marker').first()).toBeVisible();
     const terms = await result.locator('tbody tr').count();
     const series = 1 + releases + (releases > 1 ? 1 : 0);
     // A dot is drawn per estimable coefficient: at most terms × series, at least the real and one more.
-    const dots = await result.locator('svg circle').count();
+    const dots = await result.locator('svg.coefficient-plot .coefficient-marker').count();
     expect(dots).toBeGreaterThan(terms);
     expect(dots).toBeLessThanOrEqual(terms * series);
     if (releases > 1) await expect(result.locator('figcaption')).toContainText('each release');

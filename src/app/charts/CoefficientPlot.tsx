@@ -10,6 +10,8 @@ export interface CoefficientSeries {
   /** The legend entry; series sharing one (e.g. "each release") are listed once. */
   legend: string;
   colour: string;
+  /** The marker: real data a circle, single releases squares, a combined estimate a diamond. */
+  shape: MarkerShape;
   /** One interval per term, in the order of `terms`. */
   intervals: CoefficientInterval[];
 }
@@ -19,9 +21,82 @@ interface CoefficientPlotProps {
   series: CoefficientSeries[];
 }
 
-/** Colour of single releases when a combined estimate is drawn too: a paler synthetic orange. */
-export const RELEASE_COLOUR = '#efb77a';
-export { REAL_COLOUR, SYNTHETIC_COLOUR } from './OverlayBarChart';
+export type MarkerShape = 'circle' | 'square' | 'diamond';
+
+import { SYNTHETIC_OUTLINE } from './series-style';
+
+export { REAL_COLOUR, RELEASE_COLOUR, SYNTHETIC_COLOUR } from './series-style';
+
+/** One marker centred on (x, y), outlined so that pale colours stand out from the white card. */
+function Marker({
+  shape,
+  x,
+  y,
+  colour,
+  children,
+}: {
+  shape: MarkerShape;
+  x: number;
+  y: number;
+  colour: string;
+  children?: React.ReactNode;
+}) {
+  const common = {
+    fill: colour,
+    stroke: SYNTHETIC_OUTLINE,
+    strokeWidth: shape === 'circle' ? 0 : 0.8,
+    className: 'coefficient-marker',
+  };
+  if (shape === 'circle')
+    return (
+      <circle cx={x} cy={y} r={3.5} {...common}>
+        {children}
+      </circle>
+    );
+  if (shape === 'square')
+    return (
+      <rect x={x - 3.2} y={y - 3.2} width={6.4} height={6.4} {...common}>
+        {children}
+      </rect>
+    );
+  return (
+    <path d={`M${x} ${y - 4.5}L${x + 4.5} ${y}L${x} ${y + 4.5}L${x - 4.5} ${y}Z`} {...common}>
+      {children}
+    </path>
+  );
+}
+
+/** The same marker, alone in a small SVG, for the legend. */
+function LegendMarker({ shape, colour }: { shape: MarkerShape; colour: string }) {
+  return (
+    <svg
+      className="legend-marker"
+      viewBox="0 0 12 12"
+      width="12"
+      height="12"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <Marker shape={shape} x={6} y={6} colour={colour} />
+    </svg>
+  );
+}
+
+/** The text alternative of the plot: every estimate and interval, series by series. */
+function describeCoefficients(terms: string[], series: CoefficientSeries[]): string {
+  const number = (value: number | null) =>
+    value === null || !Number.isFinite(value) ? '—' : value.toPrecision(3);
+  const parts = series.map(
+    (s) =>
+      `${s.label}: ${terms
+        .map((term, t) => {
+          const value = s.intervals[t];
+          return `${term} ${number(value?.estimate ?? null)} [${number(value?.lower ?? null)}, ${number(value?.upper ?? null)}]`;
+        })
+        .join(', ')}`,
+  );
+  return `Coefficients with intervals. ${parts.join('; ')}`;
+}
 
 const SERIES_GAP = 8;
 const LABEL_WIDTH = 130;
@@ -57,19 +132,19 @@ export function CoefficientPlot({ terms, series }: CoefficientPlotProps) {
         {value.lower !== null && value.upper !== null && (
           <line x1={x(value.lower)} x2={x(value.upper)} y1={y} y2={y} stroke={s.colour} strokeWidth={2} />
         )}
-        <circle cx={x(value.estimate)} cy={y} r={3.5} fill={s.colour}>
+        <Marker shape={s.shape} x={x(value.estimate)} y={y} colour={s.colour}>
           <title>{`${terms[row]} (${s.label}): ${value.estimate.toPrecision(4)} [${value.lower?.toPrecision(4) ?? '—'}, ${value.upper?.toPrecision(4) ?? '—'}]`}</title>
-        </circle>
+        </Marker>
       </g>
     );
   };
   return (
-    <figure className="coefficient-figure">
+    <figure className="coefficient-figure" data-chart="coefficients">
       <svg
         className="coefficient-plot"
         viewBox={`0 0 ${WIDTH} ${height}`}
         role="img"
-        aria-label={`Coefficients with intervals: ${series.map((s) => s.label).join(', ')}`}
+        aria-label={describeCoefficients(terms, series)}
       >
         <line x1={x(0)} x2={x(0)} y1={0} y2={height - 24} className="zero-line" />
         {terms.map((term, row) => (
@@ -96,8 +171,8 @@ export function CoefficientPlot({ terms, series }: CoefficientPlotProps) {
         {series
           .filter((s, i, all) => all.findIndex((t) => t.legend === s.legend) === i)
           .map((s) => (
-            <span key={s.legend}>
-              <span className="legend-swatch" style={{ background: s.colour }} aria-hidden="true" />
+            <span key={s.legend} className="legend-item">
+              <LegendMarker shape={s.shape} colour={s.colour} />
               {s.legend}
             </span>
           ))}

@@ -44,8 +44,22 @@ export const LiveTraceChart = memo(function LiveTraceChart({
   const plotHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
   const x = (value: number) => MARGIN.left + (Math.min(value, xMax) / Math.max(1, xMax)) * plotWidth;
   const y = (value: number) => MARGIN.top + plotHeight * (1 - (value - lo) / (hi - lo));
+  // The text alternative gives the latest point of every series, the numbers a reader needs now.
+  const latest = series
+    .map((s) =>
+      s.x.length === 0
+        ? `${s.label}: no point yet`
+        : `${s.label}: ${yLabel} ${s.y.at(-1)!.toPrecision(3)} at iteration ${s.x.at(-1)}`,
+    )
+    .join('; ');
   return (
-    <svg className="live-trace" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={ariaLabel}>
+    <svg
+      className="live-trace"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-label={`${ariaLabel}. Latest: ${latest}`}
+      data-chart="live-trace"
+    >
       <text x={4} y={MARGIN.top + plotHeight / 2 + 3} className="axis-text">
         {yLabel}
       </text>

@@ -1,3 +1,5 @@
+import { cellColour, cellTextColour } from './heatmap-colours';
+
 interface MatrixHeatmapProps {
   title: string;
   labels: string[];
@@ -12,7 +14,7 @@ interface MatrixHeatmapProps {
  */
 export function MatrixHeatmap({ title, labels, values, scale }: MatrixHeatmapProps) {
   return (
-    <figure className="matrix-heatmap">
+    <figure className="matrix-heatmap" data-chart="matrix">
       <figcaption>{title}</figcaption>
       <div
         className="heatmap-grid"
@@ -42,7 +44,11 @@ export function MatrixHeatmap({ title, labels, values, scale }: MatrixHeatmapPro
                   role="cell"
                   key={columnLabel}
                   className="heatmap-cell matrix-cell"
-                  style={{ backgroundColor: value === null ? 'transparent' : cellColour(value, scale) }}
+                  style={
+                    value === null
+                      ? undefined
+                      : { backgroundColor: cellColour(value, scale), color: cellTextColour(value, scale) }
+                  }
                   title={`${rowLabel} × ${columnLabel}: ${value === null ? 'undefined' : value.toFixed(3)}`}
                 >
                   {value === null ? '' : value.toFixed(2)}
@@ -54,11 +60,4 @@ export function MatrixHeatmap({ title, labels, values, scale }: MatrixHeatmapPro
       </div>
     </figure>
   );
-}
-
-/** Blue for positive, red for negative (signed); opacity grows with |value|, capped at 1. */
-export function cellColour(value: number, scale: 'signed' | 'unsigned'): string {
-  const strength = Math.min(1, Math.abs(value));
-  if (scale === 'unsigned' || value >= 0) return `rgba(38, 84, 124, ${0.08 + 0.8 * strength})`;
-  return `rgba(164, 38, 44, ${0.08 + 0.8 * strength})`;
 }

@@ -1,7 +1,7 @@
 import { memo } from 'react';
+import { REAL_COLOUR, SYNTHETIC_OUTLINE, SyntheticHatch, useHatchId } from './series-style';
 
-export const REAL_COLOUR = '#5b6b7f';
-export const SYNTHETIC_COLOUR = '#d9822b';
+export { REAL_COLOUR, SYNTHETIC_COLOUR } from './series-style';
 
 export interface OverlayBar {
   label: string;
@@ -14,7 +14,7 @@ const HEIGHT = 170;
 const MARGIN = { top: 8, right: 6, bottom: 34, left: 34 };
 
 /**
- * Grouped bars of real (grey) and synthetic (orange) shares per cell, drawn as plain SVG.
+ * Grouped bars of real (grey, solid) and synthetic (orange, hatched) shares per cell, drawn as plain SVG.
  * A hand-written chart instead of a charting library here: the Results step mounts one per
  * column at the end of a run, and each library chart cost 50–200 ms of main-thread time on a
  * 2-core machine, against a 50 ms budget; this one renders in a few milliseconds.
@@ -28,6 +28,7 @@ export const OverlayBarChart = memo(function OverlayBarChart({ bars }: { bars: O
   const y = (share: number) => MARGIN.top + plotHeight * (1 - share / top);
   const ticks = [0, top / 2, top];
   const labelEvery = Math.max(1, Math.ceil(bars.length / 5));
+  const hatchId = useHatchId();
   return (
     <svg className="overlay-bars" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} aria-hidden="true" focusable="false">
       {ticks.map((tick) => (
@@ -50,7 +51,9 @@ export const OverlayBarChart = memo(function OverlayBarChart({ bars }: { bars: O
               y={y(bar.synthetic)}
               width={barWidth}
               height={y(0) - y(bar.synthetic)}
-              fill={SYNTHETIC_COLOUR}
+              fill={`url(#${hatchId})`}
+              stroke={SYNTHETIC_OUTLINE}
+              strokeWidth={0.8}
             >
               <title>{`${bar.label}: synthetic ${formatShare(bar.synthetic, 1)}`}</title>
             </rect>
@@ -68,6 +71,8 @@ export const OverlayBarChart = memo(function OverlayBarChart({ bars }: { bars: O
         );
       })}
       <line x1={MARGIN.left} x2={WIDTH - MARGIN.right} y1={y(0)} y2={y(0)} className="axis-line" />
+      {/* After the bars, so that the first rect of the chart is a bar. */}
+      <SyntheticHatch id={hatchId} />
     </svg>
   );
 });

@@ -1,10 +1,13 @@
 import { memo } from 'react';
+import { SYNTHETIC_OUTLINE, SyntheticHatch, useHatchId } from './series-style';
 
 /** One bar of a score chart: a value in [0, 1] (null = not computed) drawn in `colour`. */
 export interface ScoreBar {
   label: string;
   value: number | null;
   colour: string;
+  /** Synthetic data: hatched and outlined, so that it is not told from real data by colour alone. */
+  synthetic?: boolean;
 }
 
 export interface ScoreBarGroup {
@@ -42,8 +45,22 @@ export const ScoreBarChart = memo(function ScoreBarChart({
     return { group, top };
   });
   const height = y + 22;
+  const hatchId = useHatchId();
+  // The text alternative carries every number drawn.
+  const numbers = groups
+    .map(
+      (group) =>
+        `${group.label}: ${group.bars.map((bar) => `${bar.label} ${bar.value === null ? 'not computed' : bar.value.toFixed(3)}`).join(', ')}`,
+    )
+    .join('; ');
   return (
-    <svg className="score-bars" viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={ariaLabel}>
+    <svg
+      className="score-bars"
+      viewBox={`0 0 ${WIDTH} ${height}`}
+      role="img"
+      aria-label={`${ariaLabel}. ${numbers}`}
+      data-chart="scores"
+    >
       {[0, 0.25, 0.5, 0.75, 1].map((tick) => (
         <g key={tick}>
           <line x1={x(tick)} x2={x(tick)} y1={0} y2={height - 20} className="grid-line" />
@@ -70,7 +87,9 @@ export const ScoreBarChart = memo(function ScoreBarChart({
                   y={top + i * BAR_HEIGHT}
                   width={x(bar.value) - x(0)}
                   height={BAR_HEIGHT - 2}
-                  fill={bar.colour}
+                  fill={bar.synthetic ? `url(#${hatchId})` : bar.colour}
+                  stroke={bar.synthetic ? SYNTHETIC_OUTLINE : 'none'}
+                  strokeWidth={0.8}
                 >
                   <title>{`${group.label}, ${bar.label}: ${bar.value.toFixed(3)}`}</title>
                 </rect>
@@ -94,6 +113,8 @@ export const ScoreBarChart = memo(function ScoreBarChart({
           <title>{reference.label}</title>
         </g>
       )}
+      {/* After the bars, so that the first rect of the chart is a bar. */}
+      <SyntheticHatch id={hatchId} />
     </svg>
   );
 });

@@ -13,8 +13,8 @@ const RIGHT = 56;
 
 /**
  * One small bar chart per metric: a bar per mechanism at its mean, a line over the range of the
- * repeats. Plain SVG (see OverlayBarChart for why); the numbers are in the table, so the charts
- * are hidden from screen readers.
+ * repeats. Plain SVG (see OverlayBarChart for why); its text alternative lists the means and ranges
+ * (the table has them too).
  */
 export const CompareChart = memo(function CompareChart({ rows }: { rows: CompareRow[] }) {
   return (
@@ -32,9 +32,20 @@ function MetricBars({ metric, rows }: { metric: CompareMetric; rows: CompareRow[
   const x = (value: number) => LEFT + (plotWidth * value) / top;
   const height = rows.length * ROW_HEIGHT + 4;
   return (
-    <figure className="compare-chart">
+    <figure className="compare-chart" data-chart="compare">
       <figcaption>{COMPARE_METRIC_LABELS[metric]}</figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} aria-hidden="true" focusable="false">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${height}`}
+        role="img"
+        aria-label={`${COMPARE_METRIC_LABELS[metric]}: ${rows
+          .map((row) => {
+            const summary = row.metrics[metric];
+            return summary === null
+              ? `${row.entry.label} not computed`
+              : `${row.entry.label} mean ${formatCompareValue(metric, summary.mean)}, range ${formatCompareValue(metric, summary.min)} to ${formatCompareValue(metric, summary.max)}`;
+          })
+          .join('; ')}`}
+      >
         {rows.map((row, i) => {
           const summary = row.metrics[metric];
           const y = i * ROW_HEIGHT;

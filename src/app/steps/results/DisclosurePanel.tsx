@@ -10,7 +10,7 @@ export function DisclosurePanel({ evaluation }: { run: FinishedRun; evaluation: 
   return (
     <>
       <p className="data-holder-note">{disclosure.label}</p>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Disclosure table">
         <table className="metric-table" data-testid="disclosure-table">
           <thead>
             <tr>

@@ -18,7 +18,14 @@ export function DistinguishingGamePanel({
         <ScoreBarChart
           groups={game.perRelease.map((release, i) => ({
             label: game.perRelease.length > 1 ? `Release ${i + 1}` : 'Synthetic',
-            bars: [{ label: 'held-out accuracy', value: release.accuracy, colour: SYNTHETIC_COLOUR }],
+            bars: [
+              {
+                label: 'held-out accuracy',
+                value: release.accuracy,
+                colour: SYNTHETIC_COLOUR,
+                synthetic: true,
+              },
+            ],
           }))}
           reference={{ value: 0.5, label: 'A coin flip: 0.5, the best a synthetic table can score' }}
           ariaLabel="Held-out accuracy of telling real from synthetic rows per release; the dashed line marks 0.5, a coin flip"

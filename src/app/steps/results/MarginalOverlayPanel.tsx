@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { OverlayBarChart, REAL_COLOUR, SYNTHETIC_COLOUR } from '../../charts/OverlayBarChart';
+import { OverlayBarChart } from '../../charts/OverlayBarChart';
+import { SeriesLegendItem } from '../../charts/series-style';
 import type { MarginalOverlay } from '../../../worker/protocol';
 import type { FinishedRun } from '../../state/results-store';
 import { formatTvd } from './HeadlinePanel';
@@ -14,8 +15,8 @@ export function MarginalOverlayPanel({ run }: { run: FinishedRun }) {
   return (
     <>
       <p className="chart-legend">
-        <span className="legend-swatch" style={{ background: REAL_COLOUR }} /> real{' '}
-        <span className="legend-swatch" style={{ background: SYNTHETIC_COLOUR }} /> synthetic
+        <SeriesLegendItem kind="real">real (solid, left bar)</SeriesLegendItem>{' '}
+        <SeriesLegendItem kind="synthetic">synthetic (hatched, right bar)</SeriesLegendItem>
         {run.summary.releases > 1 ? ` (mean of ${run.summary.releases} releases)` : ''}
       </p>
       <div className="overlay-grid">
@@ -23,6 +24,7 @@ export function MarginalOverlayPanel({ run }: { run: FinishedRun }) {
           <figure
             key={overlay.column}
             className="overlay-chart"
+            data-chart="marginal"
             data-testid="marginal-chart"
             data-column={overlay.column}
           >

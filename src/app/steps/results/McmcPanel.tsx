@@ -83,7 +83,12 @@ export function McmcPanel({ run }: { run: FinishedRun }) {
         </p>
       )}
       {points && (
-        <div className="chart-box" role="img" aria-label="Trace of u(X, θ) for each chain">
+        <div
+          className="chart-box"
+          role="img"
+          data-chart="mcmc-trace"
+          aria-label={`Trace of u(X, θ) for each chain. ${describeTraces(mcmc)}`}
+        >
           <StaggeredMount placeholderHeight={220}>
             <Suspense fallback={null}>
               <TraceChart
@@ -98,4 +103,16 @@ export function McmcPanel({ run }: { run: FinishedRun }) {
       )}
     </>
   );
+}
+
+/** The trace's key numbers: per chain, u at the first and last recorded iteration and its range. */
+function describeTraces(mcmc: McmcDiagnostics): string {
+  return mcmc.chains
+    .map((chain) => {
+      const { iterations, u } = chain.trace;
+      if (u.length === 0) return `chain ${chain.chain + 1}: no trace`;
+      const format = (value: number) => value.toPrecision(3);
+      return `chain ${chain.chain + 1}: u ${format(u[0]!)} at iteration ${iterations[0]}, ${format(u.at(-1)!)} at iteration ${iterations.at(-1)}, between ${format(Math.min(...u))} and ${format(Math.max(...u))}`;
+    })
+    .join('; ');
 }

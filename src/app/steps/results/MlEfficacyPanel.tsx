@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { UtilityReport } from '../../../core/metrics/evaluate';
 import type { MlEfficacyReport } from '../../../core/metrics/ml-efficacy';
 import { REAL_COLOUR, SYNTHETIC_COLOUR } from '../../charts/OverlayBarChart';
+import { SeriesLegendItem } from '../../charts/series-style';
 import { ScoreBarChart, type ScoreBarGroup } from '../../charts/ScoreBarChart';
 import { startEvaluation } from '../../services/run-evaluation';
 import { useResultsStore, type FinishedRun } from '../../state/results-store';
@@ -49,10 +50,10 @@ export function MlEfficacyPanel({ run, evaluation }: { run: FinishedRun; evaluat
             scored ({(ml.task.holdoutPositiveShare * 100).toFixed(0)}% positive).
           </p>
           <p className="chart-legend">
-            <span className="legend-swatch" style={{ background: REAL_COLOUR }} aria-hidden="true" /> trained
-            on real rows{' '}
-            <span className="legend-swatch" style={{ background: SYNTHETIC_COLOUR }} aria-hidden="true" />{' '}
-            trained on synthetic rows (mean over releases)
+            <SeriesLegendItem kind="real">trained on real rows (solid)</SeriesLegendItem>{' '}
+            <SeriesLegendItem kind="synthetic">
+              trained on synthetic rows (hatched; mean over releases)
+            </SeriesLegendItem>
           </p>
           <div data-testid="ml-efficacy-chart">
             <ScoreBarChart
@@ -60,7 +61,12 @@ export function MlEfficacyPanel({ run, evaluation }: { run: FinishedRun; evaluat
               ariaLabel="Accuracy and AUC on the kept-back rows of models trained on real and on synthetic rows"
             />
           </div>
-          <div className="table-scroll">
+          <div
+            className="table-scroll"
+            tabIndex={0}
+            role="region"
+            aria-label="Machine-learning efficacy table"
+          >
             <table className="metric-table" data-testid="ml-efficacy-table">
               <thead>
                 <tr>
@@ -99,14 +105,19 @@ function efficacyBarGroups(ml: MlEfficacyReport): ScoreBarGroup[] {
       label: `${model.model} accuracy`,
       bars: [
         { label: 'trained on real', value: model.real.accuracy, colour: REAL_COLOUR },
-        { label: 'trained on synthetic', value: model.mean.accuracy, colour: SYNTHETIC_COLOUR },
+        {
+          label: 'trained on synthetic',
+          value: model.mean.accuracy,
+          colour: SYNTHETIC_COLOUR,
+          synthetic: true,
+        },
       ],
     },
     {
       label: `${model.model} AUC`,
       bars: [
         { label: 'trained on real', value: model.real.auc, colour: REAL_COLOUR },
-        { label: 'trained on synthetic', value: model.mean.auc, colour: SYNTHETIC_COLOUR },
+        { label: 'trained on synthetic', value: model.mean.auc, colour: SYNTHETIC_COLOUR, synthetic: true },
       ],
     },
   ]);

@@ -8,7 +8,7 @@ const format = (value: number | null) => (value === null ? '—' : value.toFixed
 export function PerColumnPanel({ evaluation }: { run: FinishedRun; evaluation: UtilityReport | null }) {
   if (evaluation === null) return null;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Per-column table">
       <table className="metric-table" data-testid="per-column-table">
         <thead>
           <tr>

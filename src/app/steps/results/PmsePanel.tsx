@@ -1,5 +1,7 @@
 import type { UtilityReport } from '../../../core/metrics/evaluate';
+import { ChartNumbers } from '../../charts/ChartNumbers';
 import { OverlayBarChart } from '../../charts/OverlayBarChart';
+import { SeriesLegendItem } from '../../charts/series-style';
 import type { FinishedRun } from '../../state/results-store';
 
 /** pMSE and S_pMSE per release, and the propensity-score distributions of real and synthetic rows. */
@@ -52,13 +54,28 @@ export function PmsePanel({ evaluation }: { run: FinishedRun; evaluation: Utilit
         Good: both distributions pile up around the share of synthetic rows (0.5 with equal sizes); separated
         piles mean a classifier tells the data apart.
       </p>
-      <div
-        className="propensity-chart"
-        role="img"
-        aria-label="Propensity score shares of real and synthetic rows in 20 bins"
-      >
-        <OverlayBarChart bars={bars} />
+      <div data-chart="propensity">
+        <p className="chart-legend">
+          <SeriesLegendItem kind="real">real rows (solid)</SeriesLegendItem>{' '}
+          <SeriesLegendItem kind="synthetic">synthetic rows (hatched)</SeriesLegendItem>
+        </p>
+        <div
+          className="propensity-chart"
+          role="img"
+          aria-label={`Propensity score shares of real and synthetic rows in ${bars.length} bins; the numbers are in the table below`}
+        >
+          <OverlayBarChart bars={bars} />
+        </div>
+        <ChartNumbers
+          caption="Share of rows per propensity-score bin"
+          headers={['Propensity score', 'Real rows', 'Synthetic rows']}
+          rows={bars.map((bar) => [bar.label, percent(bar.real), percent(bar.synthetic)])}
+        />
       </div>
     </>
   );
+}
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
 }

@@ -127,11 +127,12 @@ function RegressionResult({ result }: { result: RegressionComparison }) {
     : null;
   const syntheticIntervals = combinedIntervals ?? releaseIntervals[0]!;
   const series: CoefficientSeries[] = [
-    { label: 'real', legend: 'real', colour: REAL_COLOUR, intervals: realIntervals },
+    { label: 'real', legend: 'real', colour: REAL_COLOUR, shape: 'circle', intervals: realIntervals },
     ...releaseIntervals.map((intervals, i) => ({
       label: result.releases.length > 1 ? `release ${i + 1}` : 'synthetic',
       legend: combinedIntervals ? 'each release' : 'synthetic',
       colour: combinedIntervals ? RELEASE_COLOUR : SYNTHETIC_COLOUR,
+      shape: 'square' as const,
       intervals,
     })),
     ...(combinedIntervals
@@ -140,6 +141,7 @@ function RegressionResult({ result }: { result: RegressionComparison }) {
             label: syntheticLabel,
             legend: syntheticLabel,
             colour: SYNTHETIC_COLOUR,
+            shape: 'diamond' as const,
             intervals: combinedIntervals,
           },
         ]
@@ -156,7 +158,7 @@ function RegressionResult({ result }: { result: RegressionComparison }) {
         rows.
       </p>
       <CoefficientPlot terms={result.terms} series={series} />
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="Regression coefficients table">
         <table className="metric-table">
           <thead>
             <tr>

@@ -8,7 +8,7 @@ export function TvdOrdersPanel({ evaluation }: { run: FinishedRun; evaluation: U
   const { tvd } = evaluation;
   const orders = Object.values(tvd.byK);
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="TVD by order table">
       <table className="metric-table" data-testid="tvd-orders">
         <thead>
           <tr>

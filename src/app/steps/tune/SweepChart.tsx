@@ -1,3 +1,5 @@
+import { ChartNumbers } from '../../charts/ChartNumbers';
+import { SYNTHETIC_COLOUR } from '../../charts/series-style';
 import {
   Area,
   CartesianGrid,
@@ -67,7 +69,7 @@ export default function SweepChart({ points, currentEpsilon, metricLabel, onPick
     );
   };
   return (
-    <div className="sweep-chart" data-testid="sweep-chart">
+    <div className="sweep-chart" data-testid="sweep-chart" data-chart="sweep">
       <ResponsiveContainer width="100%" height={300}>
         <ComposedChart data={data} margin={{ top: 24, right: 24, bottom: 24, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" />
@@ -95,14 +97,14 @@ export default function SweepChart({ points, currentEpsilon, metricLabel, onPick
           <Area
             dataKey="band"
             stroke="none"
-            fill="#d9822b"
+            fill={SYNTHETIC_COLOUR}
             fillOpacity={0.2}
             isAnimationActive={false}
             name="min–max"
           />
           <Line
             dataKey="mean"
-            stroke="#d9822b"
+            stroke={SYNTHETIC_COLOUR}
             strokeWidth={2}
             dot={renderDot}
             activeDot={false}
@@ -119,6 +121,16 @@ export default function SweepChart({ points, currentEpsilon, metricLabel, onPick
           )}
         </ComposedChart>
       </ResponsiveContainer>
+      <ChartNumbers
+        caption={`Mean ${metricLabel} and its range over the repeats, per ε`}
+        headers={['ε', `Mean ${metricLabel}`, 'Smallest', 'Largest']}
+        rows={points.map((point) => [
+          point.epsilon,
+          formatMetric(point.mean, 3),
+          formatMetric(point.min, 3),
+          formatMetric(point.max, 3),
+        ])}
+      />
     </div>
   );
 }
