@@ -162,6 +162,19 @@ test('after one visit the studio works with the network cut: demos, a CSV throug
   expect(lines).toHaveLength(401);
   const report = await studio.exports.downloadReleaseReport();
   expect(JSON.parse(report.text)).toHaveProperty('claim');
+
+  // The cache holds the build's files and nothing else: no data went in with the run.
+  const swScript = await readFile('dist/sw.js', 'utf8');
+  const precache = JSON.parse(swScript.slice(swScript.indexOf('{'), swScript.indexOf('};') + 1)) as {
+    urls: string[];
+  };
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+    return urls;
+  });
+  expect(cached.sort()).toEqual(precache.urls.map((url) => new URL(url, page.url()).href).sort());
   await context.setOffline(false);
 });
 
