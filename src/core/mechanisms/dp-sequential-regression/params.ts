@@ -12,7 +12,8 @@ export const SEQUENTIAL_REGRESSION_PARAMS: ParamSpec[] = [
     help:
       'The weight of the L2 penalty (λ/2)‖β‖² added to the mean logistic loss of every regression. Public: ' +
       'choose it without the data (e.g. on a public data set, DIPS §4.3.2). A larger λ shrinks the ' +
-      'coefficients more but needs less noise: the noise scale is 2/(nλε) (2√2/(nλε) for three or more classes).',
+      'coefficients more but needs less noise: the noise scale is Δ/ε with Δ ≈ 2.004/(nλ) (×√2 for three or ' +
+      'more classes) and ε this regression’s share of the budget.',
   },
   {
     name: 'missingShare',
@@ -22,9 +23,8 @@ export const SEQUENTIAL_REGRESSION_PARAMS: ParamSpec[] = [
     min: 0.01,
     max: 0.5,
     help:
-      'The share of each release’s budget spent on the numeric columns’ counts of missing values; the rest ' +
-      'is split evenly over the means, the covariance entries and the regressions, as in DIPS §4.3.2. ' +
-      'Unused when there is no numeric column.',
+      'The share of each release’s budget spent on every column’s count of missing values; the rest ' +
+      'is split evenly over the means, the covariance entries and the regressions, as in DIPS §4.3.2.',
   },
 ];
 

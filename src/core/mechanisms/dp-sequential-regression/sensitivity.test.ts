@@ -57,7 +57,8 @@ describe('per-row gradient bound G', () => {
 
 describe('minimiser sensitivity 2G/(nλ) under replace-one, by brute force', () => {
   // Every neighbouring pair of 3-row tables over 4 predictor points of norm <= 1 (the intercept
-  // column included) and every response: the fitted minimisers never move by more than 2G/(nλ).
+  // column included) and every response, the missing one (y = K, no loss) included: the fitted
+  // minimisers never move by more than 2G/(nλ).
   const points = [
     [Math.SQRT1_2, Math.SQRT1_2],
     [Math.SQRT1_2, -Math.SQRT1_2],
@@ -72,7 +73,8 @@ describe('minimiser sensitivity 2G/(nλ) under replace-one, by brute force', () 
     it(`K = ${classes}, λ = ${lambda}`, () => {
       const n = 3;
       const iterations = iterationsForGap(lambda, classes, 1e-10);
-      const rows = points.flatMap((x) => Array.from({ length: classes }, (_, y) => ({ x, y })));
+      // y = 0, …, K − 1 and y = K, a missing response.
+      const rows = points.flatMap((x) => Array.from({ length: classes + 1 }, (_, y) => ({ x, y })));
       const fit = (table: { x: number[]; y: number }[]) =>
         fitRegularizedLogistic(
           {
