@@ -12,6 +12,7 @@ import { ensureTableOnWorker, runPool } from './workers';
 import { logGrid } from './epsilon-scale';
 import { createJobRunner, newJobId } from './job-runner';
 import { parseRational, Rational } from '../../core/rng/rational';
+import type { MechanismMeta, ParamValues } from '../../core/mechanisms/types';
 import { assessCurrentRun } from './run-readiness';
 
 /**
@@ -120,50 +121,64 @@ export async function startSweep(): Promise<void> {
       delta: job.delta.trim() || '0',
     };
     await Promise.all(
-      sweepRunsFor(pending, readiness.mechanism!.sweepRepeats !== undefined).map(({ epsilon, repeats }) => {
-        const jobId = newJobId('sweep');
-        if (repeats.length === 1 && readiness.mechanism!.sweepRepeats === undefined) {
-          const repeat = repeats[0]!;
-          const pointJob: SynthesisJob = {
+      sweepRunsFor(pending, repeatsPerRun(readiness.mechanism!, readiness.params!)).map(
+        ({ epsilon, repeats }) => {
+          const jobId = newJobId('sweep');
+          if (repeats.length === 1 && readiness.mechanism!.sweepRepeats === undefined) {
+            const repeat = repeats[0]!;
+            const pointJob: SynthesisJob = {
+              ...baseJob,
+              jobId,
+              epsilon: String(epsilon),
+              releases: 1,
+              seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeat}`,
+            };
+            return runOnPool(jobId, (remote) => remote.sweepPoint(pointJob, epsilon, repeat)).then((point) =>
+              pointsDone([point]),
+            );
+          }
+          // R repeats from one run with R releases at R·ε: each release spends exactly ε (meta.sweepRepeats).
+          const runJob: SynthesisJob = {
             ...baseJob,
             jobId,
-            epsilon: String(epsilon),
-            releases: 1,
-            seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeat}`,
+            epsilon: parseRational(String(epsilon)).mul(Rational.of(repeats.length)).toString(),
+            releases: repeats.length,
+            seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeats.join('+')}`,
           };
-          return runOnPool(jobId, (remote) => remote.sweepPoint(pointJob, epsilon, repeat)).then((point) =>
-            pointsDone([point]),
+          return runOnPool(jobId, (remote) => remote.sweepPointsOfOneRun(runJob, epsilon, 0)).then(
+            (arrived) => pointsDone(arrived.map((point, r) => ({ ...point, repeat: repeats[r]! }))),
           );
-        }
-        // R repeats from one run with R releases at R·ε: each release spends exactly ε (meta.sweepRepeats).
-        const runJob: SynthesisJob = {
-          ...baseJob,
-          jobId,
-          epsilon: parseRational(String(epsilon)).mul(Rational.of(repeats.length)).toString(),
-          releases: repeats.length,
-          seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeats.join('+')}`,
-        };
-        return runOnPool(jobId, (remote) => remote.sweepPointsOfOneRun(runJob, epsilon, 0)).then((arrived) =>
-          pointsDone(arrived.map((point, r) => ({ ...point, repeat: repeats[r]! }))),
-        );
-      }),
+        },
+      ),
     );
   });
 }
 
+/** How many repeats one run may give (meta.sweepRepeats and sweepRepeatsPerRun); 1 without them. */
+function repeatsPerRun(mechanism: MechanismMeta, params: ParamValues): number {
+  if (mechanism.sweepRepeats === undefined) return 1;
+  const limit = mechanism.sweepRepeatsPerRun?.(params) ?? Infinity;
+  return Number.isFinite(limit) ? Math.max(1, Math.floor(limit)) : Infinity;
+}
+
 /**
- * The runs a sweep makes for its pending points: one per point, or, when the mechanism allows it
- * (meta.sweepRepeats), one per ε holding all of that ε's pending repeats.
+ * The runs a sweep makes for its pending points: at each ε, its pending repeats in groups of at most
+ * `perRun` (one run per point when perRun is 1).
  */
 export function sweepRunsFor(
   pending: { epsilon: number; repeat: number }[],
-  repeatsFromOneRun: boolean,
+  perRun: number,
 ): { epsilon: number; repeats: number[] }[] {
-  if (!repeatsFromOneRun) return pending.map(({ epsilon, repeat }) => ({ epsilon, repeats: [repeat] }));
   const byEpsilon = new Map<number, number[]>();
   for (const { epsilon, repeat } of pending)
     byEpsilon.set(epsilon, [...(byEpsilon.get(epsilon) ?? []), repeat]);
-  return [...byEpsilon].map(([epsilon, repeats]) => ({ epsilon, repeats }));
+  return [...byEpsilon].flatMap(([epsilon, repeats]) => {
+    const groups: { epsilon: number; repeats: number[] }[] = [];
+    for (let start = 0; start < repeats.length; start += perRun) {
+      groups.push({ epsilon, repeats: repeats.slice(start, start + perRun) });
+    }
+    return groups;
+  });
 }
 
 export function cancelSweep(): void {

@@ -95,12 +95,16 @@ export interface MechanismMeta {
   check(schema: Schema, params: ParamValues, context?: PublicContext): string[];
   /**
    * Optional: whether an ε sweep may take its R repeats at one ε from a single run with R releases at
-   * R·ε, each release then spending ε. 'independent-releases': the R releases have the joint law of R
-   * separate runs at ε (fresh noise per release, ε split equally). 'shared-chains': each release has
-   * the law of a run at ε, but they come from the same MCMC chains and are not independent. Absent:
-   * one run per repeat.
+   * R·ε, each release then spending exactly ε. 'independent-releases': the R releases have the joint
+   * law of R separate runs at ε (fresh noise per release, ε split equally). 'shared-chains': each
+   * release is one MCMC chain draw at ε, several per chain taken at earlier, thinned iterations, so they
+   * are neither independent nor each exactly a single run's draw; treating each as spending ε assumes
+   * the chain forgets its state over the thinning (as the mechanism's own multi-release claim does).
+   * Absent: one run per repeat.
    */
   sweepRepeats?: 'independent-releases' | 'shared-chains';
+  /** Optional, with sweepRepeats: the most releases one such run can give with these parameters. */
+  sweepRepeatsPerRun?(params: ParamValues): number;
 }
 
 /**

@@ -168,8 +168,10 @@ function runsText(points: number, repeats: number, fromOneRun: MechanismMeta['sw
 function repeatsCaption(fromOneRun: MechanismMeta['sweepRepeats']): string {
   if (fromOneRun === 'shared-chains') {
     return (
-      'The repeats at one ε are releases of one run, drawn from the same MCMC chains: they are not ' +
-      'independent, so the band understates how much separate runs would vary.'
+      'The repeats at one ε are releases of one run: MCMC chain draws at ε, several per chain at thinned ' +
+      'iterations. They are not independent, so the band understates how much separate runs would vary, ' +
+      'and counting each as spending ε assumes a chain forgets its state over the thinning, as the ' +
+      "mechanism's own claim for several releases does."
     );
   }
   if (fromOneRun === 'independent-releases') {

@@ -9,6 +9,9 @@ export const PMSE_MECHANISM_ID = 'pmse-mechanism';
 /** Snoke & Slavković's pMSE mechanism: exponential mechanism over synthesis-model parameters, sampled by MCMC. */
 export const pmseMechanismMeta: MechanismMeta = {
   sweepRepeats: 'shared-chains',
+  // Each chain places draws `thinning` apart in its `steps` post-burn-in iterations (drawIterations).
+  sweepRepeatsPerRun: (params) =>
+    Number(params.chains) * (Math.floor((Number(params.steps) - 1) / Number(params.thinning)) + 1),
   id: PMSE_MECHANISM_ID,
   label: 'pMSE mechanism',
   summary:
