@@ -49,9 +49,14 @@ test('axe finds no serious or critical problem in any step, empty, loaded, runni
   const studio = new StudioPage(page);
   const found: string[] = [];
   const charts: string[] = [];
+  const kinds = new Set<string>();
   const scan = async (state: string) => {
     found.push(...(await seriousViolations(page, state)));
     charts.push(...(await chartsWithoutText(page)).map((chart) => `${state}: ${chart}`));
+    for (const kind of await page
+      .locator('[data-chart]')
+      .evaluateAll((all) => all.map((c) => c.getAttribute('data-chart'))))
+      kinds.add(kind!);
   };
 
   await studio.open();
@@ -118,6 +123,18 @@ test('axe finds no serious or critical problem in any step, empty, loaded, runni
 
   expect(found, 'serious or critical axe findings').toEqual([]);
   expect(charts, 'charts without a text alternative').toEqual([]);
+  // Every kind of chart of these steps was on the page for the check (the MCMC ones: the next test).
+  expect([...kinds].sort()).toEqual([
+    'coefficients',
+    'column-histogram',
+    'compare',
+    'marginal',
+    'matrix',
+    'pair-heatmap',
+    'propensity',
+    'scores',
+    'sweep',
+  ]);
 });
 
 test('the whole journey works from the keyboard: Tab to move, Space and Enter to act', async ({ page }) => {

@@ -56,6 +56,7 @@ function MiniHistogram({
   return (
     <svg
       className="mini-histogram"
+      data-chart="column-histogram"
       viewBox={`0 0 ${width} ${height}`}
       role="img"
       aria-label={`Histogram of ${columnName}: ${bars.map((bar) => `${bar.label} ${bar.count}`).join('; ')}`}

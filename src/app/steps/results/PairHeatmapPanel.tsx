@@ -111,7 +111,7 @@ function Heatmap({ heatmap, which }: { heatmap: PairHeatmap; which: 'real' | 'sy
   const grid = heatmap[which];
   const max = Math.max(1e-12, ...heatmap.real.flat(), ...heatmap.synthetic.flat());
   return (
-    <figure className="heatmap">
+    <figure className="heatmap" data-chart="pair-heatmap">
       <figcaption>{which === 'real' ? 'Real' : 'Synthetic'}</figcaption>
       <div
         className="heatmap-grid"
