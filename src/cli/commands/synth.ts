@@ -468,8 +468,9 @@ function checkHoldoutSize(share: number, n: number): void {
 
 /**
  * The mechanism's warnings, one stderr line each: `diagnostics.warnings` (from public facts, e.g.
- * ε·n/(2·releases) below 100 for the pMSE mechanism) and `dataHolderDiagnostics.mcmc.warnings`
- * (computed from the real data, e.g. R̂ above 1.1; for the data holder, not for release).
+ * ε·n/(2·releases) below 100 for the pMSE mechanism), and `dataHolderDiagnostics.mcmc.warnings` and
+ * `dataHolderDiagnostics.warnings` (computed from the real data, e.g. R̂ above 1.1, or a sequential
+ * regression's solver certificate above its allowed gap; for the data holder, not for release).
  */
 function mechanismWarnings(
   diagnostics: Record<string, unknown>,
@@ -478,8 +479,10 @@ function mechanismWarnings(
   const strings = (value: unknown): string[] =>
     Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
   const mcmc = dataHolderDiagnostics.mcmc;
-  const fromData =
-    typeof mcmc === 'object' && mcmc !== null ? strings((mcmc as { warnings?: unknown }).warnings) : [];
+  const fromData = [
+    ...(typeof mcmc === 'object' && mcmc !== null ? strings((mcmc as { warnings?: unknown }).warnings) : []),
+    ...strings(dataHolderDiagnostics.warnings),
+  ];
   return [
     ...strings(diagnostics.warnings).map((w) => `warning: ${w}\n`),
     ...fromData.map((w) => `warning (from the real data, for you only): ${w}\n`),

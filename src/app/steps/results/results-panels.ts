@@ -1,4 +1,5 @@
 import { CorrelationPanel } from './CorrelationPanel';
+import { DataHolderWarningsPanel, dataHolderWarningsOf } from './DataHolderWarningsPanel';
 import { DisclosurePanel } from './DisclosurePanel';
 import { DistinguishingGamePanel } from './DistinguishingGamePanel';
 import { HeadlinePanel } from './HeadlinePanel';
@@ -43,6 +44,16 @@ export const RESULTS_PANELS: readonly ResultsPanel[] = [
     forDataHolder: true,
     isAvailable: (run) => run.configuration.schema.columns.length >= 2,
     Component: PairHeatmapPanel,
+    wide: true,
+  },
+  {
+    id: 'data-holder-warnings',
+    title: 'Warnings from the real data',
+    caption:
+      'Checks the mechanism made on the real data that failed; good: no warning (this panel is then not shown).',
+    forDataHolder: true,
+    isAvailable: (run) => dataHolderWarningsOf(run).length > 0,
+    Component: DataHolderWarningsPanel,
     wide: true,
   },
   {

@@ -240,6 +240,7 @@ describe('dp-sequential-regression run', () => {
     ]);
     const gap = (release.dataHolderDiagnostics.solverGap as { gapBound: number; allowedGap: number }[])[0]!;
     expect(gap.gapBound).toBeLessThan(gap.allowedGap);
+    expect(release.dataHolderDiagnostics.warnings).toEqual([]);
   });
 
   it('keeps the relation of a categorical column to a numeric one at a large ε and n', async () => {

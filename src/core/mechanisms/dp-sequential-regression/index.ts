@@ -32,6 +32,7 @@ import {
 import { buildPredictors, scaleToUnitInterval } from './predictors';
 import { fitRegularizedLogistic, regularizedGradient, type LogisticProblem } from './regularized-logistic';
 import { GAP_PER_SENSITIVITY, perturbationSettings, type PerturbationSettings } from './sensitivity';
+import { solverGapWarnings, type SolverGapCheck } from './solver-gap';
 
 function numericColumnNamed(table: Table, name: string): NumericColumn {
   const column = table.columns.find((candidate) => candidate.name === name);
@@ -252,6 +253,11 @@ export async function runSequentialRegression(
     datasets.push({ nRows: n, columns: schema.columns.map((column) => byName.get(column.name)!) });
   }
   ctx.progress(1, 'done');
+  const solverGap: SolverGapCheck[] = fitted.map((regression) => ({
+    column: regression.plan.coding.name,
+    gapBound: regression.gapBound,
+    allowedGap: regression.settings.gap,
+  }));
   return {
     datasets,
     claim: accountant.claim(assumptionsFor(plan, ctx), unprovenFor(plan)),
@@ -266,13 +272,7 @@ export async function runSequentialRegression(
       })),
       sanitizedStatistics: released,
     },
-    dataHolderDiagnostics: {
-      solverGap: fitted.map((regression) => ({
-        column: regression.plan.coding.name,
-        gapBound: regression.gapBound,
-        allowedGap: regression.settings.gap,
-      })),
-    },
+    dataHolderDiagnostics: { solverGap, warnings: solverGapWarnings(solverGap) },
   };
 }
 
