@@ -2,6 +2,7 @@ import type { UtilityReport } from '../../../core/metrics/evaluate';
 import { SYNTHETIC_COLOUR } from '../../charts/OverlayBarChart';
 import { ScoreBarChart } from '../../charts/ScoreBarChart';
 import type { FinishedRun } from '../../state/results-store';
+import { proportionStandardError } from '../../../core/stats/proportion-standard-error';
 
 /** Held-out accuracy of a classifier trained to tell real rows from synthetic ones (0.5 is best). */
 export function DistinguishingGamePanel({
@@ -43,7 +44,9 @@ export function DistinguishingGamePanel({
               {release.accuracy.toFixed(3)}
               <span className="hint">
                 {' '}
-                ({release.model}, {release.testRows.toLocaleString('en')} test rows)
+                ({release.model}, {release.testRows.toLocaleString('en')} test rows of{' '}
+                {release.rowsPerSide.toLocaleString('en')} drawn uniformly per side; standard error{' '}
+                {proportionStandardError(release.accuracy, release.testRows).toFixed(3)})
               </span>
             </dd>
           </div>

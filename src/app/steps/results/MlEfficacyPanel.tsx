@@ -6,6 +6,7 @@ import { SeriesLegendItem } from '../../charts/series-style';
 import { ScoreBarChart, type ScoreBarGroup } from '../../charts/ScoreBarChart';
 import { startEvaluation } from '../../services/run-evaluation';
 import { useResultsStore, type FinishedRun } from '../../state/results-store';
+import { largestProportionStandardError } from '../../../core/stats/proportion-standard-error';
 
 const format = (value: number | null) => (value === null ? '—' : value.toFixed(3));
 
@@ -47,7 +48,10 @@ export function MlEfficacyPanel({ run, evaluation }: { run: FinishedRun; evaluat
         <>
           <p className="hint">
             Task: {ml.task.positiveClass}; {ml.task.holdoutRowsScored.toLocaleString('en')} kept-back rows
-            scored ({(ml.task.holdoutPositiveShare * 100).toFixed(0)}% positive).
+            scored ({(ml.task.holdoutPositiveShare * 100).toFixed(0)}% positive; at most{' '}
+            {ml.task.maxTestRows.toLocaleString('en')}, drawn uniformly), training sets of at most{' '}
+            {ml.task.maxTrainRows.toLocaleString('en')} rows drawn uniformly. Standard error of an accuracy on
+            these rows: at most {largestProportionStandardError(ml.task.holdoutRowsScored).toFixed(3)}.
           </p>
           <p className="chart-legend">
             <SeriesLegendItem kind="real">trained on real rows (solid)</SeriesLegendItem>{' '}
