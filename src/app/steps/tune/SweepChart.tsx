@@ -2,7 +2,6 @@ import { ChartNumbers } from '../../charts/ChartNumbers';
 import { SYNTHETIC_COLOUR } from '../../charts/series-style';
 import {
   Area,
-  CartesianGrid,
   ComposedChart,
   Line,
   ReferenceLine,
@@ -72,17 +71,20 @@ export default function SweepChart({ points, currentEpsilon, metricLabel, onPick
     <div className="sweep-chart" data-testid="sweep-chart" data-chart="sweep">
       <ResponsiveContainer width="100%" height={300}>
         <ComposedChart data={data} margin={{ top: 24, right: 24, bottom: 24, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" />
+          {/* No CartesianGrid: its default line placement measures every tick label in the DOM on each
+              update, a long main-thread task while sweep points arrive (see TraceChart). */}
           <XAxis
             dataKey="epsilon"
             type="number"
             scale="log"
             domain={domain}
             ticks={epsilons}
+            interval={0}
             tickFormatter={(value: number) => String(value)}
             label={{ value: 'ε (log scale)', position: 'insideBottom', offset: -12 }}
           />
           <YAxis
+            interval={0}
             tickFormatter={(value: number) => formatMetric(value, 2)}
             label={{ value: metricLabel, angle: -90, position: 'insideLeft' }}
           />
