@@ -77,9 +77,10 @@ export function securityHeadersFor(path: string): Record<string, string> {
  * The build's `_headers` file: the headers for every path, in the format static hosts such as
  * Netlify and Cloudflare Pages read. A worker script cannot carry its own policy (a meta tag applies
  * to documents only), so on a static host the workers are protected only by a header like this.
- * The service worker's rule comes second and first detaches the policy of `/*` (`! Name`), because
- * these hosts join two values of one header with a comma, which a browser enforces as both
- * policies at once (and `connect-src 'none'` would then stop the service worker's downloads).
+ * The service worker's rule comes second and first detaches the policy of `/*` (`! Name`, Cloudflare
+ * Pages' syntax), because Cloudflare Pages joins two values of one header with a comma, which a
+ * browser enforces as both policies at once (`connect-src 'none'` would then stop the service
+ * worker's downloads). On another host, check that sw.js gets SERVICE_WORKER_POLICY alone.
  */
 export function staticHostHeadersFile(): string {
   const lines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `  ${name}: ${value}`);
