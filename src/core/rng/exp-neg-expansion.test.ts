@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { floorExpNegScaled, makeBernoulliExpNegWordSampler } from './exp-neg-expansion';
 import { SeededRng } from './seeded-rng';
-import type { Rng } from './types';
-
-/** An Rng that returns the given words in order (for the comparison's deeper words). */
-function scriptedRng(words: number[]): Rng {
-  let next = 0;
-  return {
-    seeded: true,
-    nextUint32: () => words[next++]!,
-    nextFloat: () => {
-      throw new Error('not used');
-    },
-  };
-}
+import { scriptedRng } from './testing/scripted-rng';
 
 describe('floorExpNegScaled', () => {
   it('gives the exact leading binary digits of e^−x', () => {

@@ -2,29 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { chiSquareGoodnessOfFit } from '../stats/chi-square-goodness-of-fit';
 import { chiSquareUpperQuantile } from '../stats/chi-square';
 import { SeededRng } from './seeded-rng';
-import type { Rng } from './types';
+import { scriptedRng } from './testing/scripted-rng';
 import { uniformBigInt, uniformInt, uniformIntBelowSafe } from './uniform-int';
 
 const ALPHA = 1e-6;
 const TWO_POW_32 = 4294967296;
-
-/** An Rng that replays fixed words, to check which words the rejection step discards. */
-function scriptedRng(words: number[]): Rng & { used: number } {
-  let position = 0;
-  return {
-    seeded: true,
-    get used() {
-      return position;
-    },
-    nextUint32: () => {
-      if (position >= words.length) throw new Error('script exhausted');
-      return words[position++];
-    },
-    nextFloat: () => {
-      throw new Error('not used');
-    },
-  };
-}
 
 describe('uniformInt (rejection sampling)', () => {
   for (const n of [3, 7, 1000, 64]) {
