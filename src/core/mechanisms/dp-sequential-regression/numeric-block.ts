@@ -4,7 +4,7 @@ import { parseRational, Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
 import { glomStatistics, projectToPositiveDefinite, type GlomNumericInput } from '../modips/glom-model';
-import { GRID_STEPS_PER_SENSITIVITY, noisyOnGrid } from '../modips/grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY, noisyOnGrid, noisySymmetricOnGrid } from '../modips/grid-noise';
 
 /**
  * The statistics of the numeric block (Bowen & Liu §4.3.2: z̄ and S), over all n rows, each value
@@ -78,18 +78,12 @@ export function sanitizeNumericBlock(
   const centredMeans = statistics.centredMeans.map((mean, j) =>
     noisyOnGrid(rng, mean, sensitivity.means[j]!, budget.mean),
   );
-  const p = bounds.length;
-  const covariance = Array.from({ length: p }, () => new Array<number>(p).fill(0));
-  for (let j = 0; j < p; j++) {
-    for (let l = j; l < p; l++) {
-      covariance[j]![l] = covariance[l]![j] = noisyOnGrid(
-        rng,
-        statistics.covariance[j]![l]!,
-        sensitivity.covariance[j]![l]!,
-        budget.covariance,
-      );
-    }
-  }
+  const covariance = noisySymmetricOnGrid(
+    rng,
+    statistics.covariance,
+    sensitivity.covariance,
+    budget.covariance,
+  );
   const missingNoise = makeCountNoiseSampler(budget.missing, 1);
   const missing = statistics.missing.map((count) => count + missingNoise(rng));
   return { centredMeans, covariance, missing };

@@ -4,7 +4,7 @@ import { makeNormalSampler, sampleInverseWishart } from '../../rng/continuous';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
-import { GRID_STEPS_PER_SENSITIVITY, noisyOnGrid, noisyVectorOnGrid } from './grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY, noisySymmetricOnGrid, noisyVectorOnGrid } from './grid-noise';
 
 /** One numeric column of the general location model: its values and public bounds. */
 export interface GlomNumericInput {
@@ -148,18 +148,7 @@ export function sanitizeGlomStatistics(
   const sums = statistics.sums.map((sum, j) =>
     noisyVectorOnGrid(rng, sum, sensitivity.sums[j]!, budget.sums, 2),
   );
-  const p = bounds.length;
-  const scatter = Array.from({ length: p }, () => new Array<number>(p).fill(0));
-  for (let j = 0; j < p; j++) {
-    for (let l = j; l < p; l++) {
-      scatter[j]![l] = scatter[l]![j] = noisyOnGrid(
-        rng,
-        statistics.scatter[j]![l]!,
-        sensitivity.scatter[j]![l]!,
-        budget.scatter,
-      );
-    }
-  }
+  const scatter = noisySymmetricOnGrid(rng, statistics.scatter, sensitivity.scatter, budget.scatter);
   const missingNoise = makeCountNoiseSampler(budget.missing, 1);
   const missing = statistics.missing.map((count) => count + missingNoise(rng));
   return { counts, sums, scatter, missing };

@@ -48,3 +48,25 @@ export function noisyVectorOnGrid(
   for (let i = 0; i < values.length; i++) noisy[i] = (Math.round(values[i]! / step) + sample(rng)) * step;
   return noisy;
 }
+
+/**
+ * A symmetric matrix of real statistics (a covariance or scatter) released entry by entry with
+ * noisyOnGrid: each entry j <= l on its own sensitivity and the same ε, drawn in row order, and
+ * mirrored below the diagonal. Each entry is a separate release; the caller accounts for the
+ * p(p + 1)/2 of them.
+ */
+export function noisySymmetricOnGrid(
+  rng: Rng,
+  matrix: readonly (readonly number[])[],
+  sensitivities: readonly (readonly Rational[])[],
+  epsilon: Rational,
+): number[][] {
+  const p = matrix.length;
+  const noisy = Array.from({ length: p }, () => new Array<number>(p).fill(0));
+  for (let j = 0; j < p; j++) {
+    for (let l = j; l < p; l++) {
+      noisy[j]![l] = noisy[l]![j] = noisyOnGrid(rng, matrix[j]![l]!, sensitivities[j]![l]!, epsilon);
+    }
+  }
+  return noisy;
+}
