@@ -34,6 +34,8 @@ interface CompareState {
   entries: CompareEntry[];
   settings: CompareSettings | null;
   points: ComparePoint[];
+  /** How many of the runs were taken from an earlier comparison with the same settings. */
+  reused: number;
   error: string | null;
 }
 
@@ -44,6 +46,7 @@ const initialResults = {
   entries: [] as CompareEntry[],
   settings: null as CompareSettings | null,
   points: [] as ComparePoint[],
+  reused: 0,
   error: null as string | null,
 };
 
@@ -81,7 +84,7 @@ export function beginCompare(
   settings: CompareSettings,
   cached: ComparePoint[],
 ): void {
-  useCompareStore.setState({ entries, settings, points: cached });
+  useCompareStore.setState({ entries, settings, points: cached, reused: cached.length });
 }
 
 export function addComparePoint(point: ComparePoint): void {

@@ -10,6 +10,8 @@ interface TuneState {
   grid: number[];
   repeats: number;
   points: SweepPointResult[];
+  /** How many of the points were taken from an earlier sweep with the same configuration. */
+  reused: number;
   error: string | null;
 }
 
@@ -19,6 +21,7 @@ const initialTuneState: TuneState = {
   grid: [],
   repeats: 0,
   points: [],
+  reused: 0,
   error: null,
 };
 
@@ -36,7 +39,7 @@ export function beginSweep(
   repeats: number,
   cached: SweepPointResult[],
 ): void {
-  useTuneStore.setState({ configurationKey, grid, repeats, points: cached });
+  useTuneStore.setState({ configurationKey, grid, repeats, points: cached, reused: cached.length });
 }
 
 export function addSweepPoint(point: SweepPointResult): void {

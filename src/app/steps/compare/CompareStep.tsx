@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { JobControls } from '../../components/JobControls';
 import { StepSection } from '../../components/StepSection';
+import { reusedText } from '../../components/reused-text';
 import { stepNumber } from '../../components/step-order';
 import { useCompareCandidates } from '../../services/compare-candidates';
 import { summarizeComparison } from '../../services/compare-summary';
@@ -24,6 +25,7 @@ export function CompareStep() {
   const entries = useCompareStore((state) => state.entries);
   const settings = useCompareStore((state) => state.settings);
   const points = useCompareStore((state) => state.points);
+  const reused = useCompareStore((state) => state.reused);
   const error = useCompareStore((state) => state.error);
   const rows = useMemo(() => summarizeComparison(entries, points), [entries, points]);
   const repeatsId = useId();
@@ -99,6 +101,11 @@ export function CompareStep() {
             cannot tell the synthetic rows from the real ones), at the same privacy claim. “best” marks the
             lowest mean per column. In the charts, a bar is the mean and its line the range over repeats.
           </p>
+          {reused > 0 && (
+            <p className="hint" data-testid="compare-reused">
+              {reusedText(reused, settings.repeats * entries.length, 'runs', 'comparison')}
+            </p>
+          )}
           <CompareChart rows={rows} />
         </>
       )}

@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useMemo } from 'react';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { JobControls } from '../../components/JobControls';
 import { StepSection } from '../../components/StepSection';
+import { reusedText } from '../../components/reused-text';
 import { stepNumber } from '../../components/step-order';
 import { logGrid } from '../../services/epsilon-scale';
 import { useRunReadiness } from '../../services/run-readiness';
@@ -43,6 +44,8 @@ export function TuneStep() {
   const prefs = usePrefsStore();
   const status = useTuneStore((state) => state.status);
   const points = useTuneStore((state) => state.points);
+  const reused = useTuneStore((state) => state.reused);
+  const planned = useTuneStore((state) => state.grid.length * state.repeats);
   const error = useTuneStore((state) => state.error);
   const summary = useMemo(() => summarizeSweep(points, prefs.sweepMetric), [points, prefs.sweepMetric]);
   const grid = logGrid(prefs.sweepMinEpsilon, prefs.sweepMaxEpsilon, prefs.sweepPointCount);
@@ -152,6 +155,11 @@ export function TuneStep() {
           <p className="caption" data-testid="sweep-caption">
             {metric.caption} {repeatsCaption(readiness.mechanism?.sweepRepeats)}
           </p>
+          {reused > 0 && (
+            <p className="hint" data-testid="sweep-reused">
+              {reusedText(reused, planned, 'points', 'sweep')}
+            </p>
+          )}
         </>
       )}
     </StepSection>
