@@ -15,22 +15,23 @@
 // - sgfMsPerCandidate: the authors' figure, 18.6 ms per candidate on one thread (their §5), and the
 //   speed-ups per core against it;
 // - endToEndSeconds: run() on the 20,000 rows, one release (T = 20,000: model, counts, slots, decoding).
-// - workerScaling: the staged run's chunks at T = 10⁶ on 1, 2 and 4 worker threads (wall seconds, speed-up).
+// - workerScaling: the staged run's chunks at T = 10⁶ on this thread and on pools of 1, 2 and 4 worker
+//   threads (wall and processor seconds, speed-up; see workerScaling).
 // Env: PD_BENCH_T (comma-separated), PD_BENCH_LITERAL, PD_BENCH_WORKERS (comma-separated),
-// PD_BENCH_SCALING_T.
+// PD_BENCH_SCALING_T (comma-separated), PD_BENCH_SCALING_REPEATS, PD_BENCH_ONLY=scaling.
 import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort } from 'node:worker_threads';
+import os from 'node:os';
+import { isMainThread } from 'node:worker_threads';
 import { Accountant } from '../src/core/privacy/accountant';
 import { parseBudget } from '../src/core/privacy/budget';
 import { makeRng } from '../src/core/rng/make-rng';
-import { runInWorkers } from './pmse-mechanism-paper-setup';
+import { serveStages, StagePool } from './support/stage-pool';
 import { resolveParams } from '../src/core/mechanisms/params';
 import {
   learnNetwork,
   plausibleDeniability,
   plausibleDeniabilityStaged,
   plausibleSeedCounts,
-  type PdChunkSpec,
 } from '../src/core/mechanisms/plausible-deniability';
 import { completePlan } from '../src/core/mechanisms/plausible-deniability/meta';
 import { literalPlausibleSeeds } from '../src/core/mechanisms/plausible-deniability/seed-bands';
@@ -44,12 +45,15 @@ import { SeededRng } from '../src/core/rng/seeded-rng';
 import type { Rng } from '../src/core/rng/types';
 import { uniformInt } from '../src/core/rng/uniform-int';
 import type { Column, Schema, Table } from '../src/core/table/types';
-import type { RunContext } from '../src/core/mechanisms/types';
+import type { RunContext, StagedRun } from '../src/core/mechanisms/types';
 
 const ROWS = 20_000;
 const T_VALUES = (process.env.PD_BENCH_T ?? '1000,1000000').split(',').map(Number);
 const LITERAL = Number(process.env.PD_BENCH_LITERAL ?? 200);
-const SCALING_T = Number(process.env.PD_BENCH_SCALING_T ?? 1_000_000);
+const SCALING_T = (process.env.PD_BENCH_SCALING_T ?? '1000000').split(',').map(Number);
+const SCALING_REPEATS = Number(process.env.PD_BENCH_SCALING_REPEATS ?? 3);
+/** `scaling`: only the worker scaling (skips the one-thread timings). */
+const ONLY = process.env.PD_BENCH_ONLY ?? '';
 const WORKER_COUNTS = (process.env.PD_BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
 const SGF_MS_PER_CANDIDATE = 18.6;
 
@@ -173,46 +177,123 @@ function generationProbability(
   return p;
 }
 
+/** A checksum of a run's chunks (FNV-1a over every level), to compare runs without keeping them. */
+function checksum(chunks: Uint32Array[]): number {
+  let h = 0x811c9dc5;
+  for (const chunk of chunks) {
+    for (let i = 0; i < chunk.length; i++) h = Math.imul(h ^ chunk[i]!, 0x01000193) >>> 0;
+  }
+  return h;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Wall and processor seconds (the whole process: main thread and every worker thread) of `work`. */
+async function timed<T>(work: () => Promise<T> | T): Promise<{ value: T; wall: number; cpu: number }> {
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  const value = await work();
+  const wall = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  return { value, wall, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
 /**
- * Wall-clock seconds of the staged run's chunks at T = PD_BENCH_SCALING_T (default 10⁶: 50 releases of
- * 20,000 rows, 50 chunks) on
- * 1, 2 and 4 worker threads (bench/pmse-mechanism-paper-setup.ts's pool, TypeScript under tsx), and the
- * speed-up over one worker. The outputs must be identical whatever the pool size.
+ * The staged run's chunks at each T of PD_BENCH_SCALING_T (default 10⁶ = 50 releases of 20,000 rows,
+ * 50 chunks) on pools of PD_BENCH_WORKERS worker threads (bench/support/stage-pool.ts: started before
+ * timing and reused, the shared part sent once per worker, levels transferred back), beside the same
+ * chunks on this thread. Per pool size: start-up seconds, the first (cold) run, then the median of
+ * PD_BENCH_SCALING_REPEATS warm runs: wall and processor seconds, seconds inside runStage per worker,
+ * the rest (messages, transfer, idle) and the speed-up over one worker. Outputs must be identical
+ * whatever the pool size (checked by checksum).
  */
-async function workerScaling(table: Table): Promise<Record<string, number>[]> {
-  const ctx = context(SCALING_T, 'pd bench workers');
-  const accountant = new Accountant(parseBudget(ctx.epsilon, ctx.delta));
-  const planned = plausibleDeniabilityStaged.plan(table, SCHEMA, params, ctx, accountant);
-  const tasks = planned.stages.map((stage) => ({ spec: stage.spec, seed: stage.seed }));
-  const out: Record<string, number>[] = [];
-  let reference: Uint32Array[] | undefined;
-  for (const workers of WORKER_COUNTS) {
-    const start = performance.now();
-    const results = await runInWorkers<ChunkTask, Uint32Array>(import.meta.url, tasks, workers);
-    const seconds = (performance.now() - start) / 1000;
-    reference ??= results;
-    if (
-      results.some((r, c) => r.length !== reference![c]!.length || r.some((v, i) => v !== reference![c]![i]))
-    ) {
-      throw new Error(`the chunks differ on ${workers} workers`);
-    }
+async function workerScaling(table: Table): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (const draws of SCALING_T) {
+    const ctx = context(draws, 'pd bench workers');
+    const accountant = new Accountant(parseBudget(ctx.epsilon, ctx.delta));
+    const planned = plausibleDeniabilityStaged.plan(table, SCHEMA, params, ctx, accountant);
+    const shared = planned.shared!;
+    const stages = planned.stages;
+    const sharedBytes =
+      shared.seedLevels.byteLength +
+      shared.bands.counts.byteLength +
+      shared.cumulative.reduce((sum, tables) => sum + tables.reduce((s, t) => s + t.byteLength, 0), 0);
+    const inThread = await timed(() =>
+      stages.map((stage) =>
+        plausibleDeniabilityStaged.runStage(
+          stage.spec,
+          makeRng(stage.seed ?? undefined),
+          () => {},
+          { aborted: false },
+          shared,
+        ),
+      ),
+    );
+    const reference = checksum(inThread.value);
     out.push({
-      workers,
-      slots: tasks.reduce((s, t) => s + t.spec.count, 0),
-      seconds,
-      speedUp: out[0] ? out[0].seconds! / seconds : 1,
+      T: draws,
+      where: 'this thread',
+      chunks: stages.length,
+      sharedMegabytes: sharedBytes / 1e6,
+      wallSeconds: inThread.wall,
+      cpuSeconds: inThread.cpu,
+      loadAverage: os.loadavg()[0],
     });
+    let oneWorker: number | undefined;
+    for (const workers of WORKER_COUNTS) {
+      const started = await timed(() => StagePool.start(import.meta.url, workers));
+      const pool = started.value;
+      try {
+        const runOnce = async (runId: string) => {
+          const run = await timed(() => pool.run<Uint32Array>(runId, shared, stages));
+          if (checksum(run.value.results) !== reference) {
+            throw new Error(`the chunks differ on ${workers} workers`);
+          }
+          return run;
+        };
+        const cold = await runOnce('cold');
+        const warm: Awaited<ReturnType<typeof runOnce>>[] = [];
+        for (let r = 0; r < SCALING_REPEATS; r++) warm.push(await runOnce(`warm ${r}`));
+        const wall = median(warm.map((run) => run.wall));
+        const cpu = median(warm.map((run) => run.cpu));
+        const busy = warm.map((run) => Math.max(...run.value.loads.map((load) => load.busySeconds)));
+        oneWorker ??= wall;
+        out.push({
+          T: draws,
+          workers,
+          startSeconds: started.wall,
+          coldWallSeconds: cold.wall,
+          coldCpuSeconds: cold.cpu,
+          wallSeconds: wall,
+          cpuSeconds: cpu,
+          wallSecondsEach: warm.map((run) => run.wall),
+          busySecondsPerWorker: warm[warm.length - 1]!.value.loads.map((load) => load.busySeconds),
+          stagesPerWorker: warm[warm.length - 1]!.value.loads.map((load) => load.stages),
+          outsideStagesSeconds: wall - median(busy),
+          speedUp: oneWorker / wall,
+          speedUpPerWorker: oneWorker / wall / workers,
+          loadAverage: os.loadavg()[0],
+        });
+      } finally {
+        await pool.close();
+      }
+    }
   }
   return out;
 }
 
-interface ChunkTask {
-  spec: PdChunkSpec;
-  seed: string | null;
-}
-
 async function main(): Promise<void> {
   const table = makeTable(new SeededRng('pd bench data'));
+  if (ONLY === 'scaling') {
+    const scaling = await workerScaling(table);
+    console.log(JSON.stringify({ bench: 'plausible-deniability', rows: ROWS, workerScaling: scaling }));
+    return;
+  }
   const results: Record<string, unknown>[] = [];
   let modelSeconds = 0;
   let precomputeSeconds = 0;
@@ -303,11 +384,5 @@ async function main(): Promise<void> {
 if (isMainThread) {
   void main();
 } else {
-  parentPort!.on('message', (task: ChunkTask) => {
-    parentPort!.postMessage(
-      plausibleDeniabilityStaged.runStage(task.spec, makeRng(task.seed ?? undefined), () => {}, {
-        aborted: false,
-      }),
-    );
-  });
+  serveStages(plausibleDeniabilityStaged as StagedRun);
 }

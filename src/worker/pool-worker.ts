@@ -13,7 +13,15 @@ import { makeRng } from '../core/rng';
 import { computePmse } from '../core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../core/models/cart';
 import type { EvaluationInputs } from './data-worker';
-import { finishStages, forgetStagedPlan, planStages, runStage, type StageAssignments } from './staged-jobs';
+import {
+  finishStages,
+  forgetStagedPlan,
+  forgetStageShared as forgetSharedPart,
+  keepStageShared as keepSharedPart,
+  planStages,
+  runStage,
+  type StageAssignments,
+} from './staged-jobs';
 import type {
   EvaluationSettings,
   ProgressListener,
@@ -117,14 +125,30 @@ export const poolWorker = {
     return planStages(splitRowsForJob(requireHeldTable(job.tableKey), job), job, { aborted: false });
   },
 
-  /** One stage of a planned run. */
+  /**
+   * The shared part of a planned run (the plan's `shared`), once per worker and run, before its
+   * stages; the planning worker keeps its own when it plans.
+   */
+  keepStageShared(jobId: string, shared: unknown): void {
+    keepSharedPart(jobId, shared);
+  },
+
+  /** Drops the shared part of a run whose stages this worker has finished. */
+  forgetStageShared(jobId: string): void {
+    forgetSharedPart(jobId);
+  },
+
+  /** One stage of a planned run; the buffers its result owns come back transferred. */
   async runStage(
     jobId: string,
     mechanismId: string,
     task: StageTask<unknown>,
     onProgress: StageProgress,
   ): Promise<unknown> {
-    return withJob(jobId, async (signal) => runStage(mechanismId, task, onProgress, signal));
+    return withJob(jobId, async (signal) => {
+      const { result, transferables } = runStage(jobId, mechanismId, task, onProgress, signal);
+      return Comlink.transfer(result, transferables);
+    });
   },
 
   /** The planning worker: the release from the stages' results, compared with the real table, transferred. */

@@ -86,8 +86,18 @@ describe('a staged run of plausible-deniability (chunks of rows) on separate wor
     const serial = await poolWorker.synthesize(pdJob('pd-serial'), () => {});
     const parallelJob = pdJob('pd-parallel');
     const assignments = poolWorker.planStages(parallelJob)!;
-    // 200 rows per release: one chunk each.
-    expect(assignments.stages).toHaveLength(2);
+    // 200 rows per release: one chunk each; a chunk's spec is its release and row count only.
+    expect(assignments.stages.map((stage) => stage.spec)).toEqual([
+      { release: 0, count: 200 },
+      { release: 1, count: 200 },
+    ]);
+    // A worker that did not plan the run (here: the planner having dropped its copy) needs the shared
+    // part first; with a structured clone of it, as sent once per worker, the chunks run there.
+    poolWorker.forgetStageShared('pd-parallel');
+    await expect(
+      poolWorker.runStage('pd-parallel', 'plausible-deniability', assignments.stages[0]!, () => {}),
+    ).rejects.toThrow('shared part of this run is not held');
+    poolWorker.keepStageShared('pd-parallel', structuredClone(assignments.shared));
     const results: unknown[] = [];
     for (const c of [1, 0]) {
       results[c] = await poolWorker.runStage(

@@ -4,6 +4,8 @@
  * reserved first) and keeps the plan; every stage runs wherever a worker is free; the planning
  * worker finishes the release. Seeded runs give the same release as the one-thread run, because
  * each stage's generator comes from the seed the plan gave it, not from the worker it lands on.
+ * The plan's shared part (the contract's `shared`) reaches each worker once per run and is kept here
+ * under the run's id (`keepStageShared`) until the run ends (`forgetStageShared`, finish or cancel).
  */
 import { getMechanism } from '../core/mechanisms/registry';
 import type {
@@ -32,6 +34,13 @@ interface PlannedRun {
 /** Plans kept by the planning worker until their stages are back. */
 const plannedRuns = new Map<string, PlannedRun>();
 
+/**
+ * The shared parts of the runs whose stages this worker runs, by run id, most recent last. At most
+ * four: a run whose end never reached this worker (a page closed mid-run) cannot pile up.
+ */
+const sharedParts = new Map<string, { shared: unknown }>();
+const MAX_SHARED_PARTS = 4;
+
 /** What the page needs to hand the stages out: the tasks, the words for progress and the trace. */
 export type StageAssignments = Omit<StagedPlan<unknown, unknown>, 'plan'>;
 
@@ -56,20 +65,45 @@ export function planStages(
   const accountant = new Accountant(parseBudget(context.epsilon, context.delta));
   const planned = staged.plan(table, job.schema, params, context, accountant);
   plannedRuns.set(job.jobId, { rows, staged, planned, accountant, context });
+  keepStageShared(job.jobId, planned.shared);
   const { plan: _kept, ...assignments } = planned;
   return assignments;
 }
 
-/** Any worker: one stage, with the generator its seed gives. */
+/** Any worker: keeps the shared part of run `jobId` for its stages (once per worker and run). */
+export function keepStageShared(jobId: string, shared: unknown): void {
+  sharedParts.delete(jobId);
+  sharedParts.set(jobId, { shared });
+  while (sharedParts.size > MAX_SHARED_PARTS) sharedParts.delete(sharedParts.keys().next().value as string);
+}
+
+/** Any worker: drops the shared part of run `jobId` (its stages are done here, or it was cancelled). */
+export function forgetStageShared(jobId: string): void {
+  sharedParts.delete(jobId);
+}
+
+/** Whether this worker holds the shared part of run `jobId`. */
+export function holdsStageShared(jobId: string): boolean {
+  return sharedParts.has(jobId);
+}
+
+/**
+ * Any worker: one stage of run `jobId`, with the generator its seed gives and the run's shared part
+ * (kept by `keepStageShared`), and the buffers its result may hand over instead of copying.
+ */
 export function runStage(
+  jobId: string,
   mechanismId: string,
   task: StageTask<unknown>,
   progress: StageProgress,
   signal: AbortSignalLike,
-): unknown {
+): { result: unknown; transferables: ArrayBuffer[] } {
   const staged = stagedRunOf(mechanismId);
   if (staged === undefined) throw new Error(`Mechanism "${mechanismId}" has no stages; run it whole.`);
-  return staged.runStage(task.spec, makeRng(task.seed ?? undefined), progress, signal);
+  const held = sharedParts.get(jobId);
+  if (held === undefined) throw new Error('The shared part of this run is not held here; run it again.');
+  const result = staged.runStage(task.spec, makeRng(task.seed ?? undefined), progress, signal, held.shared);
+  return { result, transferables: staged.transferables?.(result) ?? [] };
 }
 
 /** Planning worker: the release from the stages' results (in stage order), with the claim of the reserved budget. */
@@ -77,6 +111,7 @@ export function finishStages(jobId: string, results: unknown[]): { release: Rele
   const planned = plannedRuns.get(jobId);
   if (planned === undefined) throw new Error('The plan of this run is no longer held; run it again.');
   plannedRuns.delete(jobId);
+  sharedParts.delete(jobId);
   const { rows, staged, accountant, context } = planned;
   return { release: staged.finish(planned.planned.plan, results, context, accountant), rows };
 }
@@ -84,4 +119,5 @@ export function finishStages(jobId: string, results: unknown[]): { release: Rele
 /** Drops a plan whose run was cancelled. */
 export function forgetStagedPlan(jobId: string): void {
   plannedRuns.delete(jobId);
+  sharedParts.delete(jobId);
 }

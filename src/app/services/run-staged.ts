@@ -1,4 +1,5 @@
 import * as Comlink from 'comlink';
+import { createAbortError } from '../../core/abort';
 import type { StageTracePoint } from '../../core/mechanisms/types';
 import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
 import type { PoolSlot } from '../../worker/client/worker-pool';
@@ -9,10 +10,14 @@ import { runPool } from './workers';
 
 /**
  * Runs a job whose mechanism declares stages (the contract's StagedRun) with the stages in
- * parallel: the worker that holds the table (`planner`, already running this job) plans the run
- * and runs stage 1 itself; the other stages go to the pool as separate jobs sharing the cancel
- * signal; then the planner finishes the release. Null when the mechanism has no stages or the pool
- * has fewer than two workers (nested jobs would wait for the planner): the job then runs whole.
+ * parallel: the worker that holds the table (`planner`, already running this job) plans the run;
+ * then the planner and up to capacity − 1 pool workers (one pool job each, sharing the cancel
+ * signal) take stages from one queue in stage order until none is left. Each helper gets the run's
+ * shared part once before its first stage and drops it after its last; results come back
+ * transferred and go on to the planner transferred, which finishes the release. Which worker runs
+ * a stage does not change it (its generator comes from the stage's seed), so a seeded release is the
+ * same on any pool. Null when the mechanism has no stages or the pool has fewer than two workers
+ * (nested jobs would wait for the planner): the job then runs whole.
  */
 export async function synthesizeInStages(
   planner: PoolSlot<RemotePoolWorker>,
@@ -24,13 +29,14 @@ export async function synthesizeInStages(
   const startedAt = performance.now();
   const assignments = await planner.remote.planStages(job);
   if (assignments === null) return null;
-  const { stages, words, trace } = assignments;
+  const { stages, words, trace, shared } = assignments;
   const count = stages.length;
   const doneByStage = new Array<number>(count).fill(0);
   if (trace !== undefined) beginLiveMcmc(job.jobId, count, trace.warmUp, trace.total);
+  const helpers = Math.max(0, Math.min(count - 1, runPool().capacity - 1));
   const report = () => {
     const share = doneByStage.reduce((sum, done) => sum + done, 0) / count;
-    progress(0.95 * share, `${count} ${words.stages} on ${Math.min(count, runPool().capacity)} workers`);
+    progress(0.95 * share, `${count} ${words.stages} on ${helpers + 1} workers`);
   };
   const runStageOn = (remote: RemotePoolWorker, c: number) =>
     remote.runStage(
@@ -43,16 +49,62 @@ export async function synthesizeInStages(
         report();
       }),
     );
-  const results = await Promise.all(
-    stages.map((_, c) =>
-      c === 0
-        ? runStageOn(planner.remote, 0)
-        : runPool().run((slot) => runStageOn(slot.remote, c), {
-            signal,
-            requestStop: (remote) => void remote.cancel(job.jobId),
-          }),
-    ),
-  );
+  const results = new Array<unknown>(count);
+  let next = 0;
+  let finished = 0;
+  await new Promise<void>((resolve, reject) => {
+    if (count === 0) resolve();
+    if (signal.aborted) reject(createAbortError('The job was cancelled.'));
+    signal.addEventListener('abort', () => reject(createAbortError('The job was cancelled.')), {
+      once: true,
+    });
+    /** Takes stages from the queue until it is empty. */
+    const drain = async (remote: RemotePoolWorker) => {
+      while (next < count && !signal.aborted) {
+        const c = next++;
+        results[c] = await runStageOn(remote, c);
+        if (++finished === count) resolve();
+      }
+    };
+    /** A helper: the shared part first, only if a stage is left by the time the worker is free. */
+    const help = async (remote: RemotePoolWorker) => {
+      if (next >= count) return;
+      await remote.keepStageShared(job.jobId, shared);
+      try {
+        await drain(remote);
+      } finally {
+        await remote.forgetStageShared(job.jobId);
+      }
+    };
+    drain(planner.remote).catch(reject);
+    for (let h = 0; h < helpers; h++) {
+      runPool()
+        .run((slot) => help(slot.remote), {
+          signal,
+          requestStop: (remote) => void remote.cancel(job.jobId),
+        })
+        .catch(reject);
+    }
+  });
   progress(0.96, `${words.finish[0]!.toUpperCase()}${words.finish.slice(1)}`);
-  return planner.remote.finishStages(job, results, performance.now() - startedAt);
+  return planner.remote.finishStages(
+    job,
+    Comlink.transfer(results, ownedBuffers(results)),
+    performance.now() - startedAt,
+  );
+}
+
+/**
+ * The buffers under typed arrays in `value` (arrays and plain objects walked), each once: stage
+ * results arrive on this page as fresh copies nothing else views, so they can move on transferred.
+ */
+function ownedBuffers(value: unknown, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof ArrayBuffer) found.add(value.buffer);
+  } else if (Array.isArray(value)) {
+    for (const item of value) ownedBuffers(item, found);
+  } else if (value !== null && typeof value === 'object' && !(value instanceof ArrayBuffer)) {
+    for (const item of Object.values(value)) ownedBuffers(item, found);
+  }
+  return [...found];
 }

@@ -7,12 +7,12 @@ import type { ParamValues, Release, RunContext, StagedRun } from './types';
 
 /**
  * A staged mechanism's run on one thread: plan (budget reserved first), every stage in order with
- * the generator its seed gives, then finish. The studio's workers run the same three steps with the
+ * the generator its seed gives and the plan's shared part, then finish. The studio's workers run the same three steps with the
  * stages in parallel, so a seeded run gives the same release either way. Progress: the stages share
  * 97 % evenly, the finish the rest.
  */
-export async function runStagesInOneThread<Plan, Spec, Result>(
-  staged: StagedRun<Plan, Spec, Result>,
+export async function runStagesInOneThread<Plan, Spec, Result, Shared>(
+  staged: StagedRun<Plan, Spec, Result, Shared>,
   table: Table,
   schema: Schema,
   params: ParamValues,
@@ -32,6 +32,7 @@ export async function runStagesInOneThread<Plan, Spec, Result>(
           `${words.stage} ${c + 1} of ${count}: ${words.step} ${done} of ${total}`,
         ),
       ctx.signal,
+      planned.shared as Shared,
     ),
   );
   throwIfAborted(ctx.signal);

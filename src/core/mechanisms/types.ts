@@ -126,9 +126,18 @@ export interface StageTask<Spec> {
   seed: string | null;
 }
 
-/** What `plan` returns: the plan, kept where it was made, and the independent stages. */
-export interface StagedPlan<Plan, Spec> {
+/**
+ * What `plan` returns: the plan, kept where it was made, the independent stages and, optionally, the
+ * part every stage reads (`shared`).
+ */
+export interface StagedPlan<Plan, Spec, Shared = unknown> {
   plan: Plan;
+  /**
+   * Optional: what all stages of the run read (a model, seed arrays), structured-cloneable. It goes
+   * once to each worker that runs stages of the run and is kept there under the run's id until the
+   * run ends, so a stage's spec carries only what is its own (release, row count). Absent: undefined.
+   */
+  shared?: Shared;
   stages: StageTask<Spec>[];
   /** Words for progress: "chain 2 of 4: iteration 300 of 1,000", "4 MCMC chains on 2 workers". */
   words: { stage: string; stages: string; step: string; finish: string };
@@ -139,21 +148,28 @@ export interface StagedPlan<Plan, Spec> {
 /**
  * Optional hook for a run that splits into independent stages (e.g. MCMC chains): `plan` on the
  * worker that holds the table (validate, reserve the whole budget, fix every stage and its seed),
- * `runStage` anywhere (a pure function of the spec and the generator made from the stage's seed),
+ * `runStage` anywhere (a pure function of the spec, the plan's shared part and the generator made
+ * from the stage's seed),
  * `finish` where the plan was made (the release, with the claim of what `plan` reserved). The studio
  * runs the stages in parallel pool workers with live progress and cancel; `run` must give the same
  * release as the stages run one after the other (`runStagesInOneThread` in staged-run.ts).
  */
-export interface StagedRun<Plan = unknown, Spec = unknown, Result = unknown> {
+export interface StagedRun<Plan = unknown, Spec = unknown, Result = unknown, Shared = unknown> {
   plan(
     table: Table,
     schema: Schema,
     params: ParamValues,
     ctx: RunContext,
     accountant: BudgetReserver,
-  ): StagedPlan<Plan, Spec>;
-  runStage(spec: Spec, rng: Rng, progress: StageProgress, signal: AbortSignalLike): Result;
+  ): StagedPlan<Plan, Spec, Shared>;
+  /** `shared` is the plan's shared part (the same value for every stage of the run; undefined if none). */
+  runStage(spec: Spec, rng: Rng, progress: StageProgress, signal: AbortSignalLike, shared: Shared): Result;
   finish(plan: Plan, results: Result[], ctx: RunContext, accountant: BudgetReserver): Release;
+  /**
+   * Optional: the buffers a stage's result owns outright (no other object views them), which a
+   * worker may transfer instead of copying when it sends the result back. Absent: copied.
+   */
+  transferables?(result: Result): ArrayBuffer[];
 }
 
 /** A mechanism as workers and the CLI run it: its meta plus the run (index.ts). */

@@ -14,7 +14,6 @@ import {
   noisyEntropies,
   noisyTableCounts,
   tableShapes,
-  type BayesNet,
   type TableShape,
 } from '../../models/bayes-net';
 import { levelsPerColumn } from '../common/binned-mechanism';
@@ -84,12 +83,16 @@ export function plausibleSeedCounts(
   };
 }
 
-/** One stage: `count` consecutive slots of one release. Structured-cloneable. */
-export interface PdChunkSpec {
-  release: number;
-  count: number;
-  net: BayesNet;
+/**
+ * What every chunk of a run reads, sent once to each worker (structured-cloneable): the network's
+ * shape, each release's θ (cumulative tables), the seeds' levels and counts, and the test.
+ */
+export interface PdShared {
   m: number;
+  shapes: TableShape[];
+  order: number[];
+  /** Cumulative conditional tables of θ, one set per release (θ is drawn per release). */
+  cumulative: Float64Array[][];
   seedLevels: Uint32Array;
   bands: SeedBands;
   k: number;
@@ -97,6 +100,12 @@ export interface PdChunkSpec {
   testEpsilon: { num: bigint; den: bigint };
   fallbackNum: number;
   fallbackDen: number;
+}
+
+/** One stage: `count` consecutive slots of one release. */
+export interface PdChunkSpec {
+  release: number;
+  count: number;
 }
 
 /** What stays on the planning worker. */
@@ -112,28 +121,30 @@ export type PdChunkResult = Uint32Array;
 
 function runChunk(
   spec: PdChunkSpec,
+  shared: PdShared,
   rng: Rng,
   progress: (done: number, total: number) => void,
   signal: { readonly aborted: boolean },
 ): PdChunkResult {
+  const { m } = shared;
   const setup: SlotSetup = {
-    net: spec.net,
-    m: spec.m,
-    seedLevels: spec.seedLevels,
-    bands: spec.bands,
-    test: makeRandomizedTest(spec.k, Rational.of(spec.testEpsilon.num, spec.testEpsilon.den)),
-    fallbackNum: spec.fallbackNum,
-    fallbackDen: spec.fallbackDen,
+    net: { shapes: shared.shapes, order: shared.order, cumulative: shared.cumulative[spec.release]! },
+    m,
+    seedLevels: shared.seedLevels,
+    bands: shared.bands,
+    test: makeRandomizedTest(shared.k, Rational.of(shared.testEpsilon.num, shared.testEpsilon.den)),
+    fallbackNum: shared.fallbackNum,
+    fallbackDen: shared.fallbackDen,
   };
-  const out = new Uint32Array(spec.count * spec.m);
-  const row = new Uint32Array(spec.m);
+  const out = new Uint32Array(spec.count * m);
+  const row = new Uint32Array(m);
   for (let i = 0; i < spec.count; i++) {
     if (i % SLOTS_PER_CHECK === 0) {
       throwIfAborted(signal);
       progress(i, spec.count);
     }
     runSlot(rng, setup, row);
-    out.set(row, i * spec.m);
+    out.set(row, i * m);
   }
   progress(spec.count, spec.count);
   return out;
@@ -143,11 +154,13 @@ function runChunk(
  * The run in stages (README.md): `plan` validates, reserves the whole budget in one step before any
  * draw, splits, learns the network, counts plausible seeds, draws θ per release and cuts the M·n
  * slots into chunks of 65,536 slots within a release, each with its own generator (seeded runs:
- * seeds drawn in chunk order; otherwise a fresh CryptoRng); `runStage` runs a chunk's slots anywhere;
+ * seeds drawn in chunk order; otherwise a fresh CryptoRng); the network, every release's θ and the
+ * seed arrays are the run's shared part (sent once per worker), a chunk's spec only its release and
+ * row count; `runStage` runs a chunk's slots anywhere and its levels may be transferred back;
  * `finish` puts the chunks back in order and decodes the levels. The same seed gives the same release
  * on any number of workers.
  */
-export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChunkResult> = {
+export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChunkResult, PdShared> = {
   plan(table, schema, params, ctx, accountant) {
     const plan = completePlan(params, { ...ctx, schema });
     if (table.nRows !== ctx.n) {
@@ -158,31 +171,29 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
     const rng = ctx.rng;
     const learned = learnNetwork(table, plan, rng);
     const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
+    const cumulative: Float64Array[][] = [];
     const stages: { spec: PdChunkSpec; seed: string | null }[] = [];
     for (let release = 0; release < ctx.releases; release++) {
-      const net: BayesNet = {
-        shapes: learned.shapes,
-        order: learned.order,
-        cumulative: drawCumulativeTables(rng, learned.shapes, learned.counts, plan.settings.prior),
-      };
+      cumulative.push(drawCumulativeTables(rng, learned.shapes, learned.counts, plan.settings.prior));
       for (let start = 0; start < ctx.n; start += SLOTS_PER_CHUNK) {
         stages.push({
-          spec: {
-            release,
-            count: Math.min(SLOTS_PER_CHUNK, ctx.n - start),
-            net,
-            m: plan.m,
-            seedLevels,
-            bands,
-            k: plan.draws.k,
-            testEpsilon: { num: plan.draws.testEpsilon.num, den: plan.draws.testEpsilon.den },
-            fallbackNum: plan.draws.t,
-            fallbackDen: plan.draws.t + plan.sizes.seeds,
-          },
+          spec: { release, count: Math.min(SLOTS_PER_CHUNK, ctx.n - start) },
           seed: rng.seeded ? `pd-chunk-${rng.nextUint32()}-${rng.nextUint32()}` : null,
         });
       }
     }
+    const shared: PdShared = {
+      m: plan.m,
+      shapes: learned.shapes,
+      order: learned.order,
+      cumulative,
+      seedLevels,
+      bands,
+      k: plan.draws.k,
+      testEpsilon: { num: plan.draws.testEpsilon.num, den: plan.draws.testEpsilon.den },
+      fallbackNum: plan.draws.t,
+      fallbackDen: plan.draws.t + plan.sizes.seeds,
+    };
     return {
       plan: {
         plan,
@@ -190,11 +201,13 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
         order: learned.order,
         assumptions: plausibleDeniabilityAssumptions(plan, ctx),
       },
+      shared,
       stages,
       words: { stage: 'chunk', stages: 'chunks of rows', step: 'row', finish: 'decoding the synthetic rows' },
     };
   },
-  runStage: (spec, rng, progress, signal) => runChunk(spec, rng, progress, signal),
+  runStage: (spec, rng, progress, signal, shared) => runChunk(spec, shared, rng, progress, signal),
+  transferables: (rows) => [rows.buffer as ArrayBuffer],
   finish(planned, results, ctx, accountant) {
     const { plan, parents, order } = planned;
     const { m, domain } = plan;

@@ -318,14 +318,23 @@ describe('run', () => {
     const staged = plausibleDeniabilityStaged;
     const planned = staged.plan(big.table, big.schema, params({ bins: 2 }), context, accountant);
     expect(planned.stages.map((s) => s.spec.count)).toEqual([65_536, 4_464, 65_536, 4_464]);
-    // Structured cloning, as on the way to another worker, then the stages in reverse order.
+    // Two workers, each with its own structured clone of the shared part (sent once), the stages
+    // cloned as on the way there, taken in reverse order and alternating between the workers.
+    const sharedOnWorker = [structuredClone(planned.shared!), structuredClone(planned.shared!)];
     const results = new Array<Uint32Array>(planned.stages.length);
     for (let c = planned.stages.length - 1; c >= 0; c--) {
       const stage = structuredClone(planned.stages[c]!);
-      results[c] = staged.runStage(stage.spec, makeRng(stage.seed ?? undefined), () => {}, {
-        aborted: false,
-      });
+      results[c] = staged.runStage(
+        stage.spec,
+        makeRng(stage.seed ?? undefined),
+        () => {},
+        { aborted: false },
+        sharedOnWorker[c % 2]!,
+      );
     }
+    // A chunk's own spec is its release and row count; the network and seeds travel once.
+    expect(Object.keys(planned.stages[0]!.spec)).toEqual(['release', 'count']);
+    expect(staged.transferables!(results[0]!)).toEqual([results[0]!.buffer]);
     const parallel = staged.finish(planned.plan, results, context, accountant);
     expect(parallel.datasets).toEqual(oneThread.datasets);
     expect(parallel.claim).toEqual(oneThread.claim);

@@ -1,0 +1,130 @@
+// A pool of Node worker threads for a staged run's stages (the contract's StagedRun), as the studio's
+// pool runs them: the workers start once (before any timing) and are reused; a run's shared part goes
+// once to each worker that takes a stage and is kept there under the run's id; the workers take stages
+// from one queue in stage order; results come back transferred (the run's `transferables`). Workers run
+// TypeScript under tsx: the module at `moduleUrl` must call `serveStages` when it is not the main thread.
+import { performance } from 'node:perf_hooks';
+import { parentPort, Worker } from 'node:worker_threads';
+import type { StagedRun, StageTask } from '../../src/core/mechanisms/types';
+import { makeRng } from '../../src/core/rng/make-rng';
+
+type ToWorker =
+  | { type: 'shared'; runId: string; shared: unknown }
+  | { type: 'stage'; runId: string; index: number; task: StageTask<unknown> }
+  | { type: 'forget'; runId: string };
+
+type FromWorker =
+  | { type: 'ready' }
+  | { type: 'shared-kept' }
+  | { type: 'result'; index: number; result: unknown; busyMillis: number }
+  | { type: 'error'; message: string };
+
+/** Per worker: stages run and milliseconds inside `runStage`. */
+export interface WorkerLoad {
+  stages: number;
+  busySeconds: number;
+}
+
+export class StagePool {
+  private constructor(private readonly workers: Worker[]) {}
+
+  /** Starts `size` workers on the module at `moduleUrl` and waits until each has loaded it. */
+  static async start(moduleUrl: string, size: number): Promise<StagePool> {
+    const bootstrap = `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(moduleUrl)}); })`;
+    const workers = Array.from({ length: size }, () => new Worker(bootstrap, { eval: true }));
+    await Promise.all(workers.map((worker) => nextMessage(worker, 'ready')));
+    return new StagePool(workers);
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  /**
+   * The stages of one run on the pool; results in stage order, and each worker's load. A worker gets
+   * the shared part only if a stage is still left when it first asks.
+   */
+  async run<Result>(
+    runId: string,
+    shared: unknown,
+    stages: StageTask<unknown>[],
+  ): Promise<{ results: Result[]; loads: WorkerLoad[] }> {
+    const results = new Array<Result>(stages.length);
+    let next = 0;
+    const loads = await Promise.all(
+      this.workers.map(async (worker) => {
+        const load: WorkerLoad = { stages: 0, busySeconds: 0 };
+        if (next >= stages.length) return load;
+        worker.postMessage({ type: 'shared', runId, shared } satisfies ToWorker);
+        await nextMessage(worker, 'shared-kept');
+        while (next < stages.length) {
+          const index = next++;
+          worker.postMessage({ type: 'stage', runId, index, task: stages[index]! } satisfies ToWorker);
+          const reply = (await nextMessage(worker, 'result')) as Extract<FromWorker, { type: 'result' }>;
+          results[reply.index] = reply.result as Result;
+          load.stages++;
+          load.busySeconds += reply.busyMillis / 1000;
+        }
+        worker.postMessage({ type: 'forget', runId } satisfies ToWorker);
+        return load;
+      }),
+    );
+    return { results, loads };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+}
+
+function nextMessage(worker: Worker, type: FromWorker['type']): Promise<FromWorker> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromWorker) => {
+      worker.off('error', onError);
+      if (message.type === 'error') reject(new Error(message.message));
+      else if (message.type !== type) reject(new Error(`expected ${type}, got ${message.type}`));
+      else resolve(message);
+    };
+    const onError = (error: Error) => {
+      worker.off('message', onMessage);
+      reject(error);
+    };
+    worker.once('message', onMessage);
+    worker.once('error', onError);
+  });
+}
+
+/** The worker side: keeps shared parts by run id, runs stages, transfers what the run allows. */
+export function serveStages(staged: StagedRun): void {
+  const port = parentPort!;
+  const sharedParts = new Map<string, unknown>();
+  port.on('message', (message: ToWorker) => {
+    try {
+      if (message.type === 'shared') {
+        sharedParts.set(message.runId, message.shared);
+        port.postMessage({ type: 'shared-kept' } satisfies FromWorker);
+      } else if (message.type === 'forget') {
+        sharedParts.delete(message.runId);
+      } else {
+        if (!sharedParts.has(message.runId)) throw new Error('shared part not held');
+        const start = performance.now();
+        const { task } = message;
+        const result = staged.runStage(
+          task.spec,
+          makeRng(task.seed ?? undefined),
+          () => {},
+          { aborted: false },
+          sharedParts.get(message.runId),
+        );
+        const busyMillis = performance.now() - start;
+        port.postMessage(
+          { type: 'result', index: message.index, result, busyMillis } satisfies FromWorker,
+          staged.transferables?.(result) ?? [],
+        );
+      }
+    } catch (error) {
+      port.postMessage({ type: 'error', message: String(error) } satisfies FromWorker);
+    }
+  });
+  port.postMessage({ type: 'ready' } satisfies FromWorker);
+}
