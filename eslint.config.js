@@ -53,6 +53,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dist-single',
+      'dist-cli',
       'node_modules',
       'test-results',
       'playwright-report',

@@ -3,14 +3,16 @@
 //
 // Data: real and synthetic tables of METRICS_VS_RPART_ROWS rows (default 20,000) × 10 numeric columns,
 // generated from a seed (x1 depends on x0; the synthetic x0 is shifted by 0.1), written as CSV to a
-// temporary folder. Each of REPEATS rounds times, one after the other, the R oracle
-// (tests/reference/pmse/pmse_fixture.R --perms 50) and `npx tsx src/cli/main.ts metrics real.csv
-// synth.csv` (every default metric: pMSE with 50 refits, TVD k = 1–3, per column, associations, the
-// distinguishing game, disclosure checks). Wall-clock seconds; medians and the ratio of the medians.
-// Alternating the two keeps the machine's load alike for both on a shared machine.
+// temporary folder. Each of REPEATS rounds times, one after the other: the R oracle
+// (tests/reference/pmse/pmse_fixture.R --perms 50); the built CLI (`npm run build:cli`, then
+// `node dist-cli/main.js metrics real.csv synth.csv --json`), the one measured against the goal; and
+// the same command from the TypeScript sources under tsx (`npm run dpsynth`), for comparison. Every
+// default metric runs: pMSE with 50 refits, TVD k = 1–3, per column, associations, the distinguishing
+// game, disclosure checks. Wall-clock and processor seconds; medians and the ratio of the medians.
+// Alternating the runs keeps the machine's load alike for all of them on a shared machine.
 // Env: METRICS_VS_RPART_ROWS, METRICS_VS_RPART_REPEATS (default 3).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,24 +45,43 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function timedRun(command: string, args: string[], cwd: string): number {
-  const started = performance.now();
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
-  return (performance.now() - started) / 1000;
+interface Timed {
+  seconds: number;
+  /** User + system processor seconds of the process and its threads (GNU time), when available. */
+  cpuSeconds: number | null;
 }
+
+const GNU_TIME = '/usr/bin/time';
+
+function timedRun(command: string, args: string[], cwd: string): Timed {
+  const withTime = existsSync(GNU_TIME);
+  const started = performance.now();
+  const result = withTime
+    ? spawnSync(GNU_TIME, ['-f', 'cpu %U %S', command, ...args], { cwd, encoding: 'utf8' })
+    : spawnSync(command, args, { cwd, encoding: 'utf8' });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(result.stderr ?? '');
+  return { seconds, cpuSeconds: cpu ? Number(cpu[1]) + Number(cpu[2]) : null };
+}
+
+const round2 = (value: number | null) => (value === null ? null : Number(value.toFixed(2)));
 
 const dir = mkdtempSync(join(tmpdir(), 'metrics-vs-rpart-'));
 try {
   const rng = new SeededRng('metrics vs rpart');
   writeFileSync(join(dir, 'real.csv'), tableCsv(rng, 0));
   writeFileSync(join(dir, 'synth.csv'), tableCsv(rng, 0.1));
-  const rSeconds: number[] = [];
-  const oursSeconds: number[] = [];
+  const built = spawnSync(process.execPath, ['scripts/build-cli.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`npm run build:cli failed: ${built.stderr}`);
+  const metricsArgs = ['metrics', join(dir, 'real.csv'), join(dir, 'synth.csv'), '--json'];
+  const rRuns: Timed[] = [];
+  const builtRuns: Timed[] = [];
+  const sourceRuns: Timed[] = [];
   const loads: number[] = [];
   for (let round = 0; round < REPEATS; round++) {
     loads.push(loadavg()[0]!);
-    rSeconds.push(
+    rRuns.push(
       timedRun(
         'Rscript',
         [
@@ -75,16 +96,11 @@ try {
         ROOT,
       ),
     );
-    oursSeconds.push(
-      timedRun(
-        'npx',
-        ['tsx', 'src/cli/main.ts', 'metrics', join(dir, 'real.csv'), join(dir, 'synth.csv'), '--json'],
-        ROOT,
-      ),
-    );
+    builtRuns.push(timedRun(process.execPath, ['dist-cli/main.js', ...metricsArgs], ROOT));
+    sourceRuns.push(timedRun(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...metricsArgs], ROOT));
   }
-  const r = median(rSeconds);
-  const ours = median(oursSeconds);
+  const r = median(rRuns.map((run) => run.seconds));
+  const ours = median(builtRuns.map((run) => run.seconds));
   console.log(
     JSON.stringify({
       bench: 'metrics-vs-rpart',
@@ -92,9 +108,14 @@ try {
       columns: 10,
       permutations: 50,
       cores: availableParallelism(),
-      rpartSeconds: rSeconds.map((s) => Number(s.toFixed(2))),
-      dpsynthSeconds: oursSeconds.map((s) => Number(s.toFixed(2))),
+      rpartSeconds: rRuns.map((run) => round2(run.seconds)),
+      rpartCpuSeconds: rRuns.map((run) => round2(run.cpuSeconds)),
+      dpsynthSeconds: builtRuns.map((run) => round2(run.seconds)),
+      dpsynthCpuSeconds: builtRuns.map((run) => round2(run.cpuSeconds)),
+      fromSourceSeconds: sourceRuns.map((run) => round2(run.seconds)),
+      fromSourceCpuSeconds: sourceRuns.map((run) => round2(run.cpuSeconds)),
       medianRatio: Number((ours / r).toFixed(3)),
+      fromSourceMedianRatio: Number((median(sourceRuns.map((run) => run.seconds)) / r).toFixed(3)),
       goal: { ratio: 0.25, met: ours / r <= 0.25 },
       loadAverage: loads.map((l) => Number(l.toFixed(2))),
     }),
