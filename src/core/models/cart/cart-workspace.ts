@@ -33,6 +33,17 @@ export class CartWorkspace {
   rowBuffers: [Int32Array[], Int32Array[]] = [[], []];
   /** rankValues[slot][r]: the value with dense rank r in that column. */
   rankValues: Float64Array[] = [];
+  /**
+   * sortedPosition[slot][row]: the row's position in the slot's sorted order as encoded. Splits are
+   * stable, so every node segment stays ordered by it: a row's place in a segment can be found by
+   * binary search (the sparse partition in grow-rpart-tree.ts).
+   */
+  sortedPosition: Int32Array[] = [];
+  /** positionRank[slot][p]: the dense rank of the value at sorted position p in that column. */
+  positionRank: Int32Array[] = [];
+  /** Scratch of the sparse partition: the smaller child's rows, then their positions in one slot. */
+  smallRows: Int32Array = new Int32Array(0);
+  smallPositions: Int32Array = new Int32Array(0);
   /** Copies of the parity-0 keys and rows as loaded, for relabel (permutation nulls). */
   pristinePacked: Int32Array[] = [];
   pristineRows: Int32Array[] = [];
@@ -106,6 +117,10 @@ export class CartWorkspace {
       this.packedBuffers = [[], []];
       this.rowBuffers = [[], []];
       this.rankValues = [];
+      this.sortedPosition = [];
+      this.positionRank = [];
+      this.smallRows = new Int32Array(n);
+      this.smallPositions = new Int32Array(n);
       this.pristinePacked = [];
       this.pristineRows = [];
       this.sortedValuesScratch = new Float64Array(n + 1);
@@ -115,6 +130,9 @@ export class CartWorkspace {
       this.tempRows = new Int32Array(n);
     }
     while (this.rankValues.length < numeric) this.rankValues.push(new Float64Array(this.rowCapacity + 1));
+    while (this.sortedPosition.length < numeric)
+      this.sortedPosition.push(new Int32Array(this.rowCapacity + 1));
+    while (this.positionRank.length < numeric) this.positionRank.push(new Int32Array(this.rowCapacity + 1));
     for (let parity = 0; parity < 2; parity++) {
       while (this.packedBuffers[parity]!.length < numeric) {
         this.packedBuffers[parity]!.push(new Int32Array(this.rowCapacity + 1));
@@ -187,8 +205,9 @@ export class CartWorkspace {
   }
 
   /**
-   * Builds slot `slot`'s parity-0 packed keys and rank values from `sortedValuesScratch[0..n)`
-   * (ascending) and `rowBuffers[0][slot][0..n)` (the rows in that order), with `labels`. O(n).
+   * Builds slot `slot`'s parity-0 packed keys, rank values and sorted positions from
+   * `sortedValuesScratch[0..n)` (ascending) and `rowBuffers[0][slot][0..n)` (the rows in that
+   * order), with `labels`. O(n).
    */
   encodeSortedSlot(slot: number): void {
     const n = this.n;
@@ -196,6 +215,8 @@ export class CartWorkspace {
     const rows = this.rowBuffers[0][slot]!;
     const packed = this.packedBuffers[0][slot]!;
     const rankValues = this.rankValues[slot]!;
+    const sortedPosition = this.sortedPosition[slot]!;
+    const positionRank = this.positionRank[slot]!;
     const labels = this.labels;
     let rank = -1;
     let previous = NaN;
@@ -207,6 +228,8 @@ export class CartWorkspace {
         previous = value;
       }
       packed[i] = 2 * rank + labels[rows[i]!]!;
+      sortedPosition[rows[i]!] = i;
+      positionRank[i] = rank;
     }
   }
 

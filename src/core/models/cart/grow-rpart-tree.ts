@@ -19,6 +19,19 @@ const LEVEL_RIGHT = 2;
 /** rpart bsplit.c: a split must improve by more than this fraction of the largest improvement seen. */
 const RELATIVE_IMPROVEMENT_FLOOR = 1e-10;
 
+/**
+ * A split whose smaller child has at most 1/SPARSE_PARTITION_RATIO of the node's rows partitions the
+ * other columns sparsely: the smaller child's rows are located in each sorted column by galloping
+ * search and the larger child's rows are moved as whole runs (typed-array copies), instead of a loop
+ * over every row. Trees on weak signals (permutation nulls) make many such lopsided splits: about
+ * half of the partition work of a refit on 2 × 20,000 rows. There, 48 gave the lowest processor time
+ * of 8, 16, 24, 48 and 96 (about 8 % less per refit than the loop alone).
+ */
+export const SPARSE_PARTITION_RATIO = 48;
+
+/** Runs shorter than this are copied element by element (a typed-array copy has a fixed cost). */
+const SHORT_RUN = 24;
+
 /** rpart.control refuses maxdepth > 30 (node numbers are 32-bit). */
 export const RPART_MAX_DEPTH = 30;
 
@@ -54,7 +67,14 @@ export class RpartTreeGrower {
   private bestThreshold = -0;
   private bestLowerGoesLeft = false;
 
-  constructor(readonly workspace: CartWorkspace) {}
+  /**
+   * `sparsePartitionRatio`: see SPARSE_PARTITION_RATIO (Infinity: never sparse; 1: always). The
+   * tree is the same whatever it is; only the speed differs.
+   */
+  constructor(
+    readonly workspace: CartWorkspace,
+    private readonly sparsePartitionRatio = SPARSE_PARTITION_RATIO,
+  ) {}
 
   /** Grows the tree on the rows 0..n−1 with labels `workspace.labels`. */
   grow(options: CartOptions): number {
@@ -279,8 +299,16 @@ export class RpartTreeGrower {
         leftClass1 += goesLeft * labels[row]!;
       }
     }
+    const rightStart = start + leftSize;
+    const smallIsLeft = 2 * leftSize <= end - start;
+    const smallSize = smallIsLeft ? leftSize : end - rightStart;
+    const sparse =
+      ws.numericCount > (splitSlot < 0 ? 0 : 1) && smallSize * this.sparsePartitionRatio <= end - start;
+    if (sparse) this.gatherSmallRows(splitSlot, parity, start, end, smallIsLeft, smallSize);
     for (let s = 0; s < ws.numericCount; s++) {
-      if (s !== splitSlot) this.partitionSlot(s, parity, start, end, start + leftSize);
+      if (s === splitSlot) continue;
+      if (sparse) this.partitionSlotSparse(s, parity, start, end, rightStart, smallIsLeft, smallSize);
+      else this.partitionSlot(s, parity, start, end, rightStart);
     }
     if (ws.numericCount === 0) this.partitionRowOrder(start, end);
 
@@ -391,6 +419,123 @@ export class RpartTreeGrower {
       left += goesLeft;
       right += 1 - goesLeft;
     }
+  }
+
+  /**
+   * The smaller child's rows into `smallRows[0..smallSize)`: from the split column's new segment
+   * (numeric split, already moved) or from the node's rows by their side marks (categorical).
+   */
+  private gatherSmallRows(
+    splitSlot: number,
+    parity: number,
+    start: number,
+    end: number,
+    smallIsLeft: boolean,
+    smallSize: number,
+  ): void {
+    const ws = this.workspace;
+    const small = ws.smallRows;
+    if (splitSlot >= 0) {
+      const from = smallIsLeft ? start : end - smallSize;
+      small.set(ws.rowBuffers[1 - parity]![splitSlot]!.subarray(from, from + smallSize));
+      return;
+    }
+    const rows = ws.nodeRows(parity);
+    const side = ws.side;
+    const mark = smallIsLeft ? GOES_LEFT : GOES_RIGHT;
+    let k = 0;
+    for (let pos = start; pos < end; pos++) {
+      const row = rows[pos]!;
+      if (side[row] === mark) small[k++] = row;
+    }
+  }
+
+  /**
+   * The same stable partition as partitionSlot, when the smaller child has few rows: each of them
+   * is located in the segment by binary search on its sorted position (segments stay ordered by
+   * it), the located positions are sorted, and the rows between them, which all go to the larger
+   * child, are copied run by run.
+   */
+  private partitionSlotSparse(
+    slot: number,
+    parity: number,
+    start: number,
+    end: number,
+    rightStart: number,
+    smallIsLeft: boolean,
+    smallSize: number,
+  ): void {
+    const ws = this.workspace;
+    const packed = ws.packedBuffers[parity]![slot]!;
+    const rows = ws.rowBuffers[parity]![slot]!;
+    const toPacked = ws.packedBuffers[1 - parity]![slot]!;
+    const toRows = ws.rowBuffers[1 - parity]![slot]!;
+    const order = ws.sortedPosition[slot]!;
+    const small = ws.smallRows;
+    const positions = ws.smallPositions;
+    // The smaller child's rows in this column's sorted order (ascending sorted positions), then
+    // each one found by galloping forward from the one before: the searches stay in nearby memory.
+    // Keys compare by rank (the packed key, read in order) and, among equal values, by position.
+    const positionRank = ws.positionRank[slot]!;
+    for (let i = 0; i < smallSize; i++) positions[i] = order[small[i]!]!;
+    positions.subarray(0, smallSize).sort();
+    let lo = start;
+    for (let i = 0; i < smallSize; i++) {
+      const target = positions[i]!;
+      const rank = positionRank[target]!;
+      // Gallop: find hi with key(hi) >= target, doubling the step from lo.
+      let step = 1;
+      let hi = lo;
+      while (hi < end && this.keyBefore(packed, rows, order, hi, rank, target)) {
+        lo = hi + 1;
+        hi = lo + step;
+        step *= 2;
+      }
+      if (hi > end) hi = end;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (this.keyBefore(packed, rows, order, mid, rank, target)) lo = mid + 1;
+        else hi = mid;
+      }
+      positions[i] = lo;
+      lo++;
+    }
+    let smallTarget = smallIsLeft ? start : rightStart;
+    let bigTarget = smallIsLeft ? rightStart : start;
+    let from = start;
+    for (let i = 0; i <= smallSize; i++) {
+      const to = i < smallSize ? positions[i]! : end;
+      const run = to - from;
+      if (run >= SHORT_RUN) {
+        toPacked.set(packed.subarray(from, to), bigTarget);
+        toRows.set(rows.subarray(from, to), bigTarget);
+      } else {
+        for (let k = 0; k < run; k++) {
+          toPacked[bigTarget + k] = packed[from + k]!;
+          toRows[bigTarget + k] = rows[from + k]!;
+        }
+      }
+      bigTarget += run;
+      if (i < smallSize) {
+        toPacked[smallTarget] = packed[to]!;
+        toRows[smallTarget] = rows[to]!;
+        smallTarget++;
+        from = to + 1;
+      }
+    }
+  }
+
+  /** Whether the element at `pos` sorts before the row with this rank and sorted position. */
+  private keyBefore(
+    packed: Int32Array,
+    rows: Int32Array,
+    order: Int32Array,
+    pos: number,
+    rank: number,
+    target: number,
+  ): boolean {
+    const here = packed[pos]! >> 1;
+    return here < rank || (here === rank && order[rows[pos]!]! < target);
   }
 
   private partitionRowOrder(start: number, end: number): void {
