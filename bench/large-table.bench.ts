@@ -12,11 +12,11 @@
 //               with the columnar table's size (typed arrays + dictionaries) and the memory goal
 //               2 × table + 64 MB, checked on the peak and on the peak above the runtime's own
 //               resident memory before any data (baselineRssMB: Node, tsx and the modules);
-//   synth     — `dpsynth synth` steps with a declared schema: read + build, the mechanism's run
-//               (dp-marginals and laplace-histogram, ε = 1, seeded) and writing the synthetic CSV.
-// The read and write paths are the CLI's own (src/cli/io.ts, src/cli/output-files.ts) when they
-// stream; on a checkout where they do not (the numbers before streaming) the file is read whole and
-// parsed as text, and the CSV written as one string, as the CLI then did.
+//   synth     — `dpsynth synth` as the command line runs it (runCli) with a declared schema and a
+//               seed: read + build, the mechanism's run (dp-marginals and laplace-histogram, ε = 1)
+//               and writing the synthetic CSV, timed from the command's progress messages.
+// The load step reads as the CLI does (src/cli/io.ts) when it streams; on a checkout where it does
+// not (the numbers before streaming) the file is read whole and parsed as text, as the CLI then did.
 // Env: LARGE_BENCH_ROWS (comma-separated, default 1000000,5000000,10000000),
 //      LARGE_BENCH_STEPS (default papaparse,load,synth), LARGE_BENCH_BINS (laplace-histogram bins, default 4).
 import { spawnSync } from 'node:child_process';
@@ -137,18 +137,6 @@ async function readAsTheCliDoes(path: string): Promise<Source> {
   return table.parseCsv(table.decodeCsvBytes(readFileSync(path), path), { fileName: path });
 }
 
-/** The CLI's write of a synthetic CSV: streamed when this checkout has it, else one string. */
-async function writeAsTheCliDoes(path: string, dataset: Table): Promise<void> {
-  const table = (await import('../src/core/table')) as Record<string, unknown>;
-  if (typeof table.csvChunks === 'function') {
-    const { writeFilesAtomically } = await import('../src/cli/output-files');
-    const chunks = table.csvChunks as (t: Table) => Iterable<string>;
-    writeFilesAtomically([{ path, contents: chunks(dataset) }]);
-    return;
-  }
-  writeFileSync(path, (table.writeCsv as (t: Table) => string)(dataset));
-}
-
 /** Processor seconds (user + system, all threads) since `start`: fairer than wall time on a busy machine. */
 function cpuSeconds(start: NodeJS.CpuUsage): number {
   const used = process.cpuUsage(start);
@@ -205,34 +193,55 @@ async function loadStep(path: string) {
   };
 }
 
+/**
+ * `dpsynth synth` as the command line runs it (runCli: read, type, run, write the CSV and the report),
+ * seeded, with the declared schema. Phases from the command's progress messages: read + build until
+ * the mechanism's first progress report, the run until the first written piece, then the writing
+ * (which, for a mechanism that hands its rows out in blocks, includes decoding each block).
+ */
 async function synthStep(path: string, mechanismId: string, bins: number) {
-  const { buildTable } = await import('../src/core/table');
-  const { getMechanism } = await import('../src/core/mechanisms/registry');
-  const { resolveParams } = await import('../src/core/mechanisms/params');
-  const { makeRng } = await import('../src/core/rng/make-rng');
-  const mechanism = getMechanism(mechanismId)!;
-  let start = performance.now();
-  const { table } = buildTable(await readAsTheCliDoes(path), SCHEMA);
-  const readBuildSeconds = seconds(start);
-  const params = resolveParams(mechanism, mechanismId === 'laplace-histogram' ? { bins: String(bins) } : {});
-  const context = { n: table.nRows, schema: SCHEMA, epsilon: '1', delta: 0, releases: 1, seeded: true };
-  const problems = mechanism.check(SCHEMA, params, context);
-  if (problems.length > 0) throw new Error(`${mechanismId}: ${problems.join('; ')}`);
-  start = performance.now();
-  const release = await mechanism.run(table, SCHEMA, params, {
-    ...context,
-    rng: makeRng('large-table'),
-    progress: () => undefined,
-    signal: { aborted: false },
-  });
-  const runSeconds = seconds(start);
-  const out = `${path}.${mechanismId}.csv`;
-  start = performance.now();
-  await writeAsTheCliDoes(out, release.datasets[0]!);
-  const writeSeconds = seconds(start);
-  const writtenMB = Math.round(statSync(out).size / 2 ** 20);
-  rmSync(out, { force: true });
-  return { readBuildSeconds, runSeconds, writeSeconds, writtenMB, peakRssMB: peakRssMB() };
+  const { runCli } = await import('../src/cli/run-cli');
+  const schemaPath = `${path}.${mechanismId}.schema.json`;
+  const out = `${path}.${mechanismId}.not-for-release.csv`;
+  const report = `${path}.${mechanismId}.report.json`;
+  writeFileSync(schemaPath, JSON.stringify(SCHEMA));
+  const marks: Record<string, number> = {};
+  const errors: string[] = [];
+  const cpuStart = process.cpuUsage();
+  const start = performance.now();
+  try {
+    const code = await runCli(
+      [
+        ...['synth', path, '--schema', schemaPath, '--mechanism', mechanismId, '--epsilon', '1'],
+        ...(mechanismId === 'laplace-histogram' ? ['--param', `bins=${bins}`] : []),
+        ...['--seed', 'large-table', '--out', out, '--report', report, '--progress'],
+      ],
+      {
+        out: () => undefined,
+        err: (text) => errors.push(text),
+        progress: (_, message) => {
+          const phase = message === 'reading' ? 'read' : message === 'writing' ? 'write' : 'run';
+          marks[phase] ??= performance.now();
+        },
+      },
+    );
+    if (code !== 0) throw new Error(errors.join('').slice(0, 500));
+    const end = performance.now();
+    const between = (from: number, to: number) => Math.round((to - from) / 10) / 100;
+    const runStart = marks.run ?? end;
+    const writeStart = marks.write ?? end;
+    return {
+      readBuildSeconds: between(start, runStart),
+      runSeconds: between(runStart, writeStart),
+      writeSeconds: between(writeStart, end),
+      totalSeconds: between(start, end),
+      cpuSeconds: cpuSeconds(cpuStart),
+      writtenMB: Math.round(statSync(out).size / 2 ** 20),
+      peakRssMB: peakRssMB(),
+    };
+  } finally {
+    for (const file of [schemaPath, out, report]) rmSync(file, { force: true });
+  }
 }
 
 /** Runs one step in a fresh Node process; returns its JSON, or why it failed (e.g. out of memory). */

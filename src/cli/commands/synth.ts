@@ -3,7 +3,7 @@ import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/sche
 import { buildTable } from '../../core/table/build-table';
 import { dropIncompleteRows } from '../../core/table/drop-incomplete-rows';
 import { describeValidation } from '../../core/table/validation-report';
-import { CSV_ROWS_PER_PIECE, csvChunks } from '../../core/table/csv-write';
+import { CSV_ROWS_PER_PIECE, csvChunks, csvChunksOfBlocks } from '../../core/table/csv-write';
 import { tableFromColumns } from '../../core/table/table-from-columns';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { tokenAt } from '../../core/table/stored-column';
@@ -11,13 +11,21 @@ import { complementIndices } from '../../core/metrics/sample-indices';
 import { splitRowsForJob } from '../../worker/holdout';
 import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
-import type { PublicContext, Release } from '../../core/mechanisms/types';
+import type {
+  Mechanism,
+  ParamValues,
+  PublicContext,
+  ReleaseInBlocks,
+  RunContext,
+  SyntheticRows,
+} from '../../core/mechanisms/types';
+import { rowsOfTable } from '../../core/mechanisms/release-blocks';
 import { parseBudget } from '../../core/privacy/budget';
 import { isSpentBudgetError, SpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { buildReleaseReport } from '../../core/privacy/report';
 import { domainSpend } from '../../core/privacy/domain-claim';
 import { roundUpRational } from '../../core/privacy/round-up';
-import type { Schema } from '../../core/table/types';
+import type { Schema, Table } from '../../core/table/types';
 import { makeRng } from '../../core/rng/make-rng';
 import { InputError } from '../../core/table/errors';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
@@ -109,32 +117,16 @@ export const synthCommand = {
       decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath),
       schemaPath,
     );
-    // The file as read is kept only to copy kept-back rows; otherwise only the table stays in memory.
-    const { built, raw } = await readAndBuild(dataPath, schema, io, holdoutOptions !== undefined);
+    // The file as read is kept only to copy kept-back rows; otherwise only the table stays in memory,
+    // and only until the mechanism has fitted its model (see startRun).
     const dropIncomplete = Boolean(v['drop-incomplete-rows']);
-    const completeCases = dropIncomplete ? dropIncompleteRows(built.table) : null;
-    const complete = completeCases?.table ?? built.table;
-    // fileRows[i]: the data row of the file behind row i of `complete`, to copy kept-back rows verbatim.
-    const fileRows = (): Uint32Array =>
-      completeCases?.keptRows ?? Uint32Array.from({ length: built.table.nRows }, (_, i) => i);
-    const droppedIncompleteRows = built.table.nRows - complete.nRows;
-    for (const message of describeValidation(built.report.columns, droppedIncompleteRows)) {
-      io.err(`dpsynth: ${dataPath}: ${message}\n`);
-    }
-
-    let table = complete;
-    let heldOut: Uint32Array | null = null;
-    if (holdoutOptions) {
-      checkHoldoutSize(holdoutOptions.share, complete.nRows);
-      // The studio's split (src/worker/holdout.ts): a uniformly random subset of round(share · n) rows,
-      // drawn with the seed "<seed>/holdout" when seeded so the mechanism's random stream is unchanged.
-      const split = splitRowsForJob(complete, { holdoutShare: holdoutOptions.share, seed });
-      table = split.train;
-      heldOut = split.holdoutRows!;
-    }
+    const input = await readInput(dataPath, schema, io, { dropIncomplete, holdout: holdoutOptions, seed });
+    const { rowsRead, completeRows } = input;
+    const droppedIncompleteRows = rowsRead - completeRows;
+    const n = input.table!.nRows;
 
     const context: PublicContext = {
-      n: table.nRows,
+      n,
       schema,
       epsilon: String(v.epsilon),
       delta: v.delta === undefined ? 0 : String(v.delta),
@@ -148,9 +140,9 @@ export const synthCommand = {
     // Public facts about the configured model (e.g. the pMSE mechanism's parameter count), before the run.
     const facts = mechanism.describe?.(params, context) ?? [];
     for (const fact of facts) io.err(`${mechanism.id}: ${fact}\n`);
-    let release: Release;
+    let release: ReleaseInBlocks;
     try {
-      release = await mechanism.run(table, schema, params, {
+      release = await startRun(mechanism, input, schema, params, {
         ...context,
         rng: makeRng(seed),
         progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
@@ -187,7 +179,7 @@ export const synthCommand = {
     if (dropIncomplete) {
       release.claim.assumptions.push(
         `${droppedIncompleteRows} incomplete rows were dropped before synthesis (--drop-incomplete-rows). ` +
-          `The guarantee is for the remaining ${complete.nRows} complete rows as the dataset, with that count ` +
+          `The guarantee is for the remaining ${completeRows} complete rows as the dataset, with that count ` +
           'treated as public; it does not cover a change that turns a complete row of the file into an ' +
           'incomplete one (or back), since that changes n.',
       );
@@ -202,34 +194,31 @@ export const synthCommand = {
         `${mechanism.id} returned ${release.datasets.length} datasets for ${releases} releases.`,
       );
     }
-    // Each synthetic CSV is written in pieces of 32,768 rows (csvChunks), never as one string.
-    const piecesInAll = release.datasets.reduce(
-      (sum, d) => sum + 1 + Math.ceil(d.nRows / CSV_ROWS_PER_PIECE),
-      0,
-    );
+    // Each synthetic CSV is written block by block (65,536 rows a block when the mechanism hands its
+    // rows out in blocks), in pieces of 32,768 rows (csvChunksOfBlocks), never as one string.
+    const piecesInAll = release.datasets.reduce((sum, rows) => sum + csvPieces(rows), 0);
     let piecesDone = 0;
-    const files: OutputFile[] = release.datasets.map((dataset, i) => ({
+    const files: OutputFile[] = release.datasets.map((rows, i) => ({
       path: outPaths[i]!,
-      contents: csvChunks(dataset, { escapeFormulas: Boolean(v['escape-formulas']) }),
+      contents: csvChunksOfBlocks(rows.blocks(), { escapeFormulas: Boolean(v['escape-formulas']) }),
       onPiece: () => io.progress?.(0.9 + (0.1 * ++piecesDone) / piecesInAll, 'writing'),
     }));
     const notes: string[] = [];
     if (dropIncomplete) {
       notes.push(
         `rows counts the complete rows the mechanism saw: ${droppedIncompleteRows} of ` +
-          `${built.table.nRows} rows in ${dataPath} were dropped as incomplete.`,
+          `${rowsRead} rows in ${dataPath} were dropped as incomplete.`,
       );
     }
     let splitSummary = '';
-    if (holdoutOptions && heldOut) {
-      const keptBack = pick(fileRows(), heldOut);
-      files.push({ path: holdoutOptions.holdoutOut, contents: fileRowsCsv(raw!, keptBack) });
-      if (holdoutOptions.trainOut !== undefined) {
-        const seen = pick(fileRows(), complementIndices(complete.nRows, heldOut));
-        files.push({ path: holdoutOptions.trainOut, contents: fileRowsCsv(raw!, seen) });
+    if (holdoutOptions && input.holdout) {
+      const { raw, keptBack, seen } = input.holdout;
+      files.push({ path: holdoutOptions.holdoutOut, contents: fileRowsCsv(raw, keptBack) });
+      if (holdoutOptions.trainOut !== undefined && seen !== null) {
+        files.push({ path: holdoutOptions.trainOut, contents: fileRowsCsv(raw, seen) });
       }
       const split =
-        `the mechanism saw ${table.nRows} of ${complete.nRows} rows; ${heldOut.length} were kept back as a ` +
+        `the mechanism saw ${n} of ${completeRows} rows; ${keptBack.length} were kept back as a ` +
         'test set and never reached it';
       notes.push(
         `${split[0]!.toUpperCase()}${split.slice(1)} (a uniformly random subset, --holdout-share ` +
@@ -266,7 +255,7 @@ export const synthCommand = {
       mechanism,
       params,
       claim: release.claim,
-      rows: table.nRows,
+      rows: n,
       releases: release.datasets.length,
       seeded: seed !== undefined,
       budget,
@@ -306,16 +295,86 @@ export const synthCommand = {
   },
 };
 
-/** Reads the data file as a stream and types it with the schema; the file as read is returned only when kept. */
-async function readAndBuild(
+/**
+ * The table the mechanism runs on, with the counts the messages need. `table` is the only reference
+ * to it that outlives this function: startRun takes it, so that it can be freed once the mechanism
+ * has fitted its model. The file as read is kept only for the kept-back rows of a hold-out.
+ */
+interface SynthInput {
+  table: Table | null;
+  /** Data rows in the file, and those left after --drop-incomplete-rows. */
+  rowsRead: number;
+  completeRows: number;
+  /** With a hold-out: the file as read and the file rows kept back and seen (with --train-out). */
+  holdout?: { raw: StoredTable; keptBack: Uint32Array; seen: Uint32Array | null };
+}
+
+/** Reads the data file as a stream, types it with the schema, drops incomplete rows and splits off a hold-out. */
+async function readInput(
   dataPath: string,
   schema: Schema,
   io: CliIo,
-  keepRead: boolean,
-): Promise<{ built: ReturnType<typeof buildTable>; raw: StoredTable | undefined }> {
+  options: { dropIncomplete: boolean; holdout: HoldoutOptions | undefined; seed: string | undefined },
+): Promise<SynthInput> {
   const read = await readCsvFile(dataPath, { onProgress: (f) => io.progress?.(f * 0.3, 'reading') });
   checkSchemaMatchesHeader(schema, read.header, dataPath);
-  return { built: buildTable(read, schema), raw: keepRead ? read : undefined };
+  const built = buildTable(read, schema);
+  const completeCases = options.dropIncomplete ? dropIncompleteRows(built.table) : null;
+  const complete = completeCases?.table ?? built.table;
+  for (const message of describeValidation(built.report.columns, built.table.nRows - complete.nRows)) {
+    io.err(`dpsynth: ${dataPath}: ${message}\n`);
+  }
+  const counts = { rowsRead: built.table.nRows, completeRows: complete.nRows };
+  const holdout = options.holdout;
+  if (holdout === undefined) return { table: complete, ...counts };
+  checkHoldoutSize(holdout.share, complete.nRows);
+  // The studio's split (src/worker/holdout.ts): a uniformly random subset of round(share · n) rows,
+  // drawn with the seed "<seed>/holdout" when seeded so the mechanism's random stream is unchanged.
+  const split = splitRowsForJob(complete, { holdoutShare: holdout.share, seed: options.seed });
+  const heldOut = split.holdoutRows!;
+  // fileRows[i]: the data row of the file behind row i of `complete`, to copy kept-back rows verbatim.
+  const fileRows = completeCases?.keptRows ?? Uint32Array.from({ length: built.table.nRows }, (_, i) => i);
+  return {
+    table: split.train,
+    ...counts,
+    holdout: {
+      raw: read,
+      keptBack: pick(fileRows, heldOut),
+      seen:
+        holdout.trainOut === undefined ? null : pick(fileRows, complementIndices(complete.nRows, heldOut)),
+    },
+  };
+}
+
+/**
+ * Runs the mechanism with its datasets in row blocks (each whole table cut into blocks when it has no
+ * runInBlocks). Takes the table out of `input`, so that no reference to it stays in the command once
+ * the mechanism returns: a mechanism in blocks keeps only its fitted model, and the real table can be
+ * freed before the synthetic rows are written.
+ */
+function startRun(
+  mechanism: Mechanism,
+  input: SynthInput,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+): Promise<ReleaseInBlocks> {
+  const table = input.table!;
+  input.table = null;
+  if (mechanism.runInBlocks) return mechanism.runInBlocks(table, schema, params, ctx);
+  return mechanism.run(table, schema, params, ctx).then((release) => ({
+    ...release,
+    datasets: release.datasets.map((dataset) => rowsOfTable(dataset)),
+  }));
+}
+
+/** Pieces csvChunksOfBlocks writes for these rows: the header, then each block's pieces. */
+function csvPieces(rows: SyntheticRows): number {
+  let pieces = 1;
+  for (let start = 0; start < rows.nRows; start += rows.blockRows) {
+    pieces += Math.ceil(Math.min(rows.blockRows, rows.nRows - start) / CSV_ROWS_PER_PIECE);
+  }
+  return pieces;
 }
 
 /**

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Accountant } from '../privacy/accountant';
 import { ZcdpAccountant } from '../privacy/zcdp-accountant';
 import { SeededRng } from '../rng/seeded-rng';
+import type { Rng } from '../rng/types';
 import type { Schema, Table } from '../table/types';
 import { mixedTable, runContext } from './common/testing/fixtures';
 import { resolveParams } from './params';
 import { MECHANISMS } from './registry';
+import { tableOfRows } from './release-blocks';
 import type { Mechanism, ParamValues, RunContext } from './types';
 
 // The plug-in contract (README.md), checked for every registered mechanism with its default
@@ -188,3 +190,48 @@ describe.each(MECHANISMS.map((mechanism) => [mechanism.id, mechanism] as const))
     });
   },
 );
+
+/** A seeded generator without `copy`: a release in blocks then draws each block's values as it is read. */
+function withoutCopy(rng: SeededRng): Rng {
+  return { seeded: true, nextUint32: () => rng.nextUint32(), nextFloat: () => rng.nextFloat() };
+}
+
+describe.each(
+  MECHANISMS.filter((mechanism) => mechanism.runInBlocks !== undefined).map(
+    (mechanism) => [mechanism.id, mechanism] as const,
+  ),
+)('a release in row blocks: %s', (_id, mechanism) => {
+  const inBlocks = mechanism.runInBlocks!;
+
+  it('gives, seeded, blocks that join into the tables run gives, and the same claim and diagnostics', async () => {
+    const whole = await mechanism.run(table, schema, defaultsOf(mechanism), context());
+    // 60 rows in blocks of 7: eight full blocks and one of 4.
+    const blocks = await inBlocks(table, schema, defaultsOf(mechanism), context(), { blockRows: 7 });
+    expect(blocks.claim).toEqual(whole.claim);
+    expect(blocks.diagnostics).toEqual(whole.diagnostics);
+    expect(blocks.datasets.map((rows) => [rows.nRows, rows.blockRows])).toEqual([
+      [N, 7],
+      [N, 7],
+    ]);
+    const [first, ...rest] = blocks.datasets;
+    const sizes = Array.from(first!.blocks(), (block) => block.nRows);
+    expect(sizes).toEqual([7, 7, 7, 7, 7, 7, 7, 7, 4]);
+    expect(() => first!.blocks()).toThrow(/read once/);
+    // The first dataset's blocks were read above; the run is seeded, so a second run gives them again.
+    const again = await inBlocks(table, schema, defaultsOf(mechanism), context(), { blockRows: 7 });
+    expect([tableOfRows(again.datasets[0]!), ...rest.map(tableOfRows)]).toEqual(whole.datasets);
+  });
+
+  it('gives, with a generator that cannot be copied, blocks of fresh draws within the schema', async () => {
+    const release = await inBlocks(
+      table,
+      schema,
+      defaultsOf(mechanism),
+      context({ rng: withoutCopy(new SeededRng('no copy')) }),
+      { blockRows: 16 },
+    );
+    for (const rows of release.datasets) {
+      expect(problemsAgainstSchema(tableOfRows(rows), schema, N)).toEqual([]);
+    }
+  });
+});

@@ -71,6 +71,10 @@ describe.each(MECHANISMS.map((m) => [m.id, m] as const))(
       }
       const release = await mechanism.run(table, learned, params, ctx(learned));
       expect(release.claim).toEqual(claim);
+      if (mechanism.runInBlocks !== undefined) {
+        const inBlocks = await mechanism.runInBlocks(table, learned, params, ctx(learned));
+        expect(inBlocks.claim).toEqual(claim);
+      }
     });
   },
 );

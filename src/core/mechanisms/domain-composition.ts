@@ -14,7 +14,7 @@ export function composedMeta(meta: MechanismMeta): MechanismMeta {
 }
 
 /**
- * The mechanism with its run (and staged finish) returning the composed claim, and the composed
+ * The mechanism with its run (its run in blocks, its staged finish) returning the composed claim, and the composed
  * meta's fields, so `claim` before the run and the run's claim agree (the registry applies it to
  * every mechanism with the catalogue's meta). Composition is idempotent: a claim already composed
  * is left as it is, so a staged run finished through `run` is composed once.
@@ -28,6 +28,14 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
       const release = await mechanism.run(table, schema, params, ctx);
       return { ...release, claim: withDomainSteps(release.claim, schema) };
     },
+    ...(mechanism.runInBlocks === undefined
+      ? {}
+      : {
+          runInBlocks: async (table, schema, params, ctx, options) => {
+            const release = await mechanism.runInBlocks!(table, schema, params, ctx, options);
+            return { ...release, claim: withDomainSteps(release.claim, schema) };
+          },
+        }),
     ...(staged === undefined ? {} : { staged }),
   };
 }

@@ -65,6 +65,28 @@ export interface Release {
 }
 
 /**
+ * One synthetic dataset handed out in row blocks (`Mechanism.runInBlocks`): the fitted model's rows
+ * decoded one block at a time, so that a writer holds a block, never the whole synthetic table.
+ * Concatenated in order, the blocks are the table `run` returns for the same seed.
+ */
+export interface SyntheticRows {
+  readonly nRows: number;
+  /** Rows per block (the last block may be shorter). */
+  readonly blockRows: number;
+  /**
+   * The blocks in row order, each a Table with every column of the dataset; at least one block (an
+   * empty dataset gives one empty block). Readable once: a second call throws, since an unseeded
+   * dataset would come out different.
+   */
+  blocks(): Iterable<Table>;
+}
+
+/** A release whose datasets come in row blocks; claim and diagnostics as in `Release`. */
+export interface ReleaseInBlocks extends Omit<Release, 'datasets'> {
+  datasets: SyntheticRows[];
+}
+
+/**
  * Everything the page needs to offer a mechanism: catalogue entry, parameter form, claim, public
  * description and checks. A mechanism's `meta.ts` exports one and imports no run code, so the page
  * bundle carries no sampler (src/core/mechanisms/README.md).
@@ -175,6 +197,22 @@ export interface StagedRun<Plan = unknown, Spec = unknown, Result = unknown, Sha
 /** A mechanism as workers and the CLI run it: its meta plus the run (index.ts). */
 export interface Mechanism extends MechanismMeta {
   run(table: Table, schema: Schema, params: ParamValues, ctx: RunContext): Promise<Release>;
+  /**
+   * Optional: the same run with each dataset handed out in row blocks (`SyntheticRows`) instead of
+   * whole tables, for a writer that never holds a whole synthetic table (the CLI's `synth`). The fitted
+   * model (noisy counts, drawn cells) is made during the call, with the same budget and the same draws
+   * in the same order as `run`; the release keeps no reference to `table`, so the caller may free it
+   * once this returns. Concatenated, the blocks equal `run`'s datasets for the same seed (a generator
+   * with `copy`); with a secure generator each block's values are drawn as it is read, from the same
+   * distribution. `blockRows` defaults to RELEASE_BLOCK_ROWS (release-blocks.ts).
+   */
+  runInBlocks?(
+    table: Table,
+    schema: Schema,
+    params: ParamValues,
+    ctx: RunContext,
+    options?: { blockRows?: number },
+  ): Promise<ReleaseInBlocks>;
   /** Optional: the run split into stages that the studio spreads over workers (see StagedRun). */
   staged?: StagedRun;
 }

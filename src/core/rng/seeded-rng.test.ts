@@ -61,4 +61,14 @@ describe('SeededRng (xoshiro128**)', () => {
     expect(() => SeededRng.fromState(0, 0, 0, 0)).toThrow(/not all zero/);
     expect(() => SeededRng.fromState(1, 2, 3, 2 ** 32)).toThrow(RangeError);
   });
+
+  it('copies its state: the copy gives the next numbers, and each then runs on alone', () => {
+    const rng = new SeededRng('copy');
+    rng.nextUint32();
+    const twin = rng.copy();
+    const ahead = Array.from({ length: 5 }, () => rng.nextUint32());
+    expect(Array.from({ length: 5 }, () => twin.nextUint32())).toEqual(ahead);
+    rng.nextUint32(); // the original moves on; the copy stays where it was
+    expect(twin.nextUint32()).not.toBe(rng.nextUint32());
+  });
 });

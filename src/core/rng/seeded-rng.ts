@@ -55,6 +55,16 @@ export class SeededRng implements Rng {
     return rng;
   }
 
+  /** A generator in this one's state: it gives the numbers this one would give next (Rng.copy). */
+  copy(): SeededRng {
+    const twin = new SeededRng('');
+    twin.s0 = this.s0;
+    twin.s1 = this.s1;
+    twin.s2 = this.s2;
+    twin.s3 = this.s3;
+    return twin;
+  }
+
   nextUint32(): number {
     const s0 = this.s0;
     const s1 = this.s1;

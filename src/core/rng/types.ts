@@ -9,4 +9,11 @@ export interface Rng {
   nextFloat(): number;
   /** True for SeededRng: outputs are reproducible and therefore not for release. */
   readonly seeded: boolean;
+  /**
+   * Optional, seeded generators only: a generator in the same state, which gives the numbers this one
+   * would give next. Used to replay a stretch of the stream exactly where a seeded output is produced
+   * in pieces (a release handed out in row blocks); the original is then advanced past that stretch,
+   * so no number is drawn into one output twice. A secure generator has no copy.
+   */
+  copy?(): Rng;
 }

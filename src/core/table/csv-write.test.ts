@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../rng/seeded-rng';
 import { buildTable } from './build-table';
 import { parseCsv } from './csv-read';
-import { CSV_ROWS_PER_PIECE, csvChunks, writeCsv } from './csv-write';
+import { CSV_ROWS_PER_PIECE, csvChunks, csvChunksOfBlocks, writeCsv } from './csv-write';
 import { inferSchema } from './infer';
 import { tableFromColumns } from './table-from-columns';
 import type { CategoricalColumn, NumericColumn, Table } from './types';
@@ -138,5 +138,21 @@ describe('writeCsv ∘ parseCsv ∘ buildTable', () => {
     expect(pieces.every((piece) => piece.endsWith('\n'))).toBe(true);
     expect(pieces.join('')).toBe(writeCsv(table, { escapeFormulas: true }));
     expect(pieces[3]!.split('\n').length - 1).toBe(5);
+  });
+
+  it('writes a table given in row blocks as the text of the whole table, the header once', () => {
+    const values = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k) => ((from + k) % 5 === 0 ? null : (from + k) / 8));
+    const labels = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, k) => ((from + k) % 2 ? 'x, "y"' : '@z'));
+    const rows = (from: number, to: number) =>
+      tableFromColumns([
+        { name: 'v', kind: 'numeric', values: values(from, to) },
+        { name: 'l', kind: 'categorical', values: labels(from, to), dictionary: ['@z', 'x, "y"'] },
+      ]);
+    const blocks = [rows(0, 3), rows(3, 10), rows(10, 10), rows(10, 11)];
+    const text = Array.from(csvChunksOfBlocks(blocks, { escapeFormulas: true })).join('');
+    expect(text).toBe(writeCsv(rows(0, 11), { escapeFormulas: true }));
+    expect(text.split('\n')[0]).toBe('v,l');
   });
 });

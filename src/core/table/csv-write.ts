@@ -84,6 +84,24 @@ export function* csvChunks(table: Table, opts: WriteCsvOptions = {}): Generator<
 }
 
 /**
+ * A table given in row blocks (tables with the same columns, in row order) as CSV text in pieces:
+ * the header line from the first block, then each block's rows as csvChunks writes them. Joined,
+ * the pieces are writeCsv's text of the blocks' concatenation; only one block is held at a time.
+ */
+export function* csvChunksOfBlocks(
+  blocks: Iterable<Table>,
+  opts: WriteCsvOptions = {},
+): Generator<string, void, undefined> {
+  let first = true;
+  for (const block of blocks) {
+    const pieces = csvChunks(block, opts);
+    if (!first) pieces.next(); // the header, written once
+    first = false;
+    yield* pieces;
+  }
+}
+
+/**
  * Writes a Table as CSV text: header, then one line per row, '\n' line ends, RFC 4180 quoting where
  * needed. Numbers in String(x) form (integers without a decimal point, other doubles in the shortest
  * form that reads back to the same double). With escapeFormulas, header and categorical cells starting

@@ -37,7 +37,7 @@ export type { ColumnValuesSpec } from './table-from-columns';
 export { emptyLikeTable } from './empty-like-table';
 export { dropIncompleteRows } from './drop-incomplete-rows';
 export { roundHalfAwayFromZero } from './round-half-away-from-zero';
-export { csvChunks, writeCsv } from './csv-write';
+export { csvChunks, csvChunksOfBlocks, writeCsv } from './csv-write';
 export type { WriteCsvOptions } from './csv-write';
 export { summarizeTable } from './summary';
 export type { ColumnSummary, SummarizeOptions } from './summary';

@@ -3,10 +3,17 @@ import { parseBudget } from '../../privacy/budget';
 import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { Schema, Table } from '../../table/types';
-import { tableFromCells } from '../common/decode-rows';
+import {
+  datasetFromCells,
+  rowBlocks,
+  WHOLE_TABLES,
+  type DatasetForm,
+  type ReleaseOf,
+} from '../common/dataset-form';
 import { cellOfEveryRow } from '../common/encode-rows';
 import { drawFromPriorAndBalls } from '../common/polya-urn';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
+import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import { binomialBetaMrMeta } from './meta';
 import {
@@ -28,6 +35,18 @@ export async function runBinomialBetaMr(
   ctx: RunContext,
   accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
+  return drawBinomialBetaMr(table, schema, params, ctx, accountant, WHOLE_TABLES);
+}
+
+/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
+export async function drawBinomialBetaMr<D>(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: BudgetReserver,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
   const domain = planDomain(schema, params, ctx.n);
   if (domain.problems.length > 0)
     throw new InputError(`${BINOMIAL_BETA_MR_ID} cannot run: ${domain.problems.join(' ')}`);
@@ -38,7 +57,7 @@ export async function runBinomialBetaMr(
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const plans = reserveReleases(accountant, budget.epsilon, ctx.releases, ctx.n, domain.domainCells);
   const counts = countRowsPerCell(cellOfEveryRow(table, domain.codings));
-  const datasets: Table[] = [];
+  const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     throwIfAborted(ctx.signal);
     ctx.progress(release / ctx.releases, `release ${release + 1} of ${ctx.releases}: drawing rows`);
@@ -50,7 +69,7 @@ export async function runBinomialBetaMr(
       reinforce: false,
       signal: ctx.signal,
     });
-    datasets.push(tableFromCells(ctx.rng, cells, domain.codings));
+    datasets.push(datasetFromCells(form, ctx.rng, cells, domain.codings));
   }
   ctx.progress(1, 'done');
   return {
@@ -68,4 +87,13 @@ export async function runBinomialBetaMr(
 export const binomialBetaMr: Mechanism = {
   ...binomialBetaMrMeta,
   run: (table, schema, params, ctx) => runBinomialBetaMr(table, schema, params, ctx),
+  runInBlocks: (table, schema, params, ctx, options) =>
+    drawBinomialBetaMr(
+      table,
+      schema,
+      params,
+      ctx,
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+      rowBlocks(blockRowsOf(options)),
+    ),
 };

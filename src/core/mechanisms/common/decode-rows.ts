@@ -11,7 +11,11 @@ import { cellStrides, type ColumnCoding } from './column-coding';
  * - an integer bin → a uniform integer among the integers of the bin, so values stay whole and in bounds.
  * Cost O(rows).
  */
-export function syntheticColumnFromLevels(rng: Rng, levels: Uint32Array, coding: ColumnCoding): Column {
+export function syntheticColumnFromLevels(
+  rng: Rng,
+  levels: Uint8Array | Uint16Array | Uint32Array,
+  coding: ColumnCoding,
+): Column {
   const n = levels.length;
   const missing = new Uint8Array(n);
   const missingLevel = coding.levels - 1;

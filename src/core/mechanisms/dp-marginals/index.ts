@@ -1,13 +1,20 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { throwIfAborted } from '../../abort';
-import type { Column, Schema, Table } from '../../table/types';
+import type { Schema, Table } from '../../table/types';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import { syntheticColumnFromLevels } from '../common/decode-rows';
+import {
+  rowBlocks,
+  WHOLE_TABLES,
+  type DatasetForm,
+  type DrawnColumn,
+  type ReleaseOf,
+} from '../common/dataset-form';
 import { drawCellsForRows } from '../common/draw-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
 import { perturbCellCounts } from '../common/noisy-cell-counts';
+import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import {
   DP_MARGINALS_ID,
@@ -30,6 +37,18 @@ export async function runDpMarginals(
   ctx: RunContext,
   accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
+  return drawDpMarginals(table, schema, params, ctx, accountant, WHOLE_TABLES);
+}
+
+/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
+export async function drawDpMarginals<D>(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: BudgetReserver,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
   const domain = planDpMarginalsDomain(schema, params, ctx.n);
   refuseUnplannedRun(DP_MARGINALS_ID, domain, table, ctx);
   const budget = parseBudget(ctx.epsilon, ctx.delta);
@@ -40,9 +59,9 @@ export async function runDpMarginals(
     countRowsPerCell(levelsOfColumn(realColumns[j]!, coding)),
   );
   const steps = ctx.releases * domain.codings.length;
-  const datasets: Table[] = [];
+  const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
-    const columns: Column[] = domain.codings.map((coding, j) => {
+    const columns: DrawnColumn[] = domain.codings.map((coding, j) => {
       throwIfAborted(ctx.signal);
       ctx.progress(
         (release * domain.codings.length + j) / steps,
@@ -55,9 +74,9 @@ export async function runDpMarginals(
         signal: ctx.signal,
       });
       const levels = drawCellsForRows(ctx.rng, ctx.n, noisy.cells, noisy.weights, coding.levels);
-      return syntheticColumnFromLevels(ctx.rng, levels, coding);
+      return form.columnOfLevels(ctx.rng, coding, levels);
     });
-    datasets.push({ nRows: ctx.n, columns });
+    datasets.push(form.dataset(ctx.n, columns));
   }
   ctx.progress(1, 'done');
   return {
@@ -74,4 +93,13 @@ export async function runDpMarginals(
 export const dpMarginals: Mechanism = {
   ...dpMarginalsMeta,
   run: (table, schema, params, ctx) => runDpMarginals(table, schema, params, ctx),
+  runInBlocks: (table, schema, params, ctx, options) =>
+    drawDpMarginals(
+      table,
+      schema,
+      params,
+      ctx,
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+      rowBlocks(blockRowsOf(options)),
+    ),
 };

@@ -3,11 +3,18 @@ import { parseBudget } from '../../privacy/budget';
 import type { Schema, Table } from '../../table/types';
 import { throwIfAborted } from '../../abort';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import { tableFromCells } from '../common/decode-rows';
+import {
+  datasetFromCells,
+  rowBlocks,
+  WHOLE_TABLES,
+  type DatasetForm,
+  type ReleaseOf,
+} from '../common/dataset-form';
 import { drawCellsForRows } from '../common/draw-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
 import { perturbCellCounts } from '../common/noisy-cell-counts';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
+import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import {
   LAPLACE_HISTOGRAM_ID,
@@ -38,6 +45,18 @@ export async function runLaplaceHistogram(
   ctx: RunContext,
   accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
+  return drawLaplaceHistogram(table, schema, params, ctx, accountant, WHOLE_TABLES);
+}
+
+/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
+export async function drawLaplaceHistogram<D>(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: BudgetReserver,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
   const settings = laplaceHistogramSettings(params);
   const domain = planLaplaceHistogramDomain(schema, params, ctx.n);
   refuseUnplannedRun(LAPLACE_HISTOGRAM_ID, domain, table, ctx);
@@ -45,7 +64,7 @@ export async function runLaplaceHistogram(
   const perRelease = reserveReleaseBudgets(accountant, budget.epsilon, ctx.releases, domain.domainCells);
 
   const counts = countRowsPerCell(cellOfEveryRow(table, domain.codings));
-  const datasets: Table[] = [];
+  const datasets: D[] = [];
   const positiveNoisyCells: number[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     const share = (fraction: number) => (release + fraction) / ctx.releases;
@@ -60,7 +79,7 @@ export async function runLaplaceHistogram(
     throwIfAborted(ctx.signal);
     ctx.progress(share(0.9), `release ${release + 1} of ${ctx.releases}: drawing rows`);
     const cellOfRow = drawCellsForRows(ctx.rng, ctx.n, noisy.cells, noisy.weights, domain.domainCells);
-    datasets.push(tableFromCells(ctx.rng, cellOfRow, domain.codings));
+    datasets.push(datasetFromCells(form, ctx.rng, cellOfRow, domain.codings));
     positiveNoisyCells.push(noisy.cells.length);
   }
   ctx.progress(1, 'done');
@@ -80,4 +99,13 @@ export async function runLaplaceHistogram(
 export const laplaceHistogram: Mechanism = {
   ...laplaceHistogramMeta,
   run: (table, schema, params, ctx) => runLaplaceHistogram(table, schema, params, ctx),
+  runInBlocks: (table, schema, params, ctx, options) =>
+    drawLaplaceHistogram(
+      table,
+      schema,
+      params,
+      ctx,
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+      rowBlocks(blockRowsOf(options)),
+    ),
 };

@@ -3,10 +3,17 @@ import { parseBudget } from '../../privacy/budget';
 import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { Schema, Table } from '../../table/types';
-import { tableFromCells } from '../common/decode-rows';
+import {
+  datasetFromCells,
+  rowBlocks,
+  WHOLE_TABLES,
+  type DatasetForm,
+  type ReleaseOf,
+} from '../common/dataset-form';
 import { cellOfEveryRow } from '../common/encode-rows';
 import { drawFromPriorAndBalls } from '../common/polya-urn';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
+import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import { multinomialDirichletMeta } from './meta';
 import {
@@ -29,6 +36,18 @@ export async function runMultinomialDirichlet(
   ctx: RunContext,
   accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
+  return drawMultinomialDirichlet(table, schema, params, ctx, accountant, WHOLE_TABLES);
+}
+
+/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
+export async function drawMultinomialDirichlet<D>(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: BudgetReserver,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
   const domain = planDomain(schema, params, ctx.n);
   if (domain.problems.length > 0)
     throw new InputError(`${MULTINOMIAL_DIRICHLET_ID} cannot run: ${domain.problems.join(' ')}`);
@@ -39,7 +58,7 @@ export async function runMultinomialDirichlet(
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const plans = reserveReleases(accountant, budget.epsilon, ctx.releases, ctx.n, domain.domainCells);
   const counts = countRowsPerCell(cellOfEveryRow(table, domain.codings));
-  const datasets: Table[] = [];
+  const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     throwIfAborted(ctx.signal);
     ctx.progress(release / ctx.releases, `release ${release + 1} of ${ctx.releases}: posterior draw`);
@@ -51,7 +70,7 @@ export async function runMultinomialDirichlet(
       reinforce: true,
       signal: ctx.signal,
     });
-    datasets.push(tableFromCells(ctx.rng, cells, domain.codings));
+    datasets.push(datasetFromCells(form, ctx.rng, cells, domain.codings));
   }
   ctx.progress(1, 'done');
   return {
@@ -69,4 +88,13 @@ export async function runMultinomialDirichlet(
 export const multinomialDirichlet: Mechanism = {
   ...multinomialDirichletMeta,
   run: (table, schema, params, ctx) => runMultinomialDirichlet(table, schema, params, ctx),
+  runInBlocks: (table, schema, params, ctx, options) =>
+    drawMultinomialDirichlet(
+      table,
+      schema,
+      params,
+      ctx,
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+      rowBlocks(blockRowsOf(options)),
+    ),
 };

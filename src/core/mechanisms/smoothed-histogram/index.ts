@@ -2,8 +2,15 @@ import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { Schema, Table } from '../../table/types';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import { tableFromCells } from '../common/decode-rows';
+import {
+  datasetFromCells,
+  rowBlocks,
+  WHOLE_TABLES,
+  type DatasetForm,
+  type ReleaseOf,
+} from '../common/dataset-form';
 import { cellOfEveryRow } from '../common/encode-rows';
+import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import { drawSmoothedHistogramCells } from './draw-smoothed-rows';
 import {
@@ -26,6 +33,18 @@ export async function runSmoothedHistogram(
   ctx: RunContext,
   accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
 ): Promise<Release> {
+  return drawSmoothedHistogram(table, schema, params, ctx, accountant, WHOLE_TABLES);
+}
+
+/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
+export async function drawSmoothedHistogram<D>(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: BudgetReserver,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
   const domain = planSmoothedHistogramDomain(schema, params, ctx.n);
   refuseUnplannedRun(SMOOTHED_HISTOGRAM_ID, domain, table, ctx);
   const budget = parseBudget(ctx.epsilon, ctx.delta);
@@ -33,7 +52,7 @@ export async function runSmoothedHistogram(
   reserveSmoothedHistogramBudget(accountant, budget.epsilon, domain, ctx, plan);
 
   const cellOfRealRow = cellOfEveryRow(table, domain.codings);
-  const datasets: Table[] = [];
+  const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     const share = (fraction: number) => (release + fraction) / ctx.releases;
     const cells = drawSmoothedHistogramCells(
@@ -45,7 +64,7 @@ export async function runSmoothedHistogram(
       ctx.signal,
       (f) => ctx.progress(share(0.8 * f), `release ${release + 1} of ${ctx.releases}: drawing rows`),
     );
-    datasets.push(tableFromCells(ctx.rng, cells, domain.codings));
+    datasets.push(datasetFromCells(form, ctx.rng, cells, domain.codings));
   }
   ctx.progress(1, 'done');
   return {
@@ -64,4 +83,13 @@ export async function runSmoothedHistogram(
 export const smoothedHistogram: Mechanism = {
   ...smoothedHistogramMeta,
   run: (table, schema, params, ctx) => runSmoothedHistogram(table, schema, params, ctx),
+  runInBlocks: (table, schema, params, ctx, options) =>
+    drawSmoothedHistogram(
+      table,
+      schema,
+      params,
+      ctx,
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+      rowBlocks(blockRowsOf(options)),
+    ),
 };
