@@ -15,6 +15,12 @@ export interface MainThreadTask {
   startMs: number;
   wallMs: number;
   cpuMs: number;
+  /**
+   * Who ran it (bench traces only; 'page' otherwise): 'test driver' for a task that is the browser
+   * automation's own script evaluation (Playwright's polls and accessibility snapshots arrive as a
+   * "Receive mojo message" with no page script, event, timer, frame or worker message inside).
+   */
+  source: 'page' | 'test driver';
   /** The events inside the task that took the most wall-clock time, longest first (bench traces only). */
   inside: { name: string; wallMs: number; detail?: string }[];
 }
@@ -31,6 +37,19 @@ interface TraceEvent {
 }
 
 const TASK_NAMES = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+/** Timeline events through which the page's own code runs (devtools.timeline category). */
+const PAGE_ENTRY_EVENTS = new Set([
+  'FunctionCall',
+  'EventDispatch',
+  'TimerFire',
+  'FireAnimationFrame',
+  'FireIdleCallback',
+  'HandlePostMessage',
+  'ParseHTML',
+  'EvaluateScript',
+  'XHRReadyStateChange',
+]);
+const DRIVER_MESSAGE = 'Receive mojo message';
 /** Enough for the guard; the bench adds the timeline categories for attribution. */
 export const GUARD_CATEGORIES = ['toplevel'];
 export const ATTRIBUTION_CATEGORIES = ['toplevel', 'devtools.timeline', 'v8.execute', 'blink.user_timing'];
@@ -74,9 +93,14 @@ export async function stopMainThreadTrace(browser: Browser, minWallMs = 50): Pro
     const cpuMs = (task.tdur ?? task.dur ?? 0) / 1000;
     if (wallMs <= minWallMs && cpuMs <= minWallMs) continue;
     const end = task.ts + (task.dur ?? 0);
-    const inside = onMain
+    const within = onMain
       .filter((event) => !TASK_NAMES.has(event.name) && event.pid === task.pid && event.tid === task.tid)
-      .filter((event) => event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end)
+      .filter((event) => event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end);
+    const driverMessage = within.some(
+      (event) => event.name === DRIVER_MESSAGE && (event.dur ?? 0) >= 0.9 * (task.dur ?? 0),
+    );
+    const pageCode = within.some((event) => PAGE_ENTRY_EVENTS.has(event.name));
+    const inside = within
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
       .slice(0, 4)
       .map((event) => {
@@ -92,6 +116,7 @@ export async function stopMainThreadTrace(browser: Browser, minWallMs = 50): Pro
       startMs: Math.round((task.ts - origin) / 1000),
       wallMs: Math.round(wallMs),
       cpuMs: Math.round(cpuMs),
+      source: driverMessage && !pageCode ? 'test driver' : 'page',
       inside,
     });
   }

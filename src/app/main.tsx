@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { ErrorBoundary } from './components/ErrorBoundary';
+import { warmNumberFormat } from './components/number-format';
 import { registerServiceWorker } from './services/service-worker';
 import './styles.css';
 
@@ -16,3 +17,4 @@ createRoot(rootElement).render(
 );
 
 registerServiceWorker();
+warmNumberFormat();

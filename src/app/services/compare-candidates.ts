@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MECHANISM_CATALOGUE } from '../../core/mechanisms/catalogue';
 import type { MechanismMeta } from '../../core/mechanisms/types';
@@ -61,7 +61,10 @@ export function useCompareCandidates(): CompareCandidate[] {
       seed: state.seed,
     })),
   );
-  return useMemo(() => assessCompareCandidates({ nRows, schema, ...job }), [nRows, schema, job]);
+  // Checking every mechanism (AIM plans its junction trees) takes several milliseconds: deferred, it
+  // runs in a render of its own after the urgent one (a new dataset, a keystroke in ε) is painted.
+  const inputs = useDeferredValue(useMemo(() => ({ nRows, schema, ...job }), [nRows, schema, job]));
+  return useMemo(() => assessCompareCandidates(inputs), [inputs]);
 }
 
 /** The candidates read from the stores now (for the runner, outside React). */

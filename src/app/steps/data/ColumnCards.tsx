@@ -1,4 +1,5 @@
 import type { ColumnProfile } from '../../../worker/protocol';
+import { formatCount, formatDecimal } from '../../components/number-format';
 
 /** One card per column: type, missing share, distinct values, range or top categories, histogram. */
 export function ColumnCards({ profiles }: { profiles: ColumnProfile[] }) {
@@ -12,7 +13,7 @@ export function ColumnCards({ profiles }: { profiles: ColumnProfile[] }) {
             <dt>Missing</dt>
             <dd>{formatPercent(profile.missingRate)}</dd>
             <dt>Distinct</dt>
-            <dd>{profile.distinct.toLocaleString('en')}</dd>
+            <dd>{formatCount(profile.distinct)}</dd>
             {profile.kind === 'numeric' && profile.min !== undefined && profile.max !== undefined && (
               <>
                 <dt>Range</dt>
@@ -86,6 +87,6 @@ export function formatPercent(share: number): string {
 }
 
 export function formatNumber(value: number): string {
-  if (Number.isInteger(value)) return value.toLocaleString('en');
-  return Number(value.toPrecision(4)).toLocaleString('en', { maximumFractionDigits: 6 });
+  if (Number.isInteger(value)) return formatCount(value);
+  return formatDecimal(Number(value.toPrecision(4)));
 }

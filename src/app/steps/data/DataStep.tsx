@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { StepSection } from '../../components/StepSection';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { useDataStore } from '../../state/data-store';
@@ -5,10 +6,14 @@ import { ColumnCards } from './ColumnCards';
 import { DemoPicker } from './DemoPicker';
 import { DropZone } from './DropZone';
 import { RowPreview } from './RowPreview';
+import { formatCount } from '../../components/number-format';
 
 export function DataStep() {
   const dataset = useDataStore((state) => state.dataset);
   const provenance = useDataStore((state) => state.provenance);
+  // The preview and the column cards (and their layout) render after the facts and the other steps
+  // have been painted, in a task of their own.
+  const previewed = useDeferredValue(dataset);
   return (
     <StepSection
       id="step-data"
@@ -25,8 +30,8 @@ export function DataStep() {
         <div className="dataset" data-testid="dataset-loaded">
           <p className="dataset-facts">
             <strong>{dataset.fileName}</strong>:{' '}
-            <span data-testid="row-count">{dataset.nRows.toLocaleString('en')}</span> rows ×{' '}
-            {dataset.header.length} columns, read in {(dataset.parseMillis / 1000).toFixed(2)} s.
+            <span data-testid="row-count">{formatCount(dataset.nRows)}</span> rows × {dataset.header.length}{' '}
+            columns, read in {(dataset.parseMillis / 1000).toFixed(2)} s.
           </p>
           {provenance !== null && (
             <p className="provenance">
@@ -36,9 +41,17 @@ export function DataStep() {
           <DataHolderNote>
             The preview and summaries show the real data: keep them to yourself.
           </DataHolderNote>
-          <RowPreview dataset={dataset} />
-          <h3>Columns</h3>
-          <ColumnCards profiles={dataset.profiles} />
+          {previewed === dataset ? (
+            <>
+              <RowPreview dataset={dataset} />
+              <h3>Columns</h3>
+              <ColumnCards profiles={dataset.profiles} />
+            </>
+          ) : (
+            <p className="hint" aria-busy="true">
+              Preparing the preview…
+            </p>
+          )}
         </div>
       )}
     </StepSection>

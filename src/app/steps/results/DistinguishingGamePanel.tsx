@@ -3,6 +3,7 @@ import { SYNTHETIC_COLOUR } from '../../charts/OverlayBarChart';
 import { ScoreBarChart } from '../../charts/ScoreBarChart';
 import type { FinishedRun } from '../../state/results-store';
 import { proportionStandardError } from '../../../core/stats/proportion-standard-error';
+import { formatCount } from '../../components/number-format';
 
 /** Held-out accuracy of a classifier trained to tell real rows from synthetic ones (0.5 is best). */
 export function DistinguishingGamePanel({
@@ -44,8 +45,8 @@ export function DistinguishingGamePanel({
               {release.accuracy.toFixed(3)}
               <span className="hint">
                 {' '}
-                ({release.model}, {release.testRows.toLocaleString('en')} test rows of{' '}
-                {release.rowsPerSide.toLocaleString('en')} drawn uniformly per side; standard error{' '}
+                ({release.model}, {formatCount(release.testRows)} test rows of{' '}
+                {formatCount(release.rowsPerSide)} drawn uniformly per side; standard error{' '}
                 {proportionStandardError(release.accuracy, release.testRows).toFixed(3)})
               </span>
             </dd>

@@ -1,6 +1,7 @@
 import type { UtilityReport } from '../../../core/metrics/evaluate';
 import type { FinishedRun } from '../../state/results-store';
 import { meanOfFinite } from '../../../core/stats/mean';
+import { formatCount } from '../../components/number-format';
 
 export function formatTvd(value: number): string {
   return Number.isFinite(value) ? value.toFixed(3) : '—';
@@ -33,13 +34,13 @@ export function HeadlinePanel({ run, evaluation }: { run: FinishedRun; evaluatio
     <dl className="headline-numbers" data-testid="headline-numbers">
       <div>
         <dt>Synthetic rows</dt>
-        <dd>{summary.rows.toLocaleString('en')}</dd>
+        <dd>{formatCount(summary.rows)}</dd>
       </div>
       {summary.holdoutRows > 0 && (
         <div>
           <dt>Real rows seen / kept back</dt>
           <dd>
-            {summary.trainRows.toLocaleString('en')} / {summary.holdoutRows.toLocaleString('en')}
+            {formatCount(summary.trainRows)} / {formatCount(summary.holdoutRows)}
           </dd>
         </div>
       )}

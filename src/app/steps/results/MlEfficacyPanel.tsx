@@ -7,6 +7,7 @@ import { ScoreBarChart, type ScoreBarGroup } from '../../charts/ScoreBarChart';
 import { startEvaluation } from '../../services/run-evaluation';
 import { useResultsStore, type FinishedRun } from '../../state/results-store';
 import { largestProportionStandardError } from '../../../core/stats/proportion-standard-error';
+import { formatCount } from '../../components/number-format';
 
 const format = (value: number | null) => (value === null ? '—' : value.toFixed(3));
 
@@ -47,11 +48,11 @@ export function MlEfficacyPanel({ run, evaluation }: { run: FinishedRun; evaluat
       ) : (
         <>
           <p className="hint">
-            Task: {ml.task.positiveClass}; {ml.task.holdoutRowsScored.toLocaleString('en')} kept-back rows
-            scored ({(ml.task.holdoutPositiveShare * 100).toFixed(0)}% positive; at most{' '}
-            {ml.task.maxTestRows.toLocaleString('en')}, drawn uniformly), training sets of at most{' '}
-            {ml.task.maxTrainRows.toLocaleString('en')} rows drawn uniformly. Standard error of an accuracy on
-            these rows: at most {largestProportionStandardError(ml.task.holdoutRowsScored).toFixed(3)}.
+            Task: {ml.task.positiveClass}; {formatCount(ml.task.holdoutRowsScored)} kept-back rows scored (
+            {(ml.task.holdoutPositiveShare * 100).toFixed(0)}% positive; at most{' '}
+            {formatCount(ml.task.maxTestRows)}, drawn uniformly), training sets of at most{' '}
+            {formatCount(ml.task.maxTrainRows)} rows drawn uniformly. Standard error of an accuracy on these
+            rows: at most {largestProportionStandardError(ml.task.holdoutRowsScored).toFixed(3)}.
           </p>
           <p className="chart-legend">
             <SeriesLegendItem kind="real">trained on real rows (solid)</SeriesLegendItem>{' '}

@@ -3,6 +3,7 @@ import { ChartNumbers } from '../../charts/ChartNumbers';
 import { OverlayBarChart } from '../../charts/OverlayBarChart';
 import { SeriesLegendItem } from '../../charts/series-style';
 import type { FinishedRun } from '../../state/results-store';
+import { formatCount } from '../../components/number-format';
 
 /** pMSE and S_pMSE per release, and the propensity-score distributions of real and synthetic rows. */
 export function PmsePanel({ evaluation }: { run: FinishedRun; evaluation: UtilityReport | null }) {
@@ -32,10 +33,9 @@ export function PmsePanel({ evaluation }: { run: FinishedRun; evaluation: Utilit
       </dl>
       {first.subsample !== undefined && (
         <p className="hint" data-testid="pmse-subsample">
-          Computed on uniform subsamples of {first.subsample.realRows.toLocaleString('en')} of{' '}
-          {evaluation.rows.real.toLocaleString('en')} real and{' '}
-          {first.subsample.synthRows.toLocaleString('en')} of{' '}
-          {evaluation.rows.releases[0]!.toLocaleString('en')} synthetic rows
+          Computed on uniform subsamples of {formatCount(first.subsample.realRows)} of{' '}
+          {formatCount(evaluation.rows.real)} real and {formatCount(first.subsample.synthRows)} of{' '}
+          {formatCount(evaluation.rows.releases[0]!)} synthetic rows
           {pmse.perRelease.length > 1 ? ' (release 1; each release has its own)' : ''}: standard error{' '}
           {first.subsample.standardError.toPrecision(2)} for the fitted model. Distances between distributions
           (TVD) use every row.

@@ -11,6 +11,7 @@ import {
 import { dataSession } from '../../services/workers';
 import { messageOf } from '../../services/run-readiness';
 import type { FinishedRun } from '../../state/results-store';
+import { formatCount } from '../../components/number-format';
 
 const format = (value: number | null | undefined, digits = 3) =>
   value === null || value === undefined ? '—' : value.toPrecision(digits);
@@ -154,8 +155,7 @@ function RegressionResult({ result }: { result: RegressionComparison }) {
       <p className="hint">
         {result.family === 'linear' ? 'Linear' : 'Logistic'} regression of {result.target}
         {result.positiveLevel ? ` = ${result.positiveLevel}` : ''} on {result.predictors.join(', ')};{' '}
-        {Math.round(result.level * 100)}% intervals; {result.real.rowsUsed.toLocaleString('en')} complete real
-        rows.
+        {Math.round(result.level * 100)}% intervals; {formatCount(result.real.rowsUsed)} complete real rows.
       </p>
       <CoefficientPlot terms={result.terms} series={series} />
       <div className="table-scroll" tabIndex={0} role="region" aria-label="Regression coefficients table">

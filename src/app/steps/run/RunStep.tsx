@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { HOLDOUT_SHARE, setKeepHoldout, trainRowCount, useJobStore } from '../../state/job-store';
 import { useDataStore } from '../../state/data-store';
 import { useResultsStore } from '../../state/results-store';
+import { formatCount } from '../../components/number-format';
 
 /** Keep back a share of the rows so models trained on the synthetic data can be tested on unseen real rows. */
 function HoldoutChoice() {
@@ -24,13 +25,13 @@ function HoldoutChoice() {
           checked={keepHoldout}
           onChange={(event) => setKeepHoldout(event.target.checked)}
         />
-        Keep back {HOLDOUT_SHARE * 100}% of the rows ({kept.toLocaleString('en')}) as a test set for
-        machine-learning efficacy
+        Keep back {HOLDOUT_SHARE * 100}% of the rows ({formatCount(kept)}) as a test set for machine-learning
+        efficacy
       </label>
       <span className="hint">
         {' '}
-        The mechanism then sees only the other {trainRowCount(nRows, HOLDOUT_SHARE).toLocaleString('en')}{' '}
-        rows; the kept-back rows never leave this page.
+        The mechanism then sees only the other {formatCount(trainRowCount(nRows, HOLDOUT_SHARE))} rows; the
+        kept-back rows never leave this page.
       </span>
     </p>
   );
@@ -78,8 +79,8 @@ export function RunStep() {
         {status === 'finished' && finished && (
           <p className="status-ok">
             Done: {finished.releases} synthetic table{finished.releases === 1 ? '' : 's'} of{' '}
-            {finished.rows.toLocaleString('en')} rows in {(finished.runMillis / 1000).toFixed(2)} s. See
-            Results below.
+            {formatCount(finished.rows)} rows in {(finished.runMillis / 1000).toFixed(2)} s. See Results
+            below.
           </p>
         )}
         {status === 'cancelled' && <p className="status-neutral">Run cancelled. Nothing was released.</p>}

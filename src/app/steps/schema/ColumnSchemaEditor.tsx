@@ -14,6 +14,7 @@ import {
 } from '../../state/schema-store';
 import { learnDomainPrivately } from '../../services/learn-domain';
 import { learnCost } from './LearnDomainPanel';
+import { formatCount } from '../../components/number-format';
 
 interface ColumnSchemaEditorProps {
   index: number;
@@ -267,13 +268,12 @@ function ValidationLine({ counts }: { counts: ColumnValidationCounts | undefined
   if (counts === undefined) return null;
   const parts: string[] = [];
   if (counts.clampedBelow > 0)
-    parts.push(`${counts.clampedBelow.toLocaleString('en')} below the lower bound (clamped)`);
+    parts.push(`${formatCount(counts.clampedBelow)} below the lower bound (clamped)`);
   if (counts.clampedAbove > 0)
-    parts.push(`${counts.clampedAbove.toLocaleString('en')} above the upper bound (clamped)`);
-  if (counts.nonNumeric > 0)
-    parts.push(`${counts.nonNumeric.toLocaleString('en')} not numbers (treated as missing)`);
+    parts.push(`${formatCount(counts.clampedAbove)} above the upper bound (clamped)`);
+  if (counts.nonNumeric > 0) parts.push(`${formatCount(counts.nonNumeric)} not numbers (treated as missing)`);
   if (counts.roundedToInteger > 0)
-    parts.push(`${counts.roundedToInteger.toLocaleString('en')} rounded to whole numbers`);
+    parts.push(`${formatCount(counts.roundedToInteger)} rounded to whole numbers`);
   const undeclared = counts.undeclared.reduce((sum, entry) => sum + entry.count, 0);
   if (undeclared > 0) {
     const examples = counts.undeclared
@@ -281,7 +281,7 @@ function ValidationLine({ counts }: { counts: ColumnValidationCounts | undefined
       .map((entry) => `“${entry.value}”`)
       .join(', ');
     parts.push(
-      `${undeclared.toLocaleString('en')} not in the category list (${examples}; rejected, counted as missing)`,
+      `${formatCount(undeclared)} not in the category list (${examples}; rejected, counted as missing)`,
     );
   }
   if (parts.length === 0) return <p className="validation-ok">All values inside the declared domain.</p>;
