@@ -7,6 +7,7 @@
 // at the end, or when stopped after AIM_ROUNDS_STOP_AFTER rounds.
 // Env: AIM_ROUNDS_EPSILON (10), AIM_ROUNDS_TRIAL (0), AIM_ROUNDS_MAX_ITERS (200), AIM_ROUNDS_MODEL_MB
 // (80), AIM_ROUNDS_STOP_AFTER (no limit).
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { CliqueTreeModel } from '../src/core/mechanisms/common/pgm/clique-tree-model';
 import { getMechanism } from '../src/core/mechanisms/registry';
@@ -54,7 +55,13 @@ const mechanism = getMechanism('aim')!;
 const params = resolveParams(mechanism, { maxModelSize: MODEL_MB, maxIters: MAX_ITERS });
 const signal = { aborted: false };
 const start = performance.now();
-let previous = { ...totals, at: start };
+const cpuStart = process.cpuUsage();
+/** Processor seconds of this process since the run started (user + system). */
+const cpuSeconds = (): number => {
+  const used = process.cpuUsage(cpuStart);
+  return (used.user + used.system) / 1e6;
+};
+let previous = { ...totals, at: start, cpu: 0 };
 let round = 0;
 const summary = (): Record<string, unknown> => ({
   bench: 'aim-rounds',
@@ -62,6 +69,8 @@ const summary = (): Record<string, unknown> => ({
   seed: `aim/${EPSILON}/${TRIAL}`,
   params: { maxModelSize: MODEL_MB, maxIters: MAX_ITERS },
   seconds: Number(((performance.now() - start) / 1000).toFixed(1)),
+  cpuSeconds: Number(cpuSeconds().toFixed(1)),
+  loadAverage: Number(loadavg()[0]!.toFixed(1)),
   roundsStarted: round,
   calibrations: totals.calibrations,
   calibrateSeconds: Number((totals.calibrateMs / 1000).toFixed(1)),
@@ -86,6 +95,7 @@ try {
       const line = {
         round,
         seconds: Number(((now - previous.at) / 1000).toFixed(2)),
+        cpuSeconds: Number((cpuSeconds() - previous.cpu).toFixed(2)),
         modelCells: totals.modelCells,
         calibrations: totals.calibrations - previous.calibrations,
         calibrateSeconds: Number(((totals.calibrateMs - previous.calibrateMs) / 1000).toFixed(2)),
@@ -94,7 +104,7 @@ try {
         marginalSeconds: Number(((totals.marginalMs - previous.marginalMs) / 1000).toFixed(2)),
       };
       process.stderr.write(`${JSON.stringify(line)}\n`);
-      previous = { ...totals, at: now };
+      previous = { ...totals, at: now, cpu: cpuSeconds() };
       if (round >= STOP_AFTER) signal.aborted = true;
     },
     signal,

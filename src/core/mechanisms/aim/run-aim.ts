@@ -217,9 +217,11 @@ function refit(
       ? previous.model
       : new CliqueTreeModel(buildJunctionTree(sizes.length, sizes, cliques), sizes, n);
   let start: Float64Array[] | undefined;
+  let startMarginals: Float64Array[] | undefined;
   if (previous) {
     if (model === previous.model) {
       start = previous.theta;
+      startMarginals = previous.marginals;
     } else {
       start = model.zeroPotentials();
       previous.model.cliques.forEach((old, i) => {
@@ -235,12 +237,13 @@ function refit(
     iterations: maxIters,
     signal: ctx.signal,
     start,
+    startMarginals,
   });
   return {
     cliques,
     model,
     theta: estimate.theta,
-    marginals: model.calibrate(estimate.theta),
+    marginals: estimate.marginals,
     iterations: estimate.iterations,
   };
 }

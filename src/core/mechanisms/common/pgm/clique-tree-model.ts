@@ -1,28 +1,25 @@
-import { addExpanded, cellCount, indexMap, sumOnto } from './factor-index';
-import { eliminateToMarginal, type LogFactor } from './variable-elimination';
+import {
+  addProjected,
+  cellCount,
+  expShiftedProjected,
+  maxProjected,
+  multiplyProjected,
+  projection,
+  sumProjected,
+  type Projection,
+} from './factor-index';
+import { eliminateToMarginal, type Factor } from './variable-elimination';
 
 import type { JunctionTree } from './junction-tree';
-
-/** log of the smallest positive double: a zero cell's log is clamped here so ratios stay finite. */
-const LOG_SMALLEST = Math.log(Number.MIN_VALUE);
-
-/** sign · log v per cell (a zero cell's log clamped to LOG_SMALLEST), in a new array. */
-function logOf(values: Float64Array, sign: 1 | -1): Float64Array {
-  const out = new Float64Array(values.length);
-  for (let c = 0; c < values.length; c++) {
-    const v = values[c]!;
-    out[c] = sign * (v > 0 ? Math.log(v) : LOG_SMALLEST);
-  }
-  return out;
-}
 
 /**
  * A distribution over d discrete attributes given by log-potentials θ_C on the maximal cliques of a
  * junction tree, p(x) ∝ exp(Σ_C θ_C(x_C)), scaled to a public total n (the model's row count).
  * `calibrate` runs sum-product belief propagation on the tree in the log domain (Koller & Friedman
  * 2009, §10.2: an upward pass from the leaves to the root, then a downward pass), which gives every
- * clique's exact marginal because the tree has the running intersection property. Index maps between
- * cliques and separators are built once here and reused by every calibration: O(Σ cells) memory.
+ * clique's exact marginal because the tree has the running intersection property. The walks between
+ * cliques and their separators (factor-index.ts `projection`) are built once here and reused by every
+ * calibration.
  */
 export class CliqueTreeModel {
   readonly sizes: readonly number[];
@@ -34,10 +31,10 @@ export class CliqueTreeModel {
   private readonly order: number[];
   private readonly parent: number[];
   private readonly children: number[][];
-  /** For clique i ≠ root: its cells → cells of its separator with its parent. */
-  private readonly toParentSeparator: Uint32Array[] = [];
-  /** For clique i ≠ root: its parent's cells → cells of the same separator. */
-  private readonly parentToSeparator: Uint32Array[] = [];
+  /** For clique i ≠ root: its cells onto its separator with its parent. */
+  private readonly toParentSeparator: Projection[] = [];
+  /** For clique i ≠ root: its parent's cells onto the same separator. */
+  private readonly parentToSeparator: Projection[] = [];
   private readonly upward: Float64Array[] = [];
   /** For clique i ≠ root: the separator's marginal, then its ratio to the kept terms' sums. */
   private readonly downward: Float64Array[] = [];
@@ -72,8 +69,8 @@ export class CliqueTreeModel {
         this.parent[other] = i;
         this.children[i]!.push(other);
         this.order.push(other);
-        this.toParentSeparator[other] = indexMap(tree.cliques[other]!, separator, sizes);
-        this.parentToSeparator[other] = indexMap(tree.cliques[i]!, separator, sizes);
+        this.toParentSeparator[other] = projection(tree.cliques[other]!, separator, sizes);
+        this.parentToSeparator[other] = projection(tree.cliques[i]!, separator, sizes);
         const separatorCells = cellCount(separator, sizes);
         this.upward[other] = new Float64Array(separatorCells);
         this.downward[other] = new Float64Array(separatorCells);
@@ -107,23 +104,11 @@ export class CliqueTreeModel {
       const i = this.order[k]!;
       const terms = this.beliefs[i]!;
       this.upwardBelief(i, theta[i]!, terms);
-      const map = this.toParentSeparator[i]!;
-      const top = this.separatorTop[i]!;
+      const walk = this.toParentSeparator[i]!;
+      const top = maxProjected(terms, walk, this.separatorTop[i]!);
       const sum = this.separatorSum[i]!;
       const message = this.upward[i]!;
-      top.fill(-Infinity);
-      for (let c = 0; c < terms.length; c++) {
-        const s = map[c]!;
-        if (terms[c]! > top[s]!) top[s] = terms[c]!;
-      }
-      sum.fill(0);
-      for (let c = 0; c < terms.length; c++) {
-        const s = map[c]!;
-        const t = top[s]!;
-        const term = t === -Infinity ? 0 : Math.exp(terms[c]! - t);
-        terms[c] = term;
-        sum[s] += term;
-      }
+      expShiftedProjected(terms, walk, top, sum);
       for (let s = 0; s < message.length; s++)
         message[s] = top[s] === -Infinity ? -Infinity : top[s]! + Math.log(sum[s]!);
     }
@@ -144,13 +129,10 @@ export class CliqueTreeModel {
     for (let k = 1; k < this.order.length; k++) {
       const i = this.order[k]!;
       // ratio(s) = μ_S(s) / Σ_{x→s} exp(β_i(x) − t_s); μ_S from the parent's marginal.
-      const ratio = sumOnto(out[this.parent[i]!]!, this.parentToSeparator[i]!, this.downward[i]!);
+      const ratio = sumProjected(out[this.parent[i]!]!, this.parentToSeparator[i]!, this.downward[i]!);
       const sumOfTerms = this.separatorSum[i]!;
       for (let s = 0; s < ratio.length; s++) ratio[s] = sumOfTerms[s]! > 0 ? ratio[s]! / sumOfTerms[s]! : 0;
-      const terms = this.beliefs[i]!;
-      const map = this.toParentSeparator[i]!;
-      const target = out[i]!;
-      for (let c = 0; c < terms.length; c++) target[c] = terms[c]! * ratio[map[c]!]!;
+      multiplyProjected(this.beliefs[i]!, this.toParentSeparator[i]!, ratio, out[i]!);
     }
     return out;
   }
@@ -159,7 +141,7 @@ export class CliqueTreeModel {
   private upwardBelief(i: number, theta: Float64Array, belief: Float64Array): void {
     belief.set(theta);
     for (const child of this.children[i]!)
-      addExpanded(belief, this.parentToSeparator[child]!, this.upward[child]!);
+      addProjected(belief, this.parentToSeparator[child]!, this.upward[child]!);
   }
 
   /** The index of the smallest clique containing every attribute of `attrs`, or −1 when none does. */
@@ -184,12 +166,18 @@ export class CliqueTreeModel {
   }
 
   /**
-   * A function giving `marginal(marginals, attrs)` for any attrs, which computes each clique's and
-   * separator's log table at most once (the calibrated marginals must not change while it is used).
+   * A function giving `marginal(marginals, attrs)` for any attrs. Over the subtree joining the
+   * attributes, p(x) = μ_R Π_{C ≠ R} μ_C / μ_{S(C)} with R the subtree's top clique and S(C) the
+   * separator of C with its parent. An attribute of C that is neither asked for nor in a separator
+   * of C with a neighbour in the subtree occurs in no other clique of the subtree (running
+   * intersection), so it is summed out of μ_C first; variable elimination then joins only these
+   * reduced tables and the conditionals' 1/μ_S (0 where μ_S is 0, where every μ_C term is 0 too).
+   * Each reduced table and each inverse separator is computed at most once (the calibrated marginals
+   * must not change while the function is used).
    */
   marginalsOf(marginals: readonly Float64Array[]): (attrs: readonly number[]) => Float64Array {
-    const logCliques: (Float64Array | undefined)[] = [];
-    const logSeparators: (Float64Array | undefined)[] = [];
+    const reducedTables = new Map<string, Factor>();
+    const inverseSeparators: (Float64Array | undefined)[] = [];
     return (attrs) => {
       if (this.cliqueContaining(attrs) >= 0) return this.marginalFromCliques(marginals, attrs);
       const chosen = new Set<number>();
@@ -203,28 +191,52 @@ export class CliqueTreeModel {
         chosen.add(best);
       }
       const subtree = this.steinerSubtree(chosen);
-      const factors: LogFactor[] = [];
+      const asked = new Set(attrs);
+      const factors: Factor[] = [];
       for (const i of subtree) {
-        logCliques[i] ??= logOf(marginals[i]!, 1);
-        factors.push({ attrs: this.cliques[i]!, values: logCliques[i] });
+        const needed = new Set<number>();
         const p = this.parent[i]!;
-        if (p >= 0 && subtree.has(p)) {
-          const separator = (): Float64Array =>
-            sumOnto(marginals[i]!, this.toParentSeparator[i]!, new Float64Array(this.upward[i]!.length));
-          logSeparators[i] ??= logOf(separator(), -1);
-          factors.push({ attrs: this.separatorOf(i), values: logSeparators[i] });
+        const hasParent = p >= 0 && subtree.has(p);
+        if (hasParent) for (const a of this.separatorOf(i)) needed.add(a);
+        for (const child of this.children[i]!)
+          if (subtree.has(child)) for (const a of this.separatorOf(child)) needed.add(a);
+        const keep = this.cliques[i]!.filter((a) => asked.has(a) || needed.has(a));
+        const key = `${i}:${keep.join()}`;
+        let reduced = reducedTables.get(key);
+        if (!reduced) {
+          const values =
+            keep.length === this.cliques[i]!.length
+              ? marginals[i]!
+              : sumProjected(
+                  marginals[i]!,
+                  projection(this.cliques[i]!, keep, this.sizes),
+                  new Float64Array(cellCount(keep, this.sizes)),
+                );
+          reduced = { attrs: keep, values };
+          reducedTables.set(key, reduced);
+        }
+        factors.push(reduced);
+        if (hasParent) {
+          if (!inverseSeparators[i]) {
+            const inverse = sumProjected(
+              marginals[i]!,
+              this.toParentSeparator[i]!,
+              new Float64Array(this.upward[i]!.length),
+            );
+            for (let s = 0; s < inverse.length; s++) inverse[s] = inverse[s]! > 0 ? 1 / inverse[s]! : 0;
+            inverseSeparators[i] = inverse;
+          }
+          factors.push({ attrs: this.separatorOf(i), values: inverseSeparators[i] });
         }
       }
-      const logMarginal = eliminateToMarginal(factors, attrs, this.sizes);
-      for (let c = 0; c < logMarginal.length; c++) logMarginal[c] = Math.exp(logMarginal[c]!);
-      return logMarginal;
+      return eliminateToMarginal(factors, attrs, this.sizes);
     };
   }
 
   /** A table over `attrs` (a subset of clique i) broadcast onto the clique's cells. */
   expandOnto(i: number, attrs: readonly number[], values: Float64Array): Float64Array {
     const out = new Float64Array(this.cliqueCells[i]!);
-    addExpanded(out, indexMap(this.cliques[i]!, attrs, this.sizes), values);
+    addProjected(out, projection(this.cliques[i]!, attrs, this.sizes), values);
     return out;
   }
 
@@ -260,9 +272,9 @@ export class CliqueTreeModel {
   marginalFromCliques(marginals: readonly Float64Array[], attrs: readonly number[]): Float64Array {
     const i = this.cliqueContaining(attrs);
     if (i < 0) throw new Error(`no clique of the model contains attributes [${attrs.join(', ')}]`);
-    return sumOnto(
+    return sumProjected(
       marginals[i]!,
-      indexMap(this.cliques[i]!, attrs, this.sizes),
+      projection(this.cliques[i]!, attrs, this.sizes),
       new Float64Array(cellCount(attrs, this.sizes)),
     );
   }

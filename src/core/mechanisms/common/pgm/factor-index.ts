@@ -98,30 +98,6 @@ export function sumOnto(values: Float64Array, map: Uint32Array, out: Float64Arra
   return out;
 }
 
-/**
- * out[s] = log Σ_{c: map[c] = s} exp(values[c]), computed stably with the largest term of each s
- * factored out (two passes). Cells of s whose every term is −∞ stay −∞. out is overwritten.
- */
-export function logSumExpOnto(values: Float64Array, map: Uint32Array, out: Float64Array): Float64Array {
-  out.fill(-Infinity);
-  for (let c = 0; c < values.length; c++) {
-    const s = map[c]!;
-    if (values[c]! > out[s]!) out[s] = values[c]!;
-  }
-  const largest = Float64Array.from(out);
-  out.fill(0);
-  for (let c = 0; c < values.length; c++) {
-    const s = map[c]!;
-    const top = largest[s]!;
-    if (top !== -Infinity) out[s] += Math.exp(values[c]! - top);
-  }
-  for (let s = 0; s < out.length; s++) {
-    const top = largest[s]!;
-    out[s] = top === -Infinity ? -Infinity : top + Math.log(out[s]!);
-  }
-  return out;
-}
-
 /** values[c] += scale · small[map[c]]: a table on a subset added to every cell that projects to it. */
 export function addExpanded(values: Float64Array, map: Uint32Array, small: Float64Array, scale = 1): void {
   for (let c = 0; c < values.length; c++) values[c] += scale * small[map[c]!]!;
@@ -153,4 +129,184 @@ export function countCells(
   });
   for (let i = 0; i < n; i++) counts[cellOfRow[i]!]++;
   return counts;
+}
+
+/**
+ * How the cells of a table over `superAttrs` walk the cells of its marginal on `subAttrs`, with
+ * neighbouring attributes merged when they move the marginal's index together (both summed out, or
+ * adjacent in the marginal too): the innermost merged dimension is then as long as possible and the
+ * walk needs no index map. Merged dimensions are listed outermost first, each with its length and its
+ * step in the marginal's cells (0 when summed out). Built once per pair of attribute lists.
+ */
+export interface Projection {
+  radix: number[];
+  stride: number[];
+  cells: number;
+  subCells: number;
+}
+
+/** The projection of the table over `superAttrs` onto `subAttrs` (ascending, a subset; throws otherwise). */
+export function projection(
+  superAttrs: readonly number[],
+  subAttrs: readonly number[],
+  sizes: readonly number[],
+): Projection {
+  const subStride = new Array<number>(superAttrs.length).fill(0);
+  let stride = 1;
+  for (let q = subAttrs.length - 1; q >= 0; q--) {
+    const position = superAttrs.indexOf(subAttrs[q]!);
+    if (position < 0)
+      throw new Error(`attribute ${subAttrs[q]} is not in the clique [${superAttrs.join(', ')}]`);
+    subStride[position] = stride;
+    stride *= sizes[subAttrs[q]!]!;
+  }
+  const radices: number[] = [];
+  const strides: number[] = [];
+  superAttrs.forEach((a, p) => {
+    const r = sizes[a]!;
+    const s = subStride[p]!;
+    const last = radices.length - 1;
+    // An outer dimension of step s·r followed by one of step s and length r walk as one of length r·outer.
+    if (last >= 0 && strides[last] === s * r) {
+      radices[last]! *= r;
+      strides[last] = s;
+    } else {
+      radices.push(r);
+      strides.push(s);
+    }
+  });
+  if (radices.length === 0) {
+    radices.push(1);
+    strides.push(0);
+  }
+  return { radix: radices, stride: strides, cells: cellCount(superAttrs, sizes), subCells: stride };
+}
+
+/**
+ * Steps the odometer of the outer merged dimensions (all but the last) and returns the new offset in
+ * the marginal's cells.
+ */
+function stepOuter(walk: Projection, counter: Int32Array, sub: number): number {
+  const { radix, stride } = walk;
+  for (let p = radix.length - 2; p >= 0; p--) {
+    counter[p]!++;
+    sub += stride[p]!;
+    if (counter[p]! < radix[p]!) return sub;
+    sub -= stride[p]! * radix[p]!;
+    counter[p] = 0;
+  }
+  return sub;
+}
+
+/**
+ * out[s] = Σ values[c] over the cells c projecting to s: sumOnto without an index map. Each out[s]
+ * receives its terms in the order of c, as in sumOnto, so the sums are the same to the last bit.
+ * out is overwritten. Cost O(cells).
+ */
+export function sumProjected(values: Float64Array, walk: Projection, out: Float64Array): Float64Array {
+  out.fill(0);
+  const k = walk.radix.length;
+  const inner = walk.radix[k - 1]!;
+  const step = walk.stride[k - 1]!;
+  const counter = new Int32Array(k);
+  let sub = 0;
+  for (let cell = 0; cell < walk.cells; cell += inner) {
+    if (step === 0) {
+      let acc = out[sub]!;
+      for (let v = 0; v < inner; v++) acc += values[cell + v]!;
+      out[sub] = acc;
+    } else {
+      for (let v = 0; v < inner; v++) out[sub + v * step] += values[cell + v]!;
+    }
+    sub = stepOuter(walk, counter, sub);
+  }
+  return out;
+}
+
+/** values[c] += scale · small[s(c)]: addExpanded without an index map (the same values). Cost O(cells). */
+export function addProjected(values: Float64Array, walk: Projection, small: Float64Array, scale = 1): void {
+  const k = walk.radix.length;
+  const inner = walk.radix[k - 1]!;
+  const step = walk.stride[k - 1]!;
+  const counter = new Int32Array(k);
+  let sub = 0;
+  for (let cell = 0; cell < walk.cells; cell += inner) {
+    if (step === 0) {
+      const add = scale * small[sub]!;
+      for (let v = 0; v < inner; v++) values[cell + v] += add;
+    } else {
+      for (let v = 0; v < inner; v++) values[cell + v] += scale * small[sub + v * step]!;
+    }
+    sub = stepOuter(walk, counter, sub);
+  }
+}
+
+/** out[s] = max values[c] over the cells c projecting to s (−∞ when none is larger). out is overwritten. */
+export function maxProjected(values: Float64Array, walk: Projection, out: Float64Array): Float64Array {
+  out.fill(-Infinity);
+  const k = walk.radix.length;
+  const inner = walk.radix[k - 1]!;
+  const step = walk.stride[k - 1]!;
+  const counter = new Int32Array(k);
+  let sub = 0;
+  for (let cell = 0; cell < walk.cells; cell += inner) {
+    if (step === 0) {
+      let top = out[sub]!;
+      for (let v = 0; v < inner; v++) if (values[cell + v]! > top) top = values[cell + v]!;
+      out[sub] = top;
+    } else {
+      for (let v = 0; v < inner; v++) {
+        const s = sub + v * step;
+        if (values[cell + v]! > out[s]!) out[s] = values[cell + v]!;
+      }
+    }
+    sub = stepOuter(walk, counter, sub);
+  }
+  return out;
+}
+
+/**
+ * In place, terms[c] = exp(terms[c] − top[s(c)]) (0 where top is −∞), and sum[s] = Σ of the new terms
+ * projecting to s, added in the order of c. sum is overwritten.
+ */
+export function expShiftedProjected(
+  terms: Float64Array,
+  walk: Projection,
+  top: Float64Array,
+  sum: Float64Array,
+): void {
+  sum.fill(0);
+  const k = walk.radix.length;
+  const inner = walk.radix[k - 1]!;
+  const step = walk.stride[k - 1]!;
+  const counter = new Int32Array(k);
+  let sub = 0;
+  for (let cell = 0; cell < walk.cells; cell += inner) {
+    for (let v = 0; v < inner; v++) {
+      const s = sub + v * step;
+      const t = top[s]!;
+      const term = t === -Infinity ? 0 : Math.exp(terms[cell + v]! - t);
+      terms[cell + v] = term;
+      sum[s] += term;
+    }
+    sub = stepOuter(walk, counter, sub);
+  }
+}
+
+/** target[c] = values[c] · small[s(c)]. */
+export function multiplyProjected(
+  values: Float64Array,
+  walk: Projection,
+  small: Float64Array,
+  target: Float64Array,
+): void {
+  const k = walk.radix.length;
+  const inner = walk.radix[k - 1]!;
+  const step = walk.stride[k - 1]!;
+  const counter = new Int32Array(k);
+  let sub = 0;
+  for (let cell = 0; cell < walk.cells; cell += inner) {
+    for (let v = 0; v < inner; v++) target[cell + v] = values[cell + v]! * small[sub + v * step]!;
+    sub = stepOuter(walk, counter, sub);
+  }
 }

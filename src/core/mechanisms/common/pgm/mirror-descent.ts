@@ -1,7 +1,7 @@
 import type { AbortSignalLike } from '../../types';
 import { throwIfAborted } from '../../../abort';
 import type { CliqueTreeModel } from './clique-tree-model';
-import { addExpanded, indexMap, sumOnto } from './factor-index';
+import { addProjected, projection, sumProjected } from './factor-index';
 
 /** A noisy measurement of the marginal on `attrs`: values y and per-cell weights 1/σ² of its noise. */
 export interface Measurement {
@@ -16,6 +16,8 @@ export interface EstimationOptions {
   signal?: AbortSignalLike;
   /** Starting log-potentials (a warm start); zero (uniform) when absent. */
   start?: Float64Array[];
+  /** The calibrated marginals of `start` on this model, when known (saves one calibration). */
+  startMarginals?: readonly Float64Array[];
   /** Called after each iteration with its number and loss. */
   onIteration?: (iteration: number, loss: number) => void;
 }
@@ -59,7 +61,7 @@ export function estimateByMirrorDescent(
     return {
       clique,
       // null when the measurement covers its whole clique: the projection is the identity.
-      map: whole ? null : indexMap(cliqueAttrs, m.attrs, model.sizes),
+      walk: whole ? null : projection(cliqueAttrs, m.attrs, model.sizes),
       y: m.y,
       weight: m.weight,
       projected: new Float64Array(m.y.length),
@@ -72,10 +74,10 @@ export function estimateByMirrorDescent(
   // L(μ), leaving each measurement's weighted residual w (Q μ − y) in its plan for the gradient.
   const lossAt = (marginals: readonly Float64Array[]): number => {
     let loss = 0;
-    for (const { clique, map, y, weight, projected, residual } of plan) {
-      const projection = map ? sumOnto(marginals[clique]!, map, projected) : marginals[clique]!;
+    for (const { clique, walk, y, weight, projected, residual } of plan) {
+      const modelMarginal = walk ? sumProjected(marginals[clique]!, walk, projected) : marginals[clique]!;
       for (let c = 0; c < residual.length; c++) {
-        const diff = projection[c]! - y[c]!;
+        const diff = modelMarginal[c]! - y[c]!;
         const weighted = weight[c]! * diff;
         loss += 0.5 * weighted * diff;
         residual[c] = weighted;
@@ -86,15 +88,18 @@ export function estimateByMirrorDescent(
   // ∇_μ L = Σ_m Q_mᵀ w_m (Q_m μ − y_m), from the residuals of the last `lossAt`.
   const gradientInto = (gradient: Float64Array[]): void => {
     for (const g of gradient) g.fill(0);
-    for (const { clique, map, residual } of plan) {
+    for (const { clique, walk, residual } of plan) {
       const g = gradient[clique]!;
-      if (map) addExpanded(g, map, residual);
+      if (walk) addProjected(g, walk, residual);
       else for (let c = 0; c < g.length; c++) g[c] += residual[c]!;
     }
   };
 
   let theta = options.start ? options.start.map((t) => Float64Array.from(t)) : model.zeroPotentials();
-  let marginals = model.calibrate(theta);
+  let marginals =
+    options.start && options.startMarginals
+      ? options.startMarginals.map((m) => Float64Array.from(m))
+      : model.calibrate(theta);
   const gradient = model.zeroPotentials();
   let loss = lossAt(marginals);
   gradientInto(gradient);

@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../../rng/seeded-rng';
 import { CliqueTreeModel } from './clique-tree-model';
-import { addBroadcast, addExpanded, cellCount, countCells, indexMap } from './factor-index';
+import {
+  addBroadcast,
+  addExpanded,
+  addProjected,
+  cellCount,
+  countCells,
+  expShiftedProjected,
+  indexMap,
+  maxProjected,
+  multiplyProjected,
+  projection,
+  sumOnto,
+  sumProjected,
+} from './factor-index';
 import { buildJunctionTree } from './junction-tree';
 import { estimateByMirrorDescent, type Measurement } from './mirror-descent';
 import { levelsForGroup, sampleRows } from './sample-model';
@@ -91,6 +104,81 @@ describe('index maps and counts', () => {
       addBroadcast(actual, big!, small!, table, sizes);
       expect(Array.from(actual)).toEqual(Array.from(expected));
     }
+  });
+
+  it('walk a clique onto a subset without a map: the same sums, maxima, products and broadcasts, bit for bit', () => {
+    // Exact equality: each cell of the subset receives the same terms in the same order as with the map.
+    const sizes = [2, 3, 4, 2, 5];
+    const rng = new SeededRng('projection');
+    const pairs: number[][][] = [
+      [
+        [0, 1, 2, 3, 4],
+        [1, 3],
+      ],
+      [
+        [0, 1, 2, 3, 4],
+        [3, 4],
+      ],
+      [
+        [0, 1, 2, 3, 4],
+        [0, 1],
+      ],
+      [
+        [0, 1, 2, 3, 4],
+        [0, 4],
+      ],
+      [
+        [0, 1, 2, 3, 4],
+        [0, 1, 2, 3, 4],
+      ],
+      [[0, 2, 3], [2]],
+      [[1, 2], []],
+      [[], []],
+    ];
+    for (const [big, small] of pairs) {
+      const walk = projection(big!, small!, sizes);
+      const map = indexMap(big!, small!, sizes);
+      const subCells = cellCount(small!, sizes);
+      expect(walk.subCells).toBe(subCells);
+      const values = Float64Array.from({ length: map.length }, () => 10 * (rng.nextFloat() - 0.5));
+      values[0] = -Infinity;
+      const expectedSum = sumOnto(
+        values.map((v) => (v === -Infinity ? 0.25 : v)),
+        map,
+        new Float64Array(subCells),
+      );
+      const actualSum = sumProjected(
+        values.map((v) => (v === -Infinity ? 0.25 : v)),
+        walk,
+        new Float64Array(subCells),
+      );
+      expect(Array.from(actualSum)).toEqual(Array.from(expectedSum));
+      const top = maxProjected(values, walk, new Float64Array(subCells));
+      const expectedTop = new Float64Array(subCells).fill(-Infinity);
+      for (let c = 0; c < map.length; c++) expectedTop[map[c]!] = Math.max(expectedTop[map[c]!]!, values[c]!);
+      expect(Array.from(top)).toEqual(Array.from(expectedTop));
+      const terms = Float64Array.from(values);
+      const sum = new Float64Array(subCells);
+      expShiftedProjected(terms, walk, top, sum);
+      const expectedSumOfTerms = new Float64Array(subCells);
+      for (let c = 0; c < map.length; c++) {
+        const t = expectedTop[map[c]!]!;
+        const term = t === -Infinity ? 0 : Math.exp(values[c]! - t);
+        expect(terms[c]).toBe(term);
+        expectedSumOfTerms[map[c]!] += term;
+      }
+      expect(Array.from(sum)).toEqual(Array.from(expectedSumOfTerms));
+      const small_ = Float64Array.from({ length: subCells }, () => rng.nextFloat());
+      const product = new Float64Array(map.length);
+      multiplyProjected(terms, walk, small_, product);
+      for (let c = 0; c < map.length; c++) expect(product[c]).toBe(terms[c]! * small_[map[c]!]!);
+      const expanded = Float64Array.from(terms);
+      addExpanded(expanded, map, small_, -0.5);
+      const added = Float64Array.from(terms);
+      addProjected(added, walk, small_, -0.5);
+      expect(Array.from(added)).toEqual(Array.from(expanded));
+    }
+    expect(() => projection([0, 2], [1], sizes)).toThrow(/not in the clique/);
   });
 
   it('count rows per cell', () => {

@@ -1,26 +1,28 @@
-import { addBroadcast, cellCount, indexMap, logSumExpOnto } from './factor-index';
+import { cellCount, multiplyProjected, projection, sumProjected } from './factor-index';
 
-/** A table of log values over attributes (ascending). */
-export interface LogFactor {
+/** A table of non-negative values over attributes (ascending). */
+export interface Factor {
   attrs: number[];
   values: Float64Array;
 }
 
-/** The join of log factors: their sum broadcast over the union of their attributes. Cost O(cells of the union · factors). */
-function joinFactors(factors: readonly LogFactor[], sizes: readonly number[]): LogFactor {
+/** The join of factors: their product broadcast over the union of their attributes. Cost O(cells of the union · factors). */
+function joinFactors(factors: readonly Factor[], sizes: readonly number[]): Factor {
   const attrs = [...new Set(factors.flatMap((f) => f.attrs))].sort((a, b) => a - b);
-  const values = new Float64Array(cellCount(attrs, sizes));
-  for (const factor of factors) addBroadcast(values, attrs, factor.attrs, factor.values, sizes);
+  const values = new Float64Array(cellCount(attrs, sizes)).fill(1);
+  for (const factor of factors)
+    multiplyProjected(values, projection(attrs, factor.attrs, sizes), factor.values, values);
   return { attrs, values };
 }
 
 /**
- * log Σ_{x outside target} exp(Σ_f f(x)) as a table over `target` (ascending): variable elimination
- * in the log domain (Koller & Friedman 2009, §9.3), eliminating first the attribute whose joined
- * factor is smallest. Attributes of `target` no factor mentions are not allowed.
+ * Σ_{x outside target} Π_f f(x) as a table over `target` (ascending): variable elimination in the
+ * sum-product form (Koller & Friedman 2009, §9.3), eliminating first the attribute whose joined factor
+ * is smallest. Attributes of `target` no factor mentions are not allowed. Products of the model's
+ * marginals and conditionals (each at most n) underflow only where the result is below 1e−300 of n.
  */
 export function eliminateToMarginal(
-  factors: readonly LogFactor[],
+  factors: readonly Factor[],
   target: readonly number[],
   sizes: readonly number[],
 ): Float64Array {
@@ -42,9 +44,9 @@ export function eliminateToMarginal(
     const touching = pool.filter((f) => f.attrs.includes(best));
     const joined = joinFactors(touching, sizes);
     const rest = joined.attrs.filter((a) => a !== best);
-    const summed = logSumExpOnto(
+    const summed = sumProjected(
       joined.values,
-      indexMap(joined.attrs, rest, sizes),
+      projection(joined.attrs, rest, sizes),
       new Float64Array(cellCount(rest, sizes)),
     );
     pool = [...pool.filter((f) => !f.attrs.includes(best)), { attrs: rest, values: summed }];
@@ -54,9 +56,9 @@ export function eliminateToMarginal(
   if (missing.length > 0) throw new Error(`no factor mentions attributes [${missing.join(', ')}]`);
   return joined.attrs.length === target.length
     ? joined.values
-    : logSumExpOnto(
+    : sumProjected(
         joined.values,
-        indexMap(joined.attrs, [...target], sizes),
+        projection(joined.attrs, [...target], sizes),
         new Float64Array(cellCount(target, sizes)),
       );
 }

@@ -1,0 +1,154 @@
+// MST and AIM on a census-shaped table: private-pgm's preprocessed UCI Adult (48,842 rows, 14
+// categorical columns; `data/adult.csv` with `data/adult-domain.json` in github.com/ryan112358/private-pgm,
+// derived from the UCI Adult data set, Becker & Kohavi 1996, CC BY 4.0). Not committed: point
+// CENSUS_CSV and CENSUS_DOMAIN at the two files. The schema is written from the domain file: column j
+// with k levels has the categories "0" … "k−1", declared public (the codebook, not the rows).
+// Each mechanism runs through the CLI (`dpsynth synth`, one process per run, seed
+// "census/<mechanism>/<trial>") at ε = 1, δ = 1e−9 with its defaults; reported: wall seconds, processor
+// seconds of the CLI process (user + system, from the shell's `times`), and the mean TVD over all 1-,
+// 2- and 3-way marginals (missing values as a level), with the load average before and after.
+// Goals: mst 2-way TVD ≤ 0.060 in ≤ 24 s; aim 3-way TVD ≤ 0.100 in ≤ 180 s. Prints ONE JSON object.
+// Env: CENSUS_CSV, CENSUS_DOMAIN, CENSUS_MECHANISMS (mst,aim), CENSUS_TRIALS (1), CENSUS_EPSILON (1),
+// CENSUS_PARAMS_<MECHANISM> (extra --param values, "key=value,key=value").
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { buildTable, parseCsv, parseSchemaJson } from '../src/core/table';
+import type { Schema, Table } from '../src/core/table/types';
+import { workloadError } from './pgm-bench-data';
+
+const CSV = process.env.CENSUS_CSV;
+const DOMAIN = process.env.CENSUS_DOMAIN;
+const MECHANISMS = (process.env.CENSUS_MECHANISMS ?? 'mst,aim').split(',');
+const TRIALS = Number(process.env.CENSUS_TRIALS ?? 1);
+const EPSILON = process.env.CENSUS_EPSILON ?? '1';
+const DELTA = '1e-9';
+const GOALS: Record<string, { way: 1 | 2 | 3; tvd: number; seconds: number }> = {
+  mst: { way: 2, tvd: 0.06, seconds: 24 },
+  aim: { way: 3, tvd: 0.1, seconds: 180 },
+};
+
+if (!CSV || !DOMAIN) {
+  console.log(
+    JSON.stringify({
+      bench: 'census-shape',
+      unavailable:
+        'set CENSUS_CSV and CENSUS_DOMAIN to data/adult.csv and data/adult-domain.json of github.com/ryan112358/private-pgm (UCI Adult)',
+    }),
+  );
+  process.exit(0);
+}
+
+/** The schema of the domain file: every column categorical with the declared levels "0" … "k−1". */
+function schemaFromDomain(domain: Record<string, number>): string {
+  const columns = Object.entries(domain).map(([name, k]) => ({
+    name,
+    type: 'categorical',
+    categories: Array.from({ length: k }, (_, level) => String(level)),
+    source: 'declared',
+  }));
+  return JSON.stringify({ version: 1, missing: [''], columns }, null, 1);
+}
+
+/** Seconds in the shell's `times` format ("1m2.345s"). */
+function timesSeconds(text: string): number {
+  const match = /(\d+)m([\d.]+)s/.exec(text);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : NaN;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'dpsynth-census-'));
+const schemaPath = join(dir, 'census.schema.json');
+writeFileSync(
+  schemaPath,
+  schemaFromDomain(JSON.parse(readFileSync(DOMAIN, 'utf8')) as Record<string, number>),
+);
+const schema: Schema = parseSchemaJson(readFileSync(schemaPath, 'utf8'), schemaPath);
+const real: Table = buildTable(parseCsv(readFileSync(CSV, 'utf8'), { fileName: CSV }), schema).table;
+
+const results: Record<string, unknown> = {};
+for (const id of MECHANISMS) {
+  const extra = (process.env[`CENSUS_PARAMS_${id.toUpperCase().replace(/-/g, '_')}`] ?? '')
+    .split(',')
+    .filter((p) => p.length > 0)
+    .flatMap((p) => ['--param', p]);
+  const trials: Record<string, number>[] = [];
+  for (let trial = 0; trial < TRIALS; trial++) {
+    const out = join(dir, `${id}-${trial}.csv`);
+    const args = [
+      'src/cli/main.ts',
+      'synth',
+      CSV,
+      '--schema',
+      schemaPath,
+      '--mechanism',
+      id,
+      '--epsilon',
+      EPSILON,
+      '--delta',
+      DELTA,
+      '--seed',
+      `census/${id}/${trial}`,
+      '--out',
+      out,
+      ...extra,
+    ];
+    const quoted = ['node', '--import', 'tsx', ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+    const loadBefore = loadavg()[0]!;
+    const start = performance.now();
+    // `times` prints the shell's own and its children's user and system time: the second line is the CLI's.
+    const run = spawnSync('sh', ['-c', `${quoted} >&2 && times`], { encoding: 'utf8' });
+    const wall = (performance.now() - start) / 1000;
+    if (run.status !== 0) throw new Error(`${id} failed: ${run.stderr}`);
+    const [user, system] = (run.stdout.trim().split('\n')[1] ?? '').split(/\s+/).map(timesSeconds);
+    const synthetic = buildTable(
+      parseCsv(readFileSync(out.replace(/\.csv$/, '.not-for-release.csv'), 'utf8'), { fileName: out }),
+      schema,
+    ).table;
+    const tvd = ([1, 2, 3] as const).map((k) => workloadError(real, synthetic, schema, k).tvd);
+    trials.push({
+      wallSeconds: wall,
+      cpuSeconds: user! + system!,
+      tvd1: tvd[0]!,
+      tvd2: tvd[1]!,
+      tvd3: tvd[2]!,
+      loadBefore,
+      loadAfter: loadavg()[0]!,
+    });
+    process.stderr.write(`${JSON.stringify({ mechanism: id, trial, ...trials[trial] })}\n`);
+  }
+  const mean = (key: string): number => trials.reduce((a, t) => a + t[key]!, 0) / trials.length;
+  const round = (x: number, digits: number): number => Number(x.toFixed(digits));
+  const goal = GOALS[id];
+  const summary = {
+    wallSeconds: round(mean('wallSeconds'), 1),
+    cpuSeconds: round(mean('cpuSeconds'), 1),
+    meanTvd: { 1: round(mean('tvd1'), 4), 2: round(mean('tvd2'), 4), 3: round(mean('tvd3'), 4) },
+    loadAverage: [
+      round(Math.min(...trials.map((t) => t.loadBefore!)), 1),
+      round(Math.max(...trials.map((t) => t.loadAfter!)), 1),
+    ],
+    ...(goal
+      ? {
+          goal: {
+            ...goal,
+            tvdMet: mean(`tvd${goal.way}`) <= goal.tvd,
+            wallMet: mean('wallSeconds') <= goal.seconds,
+            cpuMet: mean('cpuSeconds') <= goal.seconds,
+          },
+        }
+      : {}),
+  };
+  results[id] = summary;
+}
+console.log(
+  JSON.stringify({
+    bench: 'census-shape',
+    data: { rows: real.nRows, columns: real.columns.length },
+    epsilon: Number(EPSILON),
+    delta: Number(DELTA),
+    trials: TRIALS,
+    ...results,
+  }),
+);
