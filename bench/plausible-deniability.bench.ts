@@ -18,7 +18,7 @@
 // - workerScaling: the staged run's chunks at T = 10⁶ on this thread and on pools of 1, 2 and 4 worker
 //   threads (wall and processor seconds, speed-up; see workerScaling).
 // Env: PD_BENCH_T (comma-separated), PD_BENCH_LITERAL, PD_BENCH_WORKERS (comma-separated),
-// PD_BENCH_SCALING_T (comma-separated), PD_BENCH_SCALING_REPEATS, PD_BENCH_ONLY=scaling.
+// PD_BENCH_SCALING_T (comma-separated), PD_BENCH_SCALING_REPEATS, PD_BENCH_IN_FLIGHT, PD_BENCH_ONLY=scaling.
 import { performance } from 'node:perf_hooks';
 import os from 'node:os';
 import { isMainThread } from 'node:worker_threads';
@@ -52,6 +52,8 @@ const T_VALUES = (process.env.PD_BENCH_T ?? '1000,1000000').split(',').map(Numbe
 const LITERAL = Number(process.env.PD_BENCH_LITERAL ?? 200);
 const SCALING_T = (process.env.PD_BENCH_SCALING_T ?? '1000000').split(',').map(Number);
 const SCALING_REPEATS = Number(process.env.PD_BENCH_SCALING_REPEATS ?? 3);
+/** Chunks posted to a worker at once (1: the next is posted when one comes back, as in the studio). */
+const IN_FLIGHT = Number(process.env.PD_BENCH_IN_FLIGHT ?? 2);
 /** `scaling`: only the worker scaling (skips the one-thread timings). */
 const ONLY = process.env.PD_BENCH_ONLY ?? '';
 const WORKER_COUNTS = (process.env.PD_BENCH_WORKERS ?? '1,2,4').split(',').map(Number);
@@ -205,7 +207,8 @@ async function timed<T>(work: () => Promise<T> | T): Promise<{ value: T; wall: n
 /**
  * The staged run's chunks at each T of PD_BENCH_SCALING_T (default 10⁶ = 50 releases of 20,000 rows,
  * 50 chunks) on pools of PD_BENCH_WORKERS worker threads (bench/support/stage-pool.ts: started before
- * timing and reused, the shared part sent once per worker, levels transferred back), beside the same
+ * timing and reused, the shared part sent once per worker, PD_BENCH_IN_FLIGHT chunks (default 2)
+ * posted to a worker at once, levels transferred back), beside the same
  * chunks on this thread. Per pool size: start-up seconds, the first (cold) run, then the median of
  * PD_BENCH_SCALING_REPEATS warm runs: wall and processor seconds, seconds inside runStage per worker,
  * the rest (messages, transfer, idle) and the speed-up over one worker. Outputs must be identical
@@ -250,7 +253,7 @@ async function workerScaling(table: Table): Promise<Record<string, unknown>[]> {
       const pool = started.value;
       try {
         const runOnce = async (runId: string) => {
-          const run = await timed(() => pool.run<Uint32Array>(runId, shared, stages));
+          const run = await timed(() => pool.run<Uint32Array>(runId, shared, stages, IN_FLIGHT));
           if (checksum(run.value.results) !== reference) {
             throw new Error(`the chunks differ on ${workers} workers`);
           }
@@ -266,6 +269,7 @@ async function workerScaling(table: Table): Promise<Record<string, unknown>[]> {
         out.push({
           T: draws,
           workers,
+          inFlight: IN_FLIGHT,
           startSeconds: started.wall,
           coldWallSeconds: cold.wall,
           coldCpuSeconds: cold.cpu,

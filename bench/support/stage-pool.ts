@@ -1,7 +1,7 @@
 // A pool of Node worker threads for a staged run's stages (the contract's StagedRun), as the studio's
 // pool runs them: the workers start once (before any timing) and are reused; a run's shared part goes
 // once to each worker that takes a stage and is kept there under the run's id; the workers take stages
-// from one queue in stage order; results come back transferred (the run's `transferables`). Workers run
+// from one queue in stage order, two posted at a time; results come back transferred (the run's `transferables`). Workers run
 // TypeScript under tsx: the module at `moduleUrl` must call `serveStages` when it is not the main thread.
 import { performance } from 'node:perf_hooks';
 import { parentPort, Worker } from 'node:worker_threads';
@@ -42,12 +42,14 @@ export class StagePool {
 
   /**
    * The stages of one run on the pool; results in stage order, and each worker's load. A worker gets
-   * the shared part only if a stage is still left when it first asks.
+   * the shared part only if a stage is still left when it first asks, and has up to `inFlight` stages
+   * posted at once, so it starts the next as soon as one ends instead of waiting for this thread.
    */
   async run<Result>(
     runId: string,
     shared: unknown,
     stages: StageTask<unknown>[],
+    inFlight = 2,
   ): Promise<{ results: Result[]; loads: WorkerLoad[] }> {
     const results = new Array<Result>(stages.length);
     let next = 0;
@@ -57,14 +59,36 @@ export class StagePool {
         if (next >= stages.length) return load;
         worker.postMessage({ type: 'shared', runId, shared } satisfies ToWorker);
         await nextMessage(worker, 'shared-kept');
-        while (next < stages.length) {
-          const index = next++;
-          worker.postMessage({ type: 'stage', runId, index, task: stages[index]! } satisfies ToWorker);
-          const reply = (await nextMessage(worker, 'result')) as Extract<FromWorker, { type: 'result' }>;
-          results[reply.index] = reply.result as Result;
-          load.stages++;
-          load.busySeconds += reply.busyMillis / 1000;
-        }
+        await new Promise<void>((resolve, reject) => {
+          let posted = 0;
+          let back = 0;
+          const post = () => {
+            const index = next++;
+            posted++;
+            worker.postMessage({ type: 'stage', runId, index, task: stages[index]! } satisfies ToWorker);
+          };
+          const onMessage = (message: FromWorker) => {
+            if (message.type !== 'result') {
+              finish(new Error(message.type === 'error' ? message.message : `unexpected ${message.type}`));
+              return;
+            }
+            results[message.index] = message.result as Result;
+            load.stages++;
+            load.busySeconds += message.busyMillis / 1000;
+            back++;
+            if (next < stages.length) post();
+            if (back === posted) finish();
+          };
+          const finish = (error?: Error) => {
+            worker.off('message', onMessage);
+            worker.off('error', finish);
+            if (error) reject(error);
+            else resolve();
+          };
+          worker.on('message', onMessage);
+          worker.on('error', finish);
+          while (posted < inFlight && next < stages.length) post();
+        });
         worker.postMessage({ type: 'forget', runId } satisfies ToWorker);
         return load;
       }),
