@@ -180,3 +180,33 @@ describe('Accountant.claim', () => {
     expect(claim.assumptions).toEqual(['x']);
   });
 });
+
+describe('Accountant.reserveParallel by value, δ of the worst part', () => {
+  it('takes the largest (1 + e^ε)·δ whatever the order of the parts', () => {
+    // Parts (ε, δ): (0.1, 3e-4) then (1, 1e-4). Inside the first: (1 + e^0.1)·3e-4 = 6.3155…e-4,
+    // the worst; inside the second: (1 + e)·1e-4 = 3.718…e-4; moving between them: 4e-4.
+    const accountant = new Accountant(parseBudget('10', '0.01'));
+    accountant.reserveParallel('cells', [
+      { epsilon: r('0.1'), delta: r('3e-4') },
+      { epsilon: r('1'), delta: r('1e-4') },
+    ]);
+    const delta = accountant.spent().delta.toNumber();
+    const exact = (1 + Math.exp(0.1)) * 3e-4;
+    expect(delta).toBeGreaterThanOrEqual(exact);
+    expect(delta).toBeLessThanOrEqual(exact * (1 + 1e-11));
+    expect(accountant.steps()[0]!.what).toBe('cells (parallel over 2 disjoint parts split by value)');
+  });
+
+  it('states δ = 1 for a step whose δ terms reach 1, and δ = 1 when e^ε overflows', () => {
+    // (1 + e)·0.4 = 1.487 > 1: a probability bound above 1 says nothing, so it is stated as 1.
+    const accountant = new Accountant(parseBudget('1000', '0.5'));
+    expect(() => accountant.reserveParallel('cells', [{ epsilon: r('1'), delta: r('0.4') }])).toThrow(
+      '"cells (parallel over 1 disjoint parts split by value)" needs δ = 1, but only 0.5 of δ = 0.5 is left',
+    );
+    // e^800 overflows a double: no finite bound on (1 + e^ε)·δ, so δ = 1.
+    expect(() => accountant.reserveParallel('wide', [{ epsilon: r('400'), delta: r('1e-9') }])).toThrow(
+      /needs δ = 1, but only/,
+    );
+    expect(accountant.spent().delta.isZero()).toBe(true);
+  });
+});

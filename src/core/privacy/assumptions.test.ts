@@ -103,3 +103,44 @@ describe('standardAssumptions', () => {
     expect(standardAssumptions(schema, false)).not.toContain(SEEDED_ASSUMPTION);
   });
 });
+
+describe('schemaAssumptions wording', () => {
+  it('names a lone inferred lower bound and a not-whole-number flag', () => {
+    const lowerOnly: Schema = {
+      ...schema,
+      columns: [
+        {
+          name: 'income',
+          type: 'numeric',
+          bounds: [0, 987654],
+          integer: false,
+          source: 'inferred',
+          sources: { type: 'declared', bounds: ['inferred', 'declared'] },
+        },
+      ],
+    };
+    expect(schemaAssumptions(lowerOnly)).toEqual([
+      'Column `income`: its lower bound and not-whole-number flag were read from the data instead of ' +
+        'declared; the guarantee assumes they are public knowledge.',
+    ]);
+  });
+
+  it('names an inferred category list alone when the type was declared', () => {
+    const categoriesOnly: Schema = {
+      ...schema,
+      columns: [
+        {
+          name: 'sex',
+          type: 'categorical',
+          categories: ['F', 'M'],
+          source: 'inferred',
+          sources: { type: 'declared' },
+        },
+      ],
+    };
+    expect(schemaAssumptions(categoriesOnly)).toEqual([
+      'Column `sex`: its list of categories was read from the data instead of declared; the guarantee ' +
+        'assumes it is public knowledge.',
+    ]);
+  });
+});

@@ -102,3 +102,51 @@ describe('withDomainSteps', () => {
     expect(withDomainSteps(pureClaim('1'), learned).assumptions).not.toContain(SEEDED_DOMAIN_ASSUMPTION);
   });
 });
+
+describe('withDomainSteps wording and parts', () => {
+  it('states the composition in one sentence after the mechanism’s own assumptions', () => {
+    const claim = withDomainSteps(pureClaim('1'), learned);
+    expect(claim.assumptions).toEqual([
+      'an assumption',
+      'The schema\'s facts marked "dp" were learned from this data with ε = 0.3, δ = 0.000001 (the steps ' +
+        '"learning the domain: …"); the total adds them to the mechanism\'s ε = 1 by sequential composition.',
+    ]);
+    expect(claim.steps[0]).toEqual({ what: `${DOMAIN_STEP_PREFIX}type of \`age\``, epsilon: 0.05 });
+    expect(claim.steps[4]).toEqual({
+      what: 'learning the domain: type of `sex`',
+      epsilon: 0.025,
+      delta: 1e-6,
+    });
+  });
+
+  it('keeps an approximate mechanism approximate even when the domain spent no δ', () => {
+    const pureDomain: Schema = {
+      ...learned,
+      domainBudget: {
+        ...learned.domainBudget!,
+        steps: [{ fact: 'age.upper', what: 'upper', epsilon: '0.1', delta: '0' }],
+      },
+    };
+    const accountant = new Accountant(parseBudget('1', '1e-6'));
+    accountant.reserve('noisy counts', parseRational('0.5'), parseRational('1e-6'));
+    const claim = withDomainSteps(accountant.claim([]), pureDomain);
+    expect(claim.notion).toBe('approx-dp');
+    expect(claim.composedOf).toEqual({
+      domain: { epsilon: 0.1, delta: 0 },
+      mechanism: { notion: 'approx-dp', epsilon: 0.5, delta: 1e-6 },
+    });
+  });
+
+  it('keeps a zCDP mechanism’s ρ in its part only', () => {
+    const zcdp = { ...pureClaim('1'), notion: 'approx-dp' as const, delta: 1e-6, rho: 0.02 };
+    const claim = withDomainSteps(zcdp, learned);
+    expect(claim.rho).toBeUndefined();
+    expect(claim.composedOf!.mechanism).toStrictEqual({
+      notion: 'approx-dp',
+      epsilon: 1,
+      delta: 1e-6,
+      rho: 0.02,
+    });
+    expect('mu' in claim.composedOf!.mechanism).toBe(false);
+  });
+});

@@ -59,3 +59,53 @@ describe('ledger file', () => {
     expect(() => parseLedger(JSON.stringify({ ...entry(1), runs: 0 }), 'l.json')).toThrow(/"runs"/);
   });
 });
+
+describe('ledger checks', () => {
+  it('names the entry and the value it refuses when summing', () => {
+    expect(() => ledgerTotal([entry(1), entry(-1)])).toThrow(
+      'ledger: entry 2 ε must be a finite number >= 0; got -1',
+    );
+    expect(() => ledgerTotal([entry(1), entry(1), entry(1, Infinity)])).toThrow(
+      'ledger: entry 3 δ must be a finite number >= 0; got Infinity',
+    );
+  });
+
+  it('reads a file with a byte-order mark, blank and whitespace-only lines, and CRLF endings', () => {
+    const text = `\ufeff${ledgerLine(entry(1)).trimEnd()}\r\n   \r\n\t\n${ledgerLine(entry(0.5, 1e-7))}`;
+    expect(parseLedger(text, 'l.json')).toEqual([entry(1), entry(0.5, 1e-7)]);
+  });
+
+  it('refuses every malformed field, naming the file, the line and the field', () => {
+    const line = (patch: object): string => JSON.stringify({ ...entry(1), ...patch });
+    const failure = (text: string): InputError => {
+      try {
+        parseLedger(text, 'l.json');
+      } catch (error) {
+        return error as InputError;
+      }
+      throw new Error(`accepted ${text}`);
+    };
+    const cases: [string, string][] = [
+      ['[1, 2]', 'is not a JSON object.'],
+      ['null', 'is not a JSON object.'],
+      ['7', 'is not a JSON object.'],
+      [line({ kind: 'peek' }), '"kind" must be one of run, sweep, compare, export, domain.'],
+      [line({ epsilon: -0.5 }), '"epsilon" must be a number >= 0.'],
+      [line({ delta: -1e-9 }), '"delta" must be a number >= 0.'],
+      [line({ runs: 1.5 }), '"runs" must be a whole number >= 1.'],
+      [line({ runs: '2' }), '"runs" must be a whole number >= 1.'],
+      [line({ at: 5 }), '"at" must be a string.'],
+      [line({ mechanism: null }), '"mechanism" must be a string.'],
+      [line({ what: ['x'] }), '"what" must be a string.'],
+    ];
+    for (const [bad, problem] of cases) {
+      const error = failure(`${ledgerLine(entry(1))}\n${bad}\n`);
+      expect(error, bad).toBeInstanceOf(InputError);
+      expect([error.file, error.line], bad).toEqual(['l.json', 3]);
+      expect(error.message, bad).toBe(
+        `l.json, line 3: ${problem} A ledger line is a JSON object with kind, at, mechanism, epsilon, ` +
+          'delta, runs and what, as dpsynth writes it; restore the file rather than edit it.',
+      );
+    }
+  });
+});

@@ -304,3 +304,168 @@ describe('buildEvaluationReport', () => {
     expect(JSON.parse(JSON.stringify(report))).toStrictEqual(report);
   });
 });
+
+describe('buildReleaseReport copies exactly what it checks', () => {
+  it('keeps each step’s δ, μ and ρ, and the claim’s μ, ρ and composition, only when present', () => {
+    const claim: PrivacyClaim = {
+      ...claimFor(false),
+      notion: 'approx-dp',
+      delta: 1e-6,
+      mu: 0.5,
+      rho: 0.02,
+      steps: [
+        { what: 'counts', epsilon: 0.5, delta: 1e-6, mu: 0.4, rho: 0.01 },
+        { what: 'selection', epsilon: 0.5 },
+      ],
+      composedOf: {
+        domain: { epsilon: 0.1, delta: 0 },
+        mechanism: { notion: 'approx-dp', epsilon: 0.9, delta: 1e-6 },
+      },
+    };
+    const report = buildReleaseReport({ ...input(false), claim });
+    expect(report.claim.steps).toStrictEqual([
+      { what: 'counts', epsilon: 0.5, delta: 1e-6, mu: 0.4, rho: 0.01 },
+      { what: 'selection', epsilon: 0.5 },
+    ]);
+    expect(report.claim.mu).toBe(0.5);
+    expect(report.claim.rho).toBe(0.02);
+    expect(report.claim.composedOf).toStrictEqual(claim.composedOf);
+    expect(report.claim.composedOf).not.toBe(claim.composedOf);
+    const plain = buildReleaseReport(input(false)).claim;
+    expect('mu' in plain || 'rho' in plain || 'composedOf' in plain).toBe(false);
+  });
+
+  it('names the field and the step of a number it refuses', () => {
+    const base = claimFor(false);
+    const withStep = (step: object): PrivacyClaim => ({
+      ...base,
+      steps: [base.steps[0]!, { what: 'bad', epsilon: 0.1, ...step }],
+    });
+    const cases: [PrivacyClaim, string][] = [
+      [withStep({ epsilon: -1 }), 'report: claim step 2 ε must be a finite number >= 0; got -1'],
+      [withStep({ delta: NaN }), 'report: claim step 2 δ must be a finite number >= 0; got NaN'],
+      [withStep({ mu: -1 }), 'report: claim step 2 μ must be'],
+      [withStep({ rho: Infinity }), 'report: claim step 2 ρ must be'],
+      [{ ...base, epsilon: -1 }, 'report: claim ε must be'],
+      [{ ...base, delta: -1 }, 'report: claim δ must be'],
+      [{ ...base, mu: -1 }, 'report: claim μ must be'],
+      [{ ...base, rho: -1 }, 'report: claim ρ must be'],
+      [
+        {
+          ...base,
+          composedOf: {
+            domain: { epsilon: 0.1, delta: -1 },
+            mechanism: { notion: 'pure-dp', epsilon: 0.9, delta: 0 },
+          },
+        },
+        'report: claim domain δ must be',
+      ],
+    ];
+    for (const [claim, message] of cases) {
+      expect(() => buildReleaseReport({ ...input(false), claim }), message).toThrow(message);
+    }
+  });
+
+  it('names the count or parameter it refuses, accepting the smallest valid counts', () => {
+    expect(() => buildReleaseReport({ ...input(false), rows: 1.5 })).toThrow(
+      'report: rows must be a whole number >= 0; got 1.5',
+    );
+    expect(() => buildReleaseReport({ ...input(false), releases: 0 })).toThrow(
+      'report: releases must be a whole number >= 1; got 0',
+    );
+    expect(buildReleaseReport({ ...input(false), rows: 0, releases: 1 }).rows).toBe(0);
+    const badParams = { ...input(false), params: { bins: [4] } } as unknown as ReleaseReportInput;
+    expect(() => buildReleaseReport(badParams)).toThrow(
+      'report: parameter "bins" must be a number, string or boolean; got object',
+    );
+    const cumulative = { epsilon: 1, delta: 0, releases: 1, counted: 'every export' };
+    expect(buildReleaseReport({ ...input(false), cumulative }).cumulative).toEqual(cumulative);
+    expect(() => buildReleaseReport({ ...input(false), cumulative: { ...cumulative, epsilon: -1 } })).toThrow(
+      'report: cumulative ε must be',
+    );
+    expect(() => buildReleaseReport({ ...input(false), cumulative: { ...cumulative, delta: NaN } })).toThrow(
+      'report: cumulative δ must be',
+    );
+    expect(() => buildReleaseReport({ ...input(false), cumulative: { ...cumulative, releases: 0 } })).toThrow(
+      'report: cumulative releases must be a whole number >= 1; got 0',
+    );
+  });
+
+  it('keeps notes as given (a copy) and states no budget when none is given', () => {
+    const notes = ['Run on a test file.'];
+    const report = buildReleaseReport({ ...input(false), notes });
+    expect(report.notes).toEqual(['Run on a test file.']);
+    notes.push('later');
+    expect(report.notes).toEqual(['Run on a test file.']);
+    expect(buildReleaseReport(input(false)).notes).toEqual([]);
+    const { budget: _budget, ...withoutBudget } = input(false);
+    expect('budget' in buildReleaseReport(withoutBudget)).toBe(false);
+  });
+
+  it('writes a column’s whole-number flag, categories, "other" label, missing tokens and domain budget', () => {
+    const declared: Schema = {
+      version: 1,
+      columns: [
+        { name: 'age', type: 'numeric', bounds: [0, 120], integer: false, source: 'declared' },
+        { name: 'n', type: 'numeric', source: 'declared' },
+        { name: 'job', type: 'categorical', categories: ['a', 'b'], other: 'other', source: 'declared' },
+        { name: 'city', type: 'categorical', categories: ['x'], other: 'else', source: 'inferred' },
+        { name: 'free', type: 'categorical', source: 'declared' },
+      ],
+      missing: ['', 'NA'],
+      domainBudget: { epsilon: '0.1', delta: '0', learnedAt: '2026-01-01T00:00:00.000Z', steps: [] },
+    };
+    const report = buildReleaseReport({ ...input(false), schema: declared });
+    const [age, n, job, city, free] = report.schema.columns;
+    expect(age).toStrictEqual({
+      name: 'age',
+      type: 'numeric',
+      source: 'declared',
+      bounds: [0, 120],
+      integer: false,
+    });
+    expect(n).toStrictEqual({ name: 'n', type: 'numeric', source: 'declared' });
+    expect(job).toStrictEqual({
+      name: 'job',
+      type: 'categorical',
+      source: 'declared',
+      categories: ['a', 'b'],
+      other: 'other',
+    });
+    // The "other" label of withheld categories is withheld with them.
+    expect(city).toStrictEqual({
+      name: 'city',
+      type: 'categorical',
+      source: 'inferred',
+      categories: WITHHELD,
+    });
+    expect(free).toStrictEqual({ name: 'free', type: 'categorical', source: 'declared' });
+    expect(report.schema.missing).toEqual(['', 'NA']);
+    expect(report.schema.domainBudget).toStrictEqual(declared.domainBudget);
+    expect(report.schema.domainBudget).not.toBe(declared.domainBudget);
+    expect('domainBudget' in buildReleaseReport(input(false)).schema).toBe(false);
+  });
+});
+
+describe('buildEvaluationReport checks', () => {
+  it('counts, defaults to one release and leaves out what is not given', () => {
+    const base = {
+      appVersion: '0.1.0',
+      createdAt: '2026-01-02T03:04:05.000Z',
+      rows: 10,
+      columns: 2,
+      metrics: {},
+    };
+    const report = buildEvaluationReport(base);
+    expect(report.releases).toBe(1);
+    expect('mechanism' in report || 'claim' in report).toBe(false);
+    expect(buildEvaluationReport({ ...base, releases: 3 }).releases).toBe(3);
+    expect(() => buildEvaluationReport({ ...base, releases: 0 })).toThrow(
+      'report: releases must be a whole number >= 1; got 0',
+    );
+    expect(() => buildEvaluationReport({ ...base, rows: -1 })).toThrow('report: rows must be');
+    expect(() => buildEvaluationReport({ ...base, columns: 0.5 })).toThrow('report: columns must be');
+    const claim = claimFor(false);
+    expect(buildEvaluationReport({ ...base, claim }).claim).toBe(claim);
+  });
+});

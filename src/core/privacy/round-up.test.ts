@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseRational, Rational } from '../rng/rational';
-import { roundDown, roundDownRational, roundUp, roundUpRational, roundUpSqrtRational } from './round-up';
+import {
+  roundDown,
+  roundDownRational,
+  roundUp,
+  roundUpRational,
+  roundUpSqrtRational,
+  sqrtRationalDown,
+} from './round-up';
 
 describe('roundUpRational', () => {
   it('rounds exact rationals up to 6 significant digits by default', () => {
@@ -87,6 +94,32 @@ describe('roundUpSqrtRational', () => {
       const exponent = Math.floor(Math.log10(shown));
       const below = up.sub(parseRational(`1e${exponent - 5}`));
       expect(below.mul(below).compare(r), `√(${n}/7) shown ${shown}`).toBeLessThan(0);
+    }
+  });
+});
+
+describe('sqrtRationalDown', () => {
+  it('gives the largest decimal of the given digits whose square is at most r', () => {
+    expect(sqrtRationalDown(Rational.of(2), 3).toString()).toBe('141/100'); // 1.41² = 1.9881 <= 2 < 1.42²
+    expect(sqrtRationalDown(Rational.of(2), 1).toString()).toBe('1');
+    expect(sqrtRationalDown(Rational.of(4), 6).toString()).toBe('2');
+    expect(sqrtRationalDown(Rational.of(1, 1000), 3).toString()).toBe('79/2500'); // √0.001 = 0.0316227…
+    expect(sqrtRationalDown(Rational.of(2 * 10 ** 8), 2).toString()).toBe('14000'); // √(2e8) = 14142.1…
+    expect(sqrtRationalDown(Rational.of(99), 1).toString()).toBe('9');
+    expect(sqrtRationalDown(Rational.ZERO, 4).isZero()).toBe(true);
+  });
+
+  it('is maximal: one unit more in the last digit squares to above r', () => {
+    for (let n = 1; n <= 300; n++) {
+      for (const digits of [1, 3, 6]) {
+        const r = Rational.of(n * n * 7 + n, 7 * 10 ** (n % 5));
+        const down = sqrtRationalDown(r, digits);
+        expect(down.mul(down).compare(r), `√${r} at ${digits} digits`).toBeLessThanOrEqual(0);
+        const exponent = Math.floor(Math.log10(down.toNumber()));
+        const unit = parseRational(`1e${exponent - digits + 1}`);
+        const above = down.add(unit);
+        expect(above.mul(above).compare(r), `√${r} at ${digits} digits: ${down}`).toBeGreaterThan(0);
+      }
     }
   });
 });

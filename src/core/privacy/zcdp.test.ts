@@ -113,3 +113,30 @@ describe('ZcdpAccountant', () => {
     expect(accountant.claim([]).epsilon).toBe(1.91424);
   });
 });
+
+describe('ZcdpAccountant bookkeeping', () => {
+  it('reports ρ spent and the steps in order, as copies', () => {
+    const accountant = new ZcdpAccountant(parseRational('1'), parseRational('1e-6'));
+    expect(accountant.spent().isZero()).toBe(true);
+    accountant.reserve('first', parseRational('0.25'));
+    accountant.reserve('second', parseRational('0.125'));
+    expect(accountant.spent().equals(parseRational('0.375'))).toBe(true);
+    const steps = accountant.steps();
+    expect(steps.map((s) => [s.what, s.rho.toString()])).toEqual([
+      ['first', '1/4'],
+      ['second', '1/8'],
+    ]);
+    (steps[0] as { what: string }).what = 'changed';
+    expect(accountant.steps()[0]!.what).toBe('first');
+  });
+
+  it('states replace-one neighbours and copies the assumptions', () => {
+    const accountant = new ZcdpAccountant(parseRational('1'), parseRational('1e-6'));
+    const assumptions = ['Bounds are public.'];
+    const claim = accountant.claim(assumptions);
+    expect(claim.neighbouring).toBe('replace-one');
+    expect(claim.assumptions).toEqual(['Bounds are public.']);
+    assumptions.push('later');
+    expect(claim.assumptions).toHaveLength(1);
+  });
+});
