@@ -30,7 +30,10 @@ export default {
   ],
   ignoreStatic: true,
   concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
-  timeoutMS: 60000,
+  // A mutant that loops forever (a rejection sampler that never accepts) is stopped 10 s after
+  // 1.5 times the time its tests took unmutated, and counts as detected.
+  timeoutMS: 10000,
+  dryRunTimeoutMinutes: 30,
   incremental: true,
   incrementalFile: `reports/mutation/${scope}-incremental.json`,
   reporters: ['clear-text', 'progress', 'json'],
