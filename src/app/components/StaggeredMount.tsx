@@ -55,3 +55,35 @@ export function StaggeredMount({
     </div>
   );
 }
+
+/**
+ * The same turn-taking for a value that changes: returns `value` once this component's turn has
+ * come (undefined before the first turn), and takes each new value in a later turn. Results panels
+ * use it so that neither their first drawing nor the redrawing when the evaluation arrives happens
+ * for all panels in one task.
+ */
+export function useStaggeredValue<T>(value: T): T | undefined {
+  const [shown, setShown] = useState<{ value: T } | undefined>(undefined);
+  const [pending, setPending] = useState<(() => void) | null>(null);
+  useEffect(() => {
+    const start = () =>
+      startTransition(() => {
+        setShown({ value });
+        setPending(() => start);
+      });
+    waiting.push(start);
+    setTimeout(startNext, 0);
+    return () => {
+      const index = waiting.indexOf(start);
+      if (index >= 0) waiting.splice(index, 1);
+      finished(start);
+    };
+  }, [value]);
+  useEffect(() => {
+    if (pending === null || mounting !== pending) return;
+    const current = pending;
+    const frame = requestAnimationFrame(() => finished(current));
+    return () => cancelAnimationFrame(frame);
+  }, [pending]);
+  return shown?.value;
+}

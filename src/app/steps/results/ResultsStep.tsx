@@ -1,11 +1,15 @@
+import { useMemo } from 'react';
+import type { UtilityReport } from '../../../core/metrics/evaluate';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { ErrorBoundary } from '../../components/ErrorBoundary';
 import { JobControls } from '../../components/JobControls';
 import { StepSection } from '../../components/StepSection';
+import { useStaggeredValue } from '../../components/StaggeredMount';
 import { stepNumber } from '../../components/step-order';
 import { cancelEvaluation, startEvaluation } from '../../services/run-evaluation';
-import { useResultsStore } from '../../state/results-store';
+import { useResultsStore, type FinishedRun } from '../../state/results-store';
 import { ClaimDetails } from '../mechanism/ClaimPanel';
+import type { ResultsPanel } from './panel-types';
 import { RESULTS_PANELS } from './results-panels';
 
 export function ResultsStep() {
@@ -68,7 +72,7 @@ export function ResultsStep() {
                 </h3>
                 <p className="caption">{panel.caption}</p>
                 <ErrorBoundary area={`the ${panel.title} panel`}>
-                  <panel.Component run={run} evaluation={evaluation} />
+                  <PanelBody panel={panel} run={run} evaluation={evaluation} />
                 </ErrorBoundary>
               </section>
             ))}
@@ -77,4 +81,30 @@ export function ResultsStep() {
       )}
     </StepSection>
   );
+}
+
+/**
+ * A panel's content, drawn in its turn: the panels of a run (and their redrawing when the evaluation
+ * arrives) are drawn one per task, not all in one, so the page stays responsive while they appear.
+ */
+function PanelBody({
+  panel,
+  run,
+  evaluation,
+}: {
+  panel: ResultsPanel;
+  run: FinishedRun;
+  evaluation: UtilityReport | null;
+}) {
+  const shown = useStaggeredValue(useMemo(() => ({ run, evaluation }), [run, evaluation]));
+  // A new run's panels never show the previous run's numbers while they wait for their turn; a new
+  // evaluation of the same run replaces the old one in the panel's turn.
+  if (shown === undefined || shown.run !== run) {
+    return (
+      <div className="chart-placeholder" style={{ height: 120 }} aria-hidden="true">
+        Drawing…
+      </div>
+    );
+  }
+  return <panel.Component run={shown.run} evaluation={shown.evaluation} />;
 }
