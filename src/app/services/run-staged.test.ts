@@ -22,7 +22,7 @@ vi.mock('./workers', () => ({
 const STAGES = 7;
 const SHARED = { network: [1, 2, 3] };
 
-function makePool(size: number): string[][] {
+function makePool(size: number, failingStage = -1): string[][] {
   const logs: string[][] = [];
   const spawner = (): SpawnedWorker<RemotePoolWorker> => {
     const log: string[] = [];
@@ -44,6 +44,7 @@ function makePool(size: number): string[][] {
       forgetStageShared: async () => log.push('forget'),
       runStage: async (_jobId: string, _mechanism: string, task: StageTask<{ c: number }>) => {
         await tick();
+        if (task.spec.c === failingStage) throw new Error(`stage ${task.spec.c} failed`);
         log.push(`stage ${task.spec.c}`);
         return Uint32Array.of(task.spec.c);
       },
@@ -51,7 +52,7 @@ function makePool(size: number): string[][] {
         log.push('finish');
         return results.map((r) => r[0]);
       },
-      cancel: async () => {},
+      cancel: async () => log.push('cancel'),
     } as unknown as RemotePoolWorker;
     return { remote, terminate: () => {}, onFatalError: () => {} };
   };
@@ -89,5 +90,28 @@ describe('a staged run from the page', () => {
       synthesizeInStages(slot, job, new AbortController().signal, () => {}),
     );
     expect(outcome).toBeNull();
+  });
+
+  it('stops taking stages when one fails, reports no progress after it, and has the planner drop the plan', async () => {
+    const logs = makePool(3, 0);
+    let settledAt = -1;
+    const progressAfter: number[] = [];
+    const outcome = pool.run((slot) =>
+      synthesizeInStages(slot, job, new AbortController().signal, (fraction) => {
+        if (settledAt >= 0) progressAfter.push(fraction);
+      }),
+    );
+    await expect(outcome).rejects.toThrow('stage 0 failed');
+    settledAt = logs.flat().length;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const ran = logs.flatMap((log) => log.filter((entry) => entry.startsWith('stage')));
+    // Stages 1 and 2 were already running on the helpers; no stage is taken after the failure.
+    expect(ran.length).toBeLessThanOrEqual(2);
+    expect(logs[0]).toContain('cancel');
+    expect(logs[0]).not.toContain('finish');
+    expect(progressAfter).toEqual([]);
+    for (const helper of logs.slice(1).filter((log) => log.includes('shared'))) {
+      expect(helper.at(-1)).toBe('forget');
+    }
   });
 });

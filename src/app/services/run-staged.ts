@@ -34,7 +34,14 @@ export async function synthesizeInStages(
   const doneByStage = new Array<number>(count).fill(0);
   if (trace !== undefined) beginLiveMcmc(job.jobId, count, trace.warmUp, trace.total);
   const helpers = Math.max(0, Math.min(count - 1, runPool().capacity - 1));
+  // Stops the drains and the helpers when the user cancels or any stage fails.
+  const stop = new AbortController();
+  const stopOnCancel = () => stop.abort(createAbortError('The job was cancelled.'));
+  if (signal.aborted) stopOnCancel();
+  else signal.addEventListener('abort', stopOnCancel, { once: true });
+  let settled = false;
   const report = () => {
+    if (settled) return;
     const share = doneByStage.reduce((sum, done) => sum + done, 0) / count;
     progress(0.95 * share, `${count} ${words.stages} on ${helpers + 1} workers`);
   };
@@ -44,6 +51,7 @@ export async function synthesizeInStages(
       job.mechanismId,
       stages[c]!,
       Comlink.proxy((done: number, total: number, point?: StageTracePoint) => {
+        if (settled) return;
         doneByStage[c] = done / total;
         if (point !== undefined) addLiveMcmcPoint(job.jobId, c, done, point.value, point.acceptance);
         report();
@@ -52,40 +60,56 @@ export async function synthesizeInStages(
   const results = new Array<unknown>(count);
   let next = 0;
   let finished = 0;
-  await new Promise<void>((resolve, reject) => {
-    if (count === 0) resolve();
-    if (signal.aborted) reject(createAbortError('The job was cancelled.'));
-    signal.addEventListener('abort', () => reject(createAbortError('The job was cancelled.')), {
-      once: true,
-    });
-    /** Takes stages from the queue until it is empty. */
-    const drain = async (remote: RemotePoolWorker) => {
-      while (next < count && !signal.aborted) {
-        const c = next++;
-        results[c] = await runStageOn(remote, c);
-        if (++finished === count) resolve();
-      }
-    };
-    /** A helper: the shared part first, only if a stage is left by the time the worker is free. */
-    const help = async (remote: RemotePoolWorker) => {
-      if (next >= count) return;
-      await remote.keepStageShared(job.jobId, shared);
-      try {
-        await drain(remote);
-      } finally {
-        await remote.forgetStageShared(job.jobId);
-      }
-    };
-    drain(planner.remote).catch(reject);
-    for (let h = 0; h < helpers; h++) {
-      runPool()
-        .run((slot) => help(slot.remote), {
-          signal,
-          requestStop: (remote) => void remote.cancel(job.jobId),
-        })
-        .catch(reject);
+  /** Takes stages from the queue until it is empty or the run stops. */
+  const drain = async (remote: RemotePoolWorker) => {
+    while (next < count && !stop.signal.aborted) {
+      const c = next++;
+      results[c] = await runStageOn(remote, c);
+      finished++;
     }
-  });
+  };
+  /** A helper: the shared part first, only if a stage is left by the time the worker is free. */
+  const help = async (remote: RemotePoolWorker) => {
+    if (next >= count || stop.signal.aborted) return;
+    await remote.keepStageShared(job.jobId, shared);
+    try {
+      await drain(remote);
+    } finally {
+      await remote.forgetStageShared(job.jobId);
+    }
+  };
+  const plannerDrain = drain(planner.remote);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const fail = (error: unknown) => {
+        if (!stop.signal.aborted) stop.abort(error);
+        reject(error);
+      };
+      const check = () => (finished === count ? resolve() : undefined);
+      if (stop.signal.aborted) return reject(stop.signal.reason);
+      stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true });
+      plannerDrain.then(check, fail);
+      for (let h = 0; h < helpers; h++) {
+        runPool()
+          .run((slot) => help(slot.remote), {
+            signal: stop.signal,
+            requestStop: (remote) => void remote.cancel(job.jobId),
+          })
+          .then(check, fail);
+      }
+      check();
+    });
+  } catch (error) {
+    settled = true;
+    if (!stop.signal.aborted) stop.abort(error);
+    // The planner keeps its pool slot until the stage it is running returns, so that a cancel's
+    // grace period (and, past it, terminating the worker) applies to it; then it drops the plan.
+    await plannerDrain.catch(() => undefined);
+    await planner.remote.cancel(job.jobId).catch(() => undefined);
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', stopOnCancel);
+  }
   progress(0.96, `${words.finish[0]!.toUpperCase()}${words.finish.slice(1)}`);
   return planner.remote.finishStages(
     job,
