@@ -170,10 +170,10 @@ export class CliqueTreeModel {
    * attributes, p(x) = μ_R Π_{C ≠ R} μ_C / μ_{S(C)} with R the subtree's top clique and S(C) the
    * separator of C with its parent. An attribute of C that is neither asked for nor in a separator
    * of C with a neighbour in the subtree occurs in no other clique of the subtree (running
-   * intersection), so it is summed out of μ_C first; variable elimination then joins only these
-   * reduced tables and the conditionals' 1/μ_S (0 where μ_S is 0, where every μ_C term is 0 too).
-   * Each reduced table and each inverse separator is computed at most once (the calibrated marginals
-   * must not change while the function is used).
+   * intersection), so it is summed out of μ_C first, and below the top clique the reduced table is
+   * divided by μ_S(C) (times 1/μ_S, taken as 0 where μ_S is 0, where every μ_C term is 0 too);
+   * variable elimination then joins only these tables. Each is computed at most once per function
+   * (the calibrated marginals must not change while it is used).
    */
   marginalsOf(marginals: readonly Float64Array[]): (attrs: readonly number[]) => Float64Array {
     const reducedTables = new Map<string, Factor>();
@@ -201,36 +201,53 @@ export class CliqueTreeModel {
         for (const child of this.children[i]!)
           if (subtree.has(child)) for (const a of this.separatorOf(child)) needed.add(a);
         const keep = this.cliques[i]!.filter((a) => asked.has(a) || needed.has(a));
-        const key = `${i}:${keep.join()}`;
+        const key = `${i}${hasParent ? '|' : ':'}${keep.join()}`;
         let reduced = reducedTables.get(key);
         if (!reduced) {
-          const values =
-            keep.length === this.cliques[i]!.length
-              ? marginals[i]!
-              : sumProjected(
-                  marginals[i]!,
-                  projection(this.cliques[i]!, keep, this.sizes),
-                  new Float64Array(cellCount(keep, this.sizes)),
-                );
+          const whole = keep.length === this.cliques[i]!.length;
+          const values = whole
+            ? hasParent
+              ? Float64Array.from(marginals[i]!)
+              : marginals[i]!
+            : sumProjected(
+                marginals[i]!,
+                projection(this.cliques[i]!, keep, this.sizes),
+                new Float64Array(cellCount(keep, this.sizes)),
+              );
+          // Below the top clique: the conditional μ_C / μ_S(C), S(C) ⊂ keep.
+          if (hasParent)
+            multiplyProjected(
+              values,
+              projection(keep, this.separatorOf(i), this.sizes),
+              this.inverseSeparator(marginals, i, inverseSeparators),
+              values,
+            );
           reduced = { attrs: keep, values };
           reducedTables.set(key, reduced);
         }
         factors.push(reduced);
-        if (hasParent) {
-          if (!inverseSeparators[i]) {
-            const inverse = sumProjected(
-              marginals[i]!,
-              this.toParentSeparator[i]!,
-              new Float64Array(this.upward[i]!.length),
-            );
-            for (let s = 0; s < inverse.length; s++) inverse[s] = inverse[s]! > 0 ? 1 / inverse[s]! : 0;
-            inverseSeparators[i] = inverse;
-          }
-          factors.push({ attrs: this.separatorOf(i), values: inverseSeparators[i] });
-        }
       }
       return eliminateToMarginal(factors, attrs, this.sizes);
     };
+  }
+
+  /** 1/μ_S on clique i's separator with its parent (0 where μ_S is 0), computed once per cache. */
+  private inverseSeparator(
+    marginals: readonly Float64Array[],
+    i: number,
+    cache: (Float64Array | undefined)[],
+  ): Float64Array {
+    let inverse = cache[i];
+    if (!inverse) {
+      inverse = sumProjected(
+        marginals[i]!,
+        this.toParentSeparator[i]!,
+        new Float64Array(this.upward[i]!.length),
+      );
+      for (let s = 0; s < inverse.length; s++) inverse[s] = inverse[s]! > 0 ? 1 / inverse[s]! : 0;
+      cache[i] = inverse;
+    }
+    return inverse;
   }
 
   /** A table over `attrs` (a subset of clique i) broadcast onto the clique's cells. */

@@ -252,6 +252,30 @@ describe('belief propagation', () => {
     }
   });
 
+  it('gives marginals across a chain of cliques from one query function, as brute force does', () => {
+    // One marginalsOf function answers every query, so its cached reduced tables (a clique at the top
+    // of one subtree and below the top of another) are reused across queries.
+    const sizes = [3, 2, 2, 2, 2, 4];
+    const cliques = [
+      [0, 1, 2],
+      [1, 2, 3],
+      [2, 3, 4],
+      [3, 4, 5],
+    ];
+    const tree = buildJunctionTree(sizes.length, sizes, cliques);
+    const model = new CliqueTreeModel(tree, sizes, 50);
+    const theta = randomPotentials(new SeededRng('chain'), model);
+    const query = model.marginalsOf(model.calibrate(theta));
+    const queries: number[][] = [];
+    for (let a = 0; a < 6; a++)
+      for (let b = a + 1; b < 6; b++) {
+        queries.push([a, b]);
+        for (let c = b + 1; c < 6; c++) queries.push([a, b, c]);
+      }
+    for (const attrs of [...queries, ...[...queries].reverse()])
+      expectClose(query(attrs), bruteMarginal(sizes, tree.cliques, theta, 50, attrs), TOLERANCE);
+  });
+
   it('stays exact with potentials far outside the range of exp and with −∞ cells', () => {
     // A chain of three cliques with potentials in ±400 (joint log-weights up to ±1200, where exp
     // overflows) and one separator cell of a leaf at −∞ (that cell's marginal must be 0, not NaN).

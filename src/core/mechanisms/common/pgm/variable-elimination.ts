@@ -1,4 +1,4 @@
-import { cellCount, multiplyProjected, projection, sumProjected } from './factor-index';
+import { cellCount, projection, sumProjected } from './factor-index';
 
 /** A table of non-negative values over attributes (ascending). */
 export interface Factor {
@@ -6,13 +6,74 @@ export interface Factor {
   values: Float64Array;
 }
 
-/** The join of factors: their product broadcast over the union of their attributes. Cost O(cells of the union · factors). */
-function joinFactors(factors: readonly Factor[], sizes: readonly number[]): Factor {
-  const attrs = [...new Set(factors.flatMap((f) => f.attrs))].sort((a, b) => a - b);
-  const values = new Float64Array(cellCount(attrs, sizes)).fill(1);
-  for (const factor of factors)
-    multiplyProjected(values, projection(attrs, factor.attrs, sizes), factor.values, values);
-  return { attrs, values };
+/** For each attribute of `attrs`, the step of the table over `sub` (a subset) when it moves by one (0 if absent). */
+function stepsIn(attrs: readonly number[], sub: readonly number[], sizes: readonly number[]): Int32Array {
+  const steps = new Int32Array(attrs.length);
+  let stride = 1;
+  for (let q = sub.length - 1; q >= 0; q--) {
+    steps[attrs.indexOf(sub[q]!)] = stride;
+    stride *= sizes[sub[q]!]!;
+  }
+  return steps;
+}
+
+/**
+ * out(x_keep) = Σ_{x_attrs outside keep} Π_f f(x_f) with `attrs` the union of the factors' attributes
+ * (ascending) and `keep` a subset: the join and the sum in one walk over the union's cells, without
+ * storing the join. Cost O(cells of the union · factors).
+ */
+function sumOfProduct(
+  factors: readonly Factor[],
+  attrs: readonly number[],
+  keep: readonly number[],
+  sizes: readonly number[],
+): Float64Array {
+  const k = attrs.length;
+  const out = new Float64Array(cellCount(keep, sizes));
+  if (k === 0) {
+    out[0] = factors.reduce((product, f) => product * f.values[0]!, 1);
+    return out;
+  }
+  const count = factors.length;
+  const tables = factors.map((f) => f.values);
+  const steps = factors.map((f) => stepsIn(attrs, f.attrs, sizes));
+  const outSteps = stepsIn(attrs, keep, sizes);
+  const radix = attrs.map((a) => sizes[a]!);
+  const inner = radix[k - 1]!;
+  const innerSteps = Int32Array.from(steps, (s) => s[k - 1]!);
+  const outInner = outSteps[k - 1]!;
+  const offsets = new Int32Array(count);
+  const counter = new Int32Array(k);
+  const total = cellCount(attrs, sizes);
+  let at = 0;
+  for (let cell = 0; cell < total; cell += inner) {
+    if (count === 2) {
+      const a = tables[0]!;
+      const b = tables[1]!;
+      const oa = offsets[0]!;
+      const ob = offsets[1]!;
+      const sa = innerSteps[0]!;
+      const sb = innerSteps[1]!;
+      for (let v = 0; v < inner; v++) out[at + v * outInner] += a[oa + v * sa]! * b[ob + v * sb]!;
+    } else {
+      for (let v = 0; v < inner; v++) {
+        let product = 1;
+        for (let f = 0; f < count; f++) product *= tables[f]![offsets[f]! + v * innerSteps[f]!]!;
+        out[at + v * outInner] += product;
+      }
+    }
+    for (let p = k - 2; p >= 0; p--) {
+      counter[p]!++;
+      at += outSteps[p]!;
+      for (let f = 0; f < count; f++) offsets[f] += steps[f]![p]!;
+      if (counter[p]! < radix[p]!) break;
+      const r = radix[p]!;
+      at -= outSteps[p]! * r;
+      for (let f = 0; f < count; f++) offsets[f] -= steps[f]![p]! * r;
+      counter[p] = 0;
+    }
+  }
+  return out;
 }
 
 /**
@@ -42,23 +103,22 @@ export function eliminateToMarginal(
       }
     }
     const touching = pool.filter((f) => f.attrs.includes(best));
-    const joined = joinFactors(touching, sizes);
-    const rest = joined.attrs.filter((a) => a !== best);
-    const summed = sumProjected(
-      joined.values,
-      projection(joined.attrs, rest, sizes),
-      new Float64Array(cellCount(rest, sizes)),
-    );
-    pool = [...pool.filter((f) => !f.attrs.includes(best)), { attrs: rest, values: summed }];
+    const union = [...new Set(touching.flatMap((f) => f.attrs))].sort((a, b) => a - b);
+    // Every attribute of the join that no other factor mentions is summed out in the same pass.
+    const others = pool.filter((f) => !f.attrs.includes(best));
+    const rest = union.filter((a) => keep.has(a) || others.some((f) => f.attrs.includes(a)));
+    const summed =
+      touching.length === 1
+        ? sumProjected(
+            touching[0]!.values,
+            projection(union, rest, sizes),
+            new Float64Array(cellCount(rest, sizes)),
+          )
+        : sumOfProduct(touching, union, rest, sizes);
+    pool = [...others, { attrs: rest, values: summed }];
   }
-  const joined = joinFactors(pool, sizes);
-  const missing = target.filter((a) => !joined.attrs.includes(a));
+  const attrs = [...new Set(pool.flatMap((f) => f.attrs))].sort((a, b) => a - b);
+  const missing = target.filter((a) => !attrs.includes(a));
   if (missing.length > 0) throw new Error(`no factor mentions attributes [${missing.join(', ')}]`);
-  return joined.attrs.length === target.length
-    ? joined.values
-    : sumProjected(
-        joined.values,
-        projection(joined.attrs, [...target], sizes),
-        new Float64Array(cellCount(target, sizes)),
-      );
+  return sumOfProduct(pool, attrs, [...target], sizes);
 }
