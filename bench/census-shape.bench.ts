@@ -7,7 +7,13 @@
 // "census/<mechanism>/<trial>") at ε = 1, δ = 1e−9 with its defaults; reported: wall seconds, processor
 // seconds of the CLI process (user + system, from the shell's `times`), and the mean TVD over all 1-,
 // 2- and 3-way marginals (missing values as a level), with the load average before and after.
+// The 3-way TVD is also split at AIM's default largest workload marginal (10,000 cells).
 // Goals: mst 2-way TVD ≤ 0.060 in ≤ 24 s; aim 3-way TVD ≤ 0.100 in ≤ 180 s. Prints ONE JSON object.
+// CENSUS_MATCHED=1 (a bench-only series, not reachable from the product): the same mechanisms run in
+// this process with twice the ρ of (ε, δ), so every histogram's σ is private-pgm's under add/remove
+// neighbours at ρ; the exponential mechanisms keep sensitivity 2, so their selection is √2 less sharp
+// than private-pgm's (ε/Δ = ε_add/remove/√2). Seeds "census-matched/<mechanism>/<trial>"; processor
+// seconds of this process.
 // Env: CENSUS_CSV, CENSUS_DOMAIN, CENSUS_MECHANISMS (mst,aim), CENSUS_TRIALS (1), CENSUS_EPSILON (1),
 // CENSUS_PARAMS_<MECHANISM> (extra --param values, "key=value,key=value").
 import { spawnSync } from 'node:child_process';
@@ -15,9 +21,19 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { runAim } from '../src/core/mechanisms/aim/run-aim';
+import { zcdpAccountantFor } from '../src/core/mechanisms/common/pgm/pgm-budget';
+import { runMst } from '../src/core/mechanisms/mst/run-mst';
+import { getMechanism } from '../src/core/mechanisms/registry';
+import { resolveParams } from '../src/core/mechanisms/params';
+import { ZcdpAccountant } from '../src/core/privacy/zcdp-accountant';
+import { parseRational, Rational } from '../src/core/rng/rational';
+import { SeededRng } from '../src/core/rng/seeded-rng';
 import { buildTable, parseCsv, parseSchemaJson } from '../src/core/table';
 import type { Schema, Table } from '../src/core/table/types';
-import { workloadError } from './pgm-bench-data';
+import { combinations } from '../src/core/mechanisms/aim/workload';
+import { countCells } from '../src/core/mechanisms/common/pgm/factor-index';
+import { encode, workloadError } from './pgm-bench-data';
 
 const CSV = process.env.CENSUS_CSV;
 const DOMAIN = process.env.CENSUS_DOMAIN;
@@ -25,6 +41,7 @@ const MECHANISMS = (process.env.CENSUS_MECHANISMS ?? 'mst,aim').split(',');
 const TRIALS = Number(process.env.CENSUS_TRIALS ?? 1);
 const EPSILON = process.env.CENSUS_EPSILON ?? '1';
 const DELTA = '1e-9';
+const MATCHED = process.env.CENSUS_MATCHED === '1';
 const GOALS: Record<string, { way: 1 | 2 | 3; tvd: number; seconds: number }> = {
   mst: { way: 2, tvd: 0.06, seconds: 24 },
   aim: { way: 3, tvd: 0.1, seconds: 180 },
@@ -52,6 +69,29 @@ function schemaFromDomain(domain: Record<string, number>): string {
   return JSON.stringify({ version: 1, missing: [''], columns }, null, 1);
 }
 
+/** AIM's default largest workload marginal (cells, the missing level included). */
+const AIM_MAX_CELLS = 10_000;
+
+/**
+ * Mean TVD of the 3-way marginals within AIM's default workload (at most 10,000 cells) and of the
+ * others, which AIM's defaults drop from its workload.
+ */
+function threeWayTvdBySize(real: Table, synthetic: Table): { workload: number; dropped: number } {
+  const a = encode(real, schema);
+  const b = encode(synthetic, schema);
+  const sums = { workload: [0, 0], dropped: [0, 0] };
+  for (const q of combinations(a.sizes.length, 3)) {
+    const x = countCells(a.levels, q, a.sizes);
+    const y = countCells(b.levels, q, b.sizes);
+    let l1 = 0;
+    for (let c = 0; c < x.length; c++) l1 += Math.abs(x[c]! / real.nRows - y[c]! / synthetic.nRows);
+    const group = x.length <= AIM_MAX_CELLS ? sums.workload : sums.dropped;
+    group[0]! += l1 / 2;
+    group[1]!++;
+  }
+  return { workload: sums.workload[0]! / sums.workload[1]!, dropped: sums.dropped[0]! / sums.dropped[1]! };
+}
+
 /** Seconds in the shell's `times` format ("1m2.345s"). */
 function timesSeconds(text: string): number {
   const match = /(\d+)m([\d.]+)s/.exec(text);
@@ -67,6 +107,52 @@ writeFileSync(
 const schema: Schema = parseSchemaJson(readFileSync(schemaPath, 'utf8'), schemaPath);
 const real: Table = buildTable(parseCsv(readFileSync(CSV, 'utf8'), { fileName: CSV }), schema).table;
 
+/** The TVD figures of a synthetic table against the real one. */
+function quality(synthetic: Table): Record<string, number> {
+  const tvd = ([1, 2, 3] as const).map((k) => workloadError(real, synthetic, schema, k).tvd);
+  const bySize = threeWayTvdBySize(real, synthetic);
+  return {
+    tvd1: tvd[0]!,
+    tvd2: tvd[1]!,
+    tvd3: tvd[2]!,
+    tvd3Workload: bySize.workload,
+    tvd3Dropped: bySize.dropped,
+  };
+}
+
+/** One run of the matched series (see the header): in this process, with an accountant holding 2ρ. */
+async function matchedTrial(id: string, trial: number): Promise<Record<string, number>> {
+  const mechanism = getMechanism(id)!;
+  const params = resolveParams(mechanism, {});
+  const ctx = {
+    n: real.nRows,
+    schema,
+    epsilon: EPSILON,
+    delta: DELTA,
+    releases: 1,
+    seeded: true,
+    rng: new SeededRng(`census-matched/${id}/${trial}`),
+    progress: () => {},
+    signal: { aborted: false },
+  };
+  const rho = zcdpAccountantFor(ctx, id).rhoBudget;
+  const accountant = new ZcdpAccountant(rho.mul(Rational.of(2)), parseRational(DELTA));
+  const run = id === 'aim' ? runAim : id === 'mst' ? runMst : undefined;
+  if (!run) throw new Error(`no matched series for ${id}`);
+  const loadBefore = loadavg()[0]!;
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  const release = await run(real, schema, params, ctx, accountant);
+  const cpu = process.cpuUsage(cpuStart);
+  return {
+    wallSeconds: (performance.now() - start) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    ...quality(release.datasets[0]!),
+    loadBefore,
+    loadAfter: loadavg()[0]!,
+  };
+}
+
 const results: Record<string, unknown> = {};
 for (const id of MECHANISMS) {
   const extra = (process.env[`CENSUS_PARAMS_${id.toUpperCase().replace(/-/g, '_')}`] ?? '')
@@ -75,6 +161,11 @@ for (const id of MECHANISMS) {
     .flatMap((p) => ['--param', p]);
   const trials: Record<string, number>[] = [];
   for (let trial = 0; trial < TRIALS; trial++) {
+    if (MATCHED) {
+      trials.push(await matchedTrial(id, trial));
+      process.stderr.write(`${JSON.stringify({ mechanism: id, matched: true, trial, ...trials[trial] })}\n`);
+      continue;
+    }
     const out = join(dir, `${id}-${trial}.csv`);
     const args = [
       'src/cli/main.ts',
@@ -106,13 +197,10 @@ for (const id of MECHANISMS) {
       parseCsv(readFileSync(out.replace(/\.csv$/, '.not-for-release.csv'), 'utf8'), { fileName: out }),
       schema,
     ).table;
-    const tvd = ([1, 2, 3] as const).map((k) => workloadError(real, synthetic, schema, k).tvd);
     trials.push({
       wallSeconds: wall,
       cpuSeconds: user! + system!,
-      tvd1: tvd[0]!,
-      tvd2: tvd[1]!,
-      tvd3: tvd[2]!,
+      ...quality(synthetic),
       loadBefore,
       loadAfter: loadavg()[0]!,
     });
@@ -125,6 +213,10 @@ for (const id of MECHANISMS) {
     wallSeconds: round(mean('wallSeconds'), 1),
     cpuSeconds: round(mean('cpuSeconds'), 1),
     meanTvd: { 1: round(mean('tvd1'), 4), 2: round(mean('tvd2'), 4), 3: round(mean('tvd3'), 4) },
+    meanTvd3ByCells: {
+      atMost10000: round(mean('tvd3Workload'), 4),
+      over10000: round(mean('tvd3Dropped'), 4),
+    },
     loadAverage: [
       round(Math.min(...trials.map((t) => t.loadBefore!)), 1),
       round(Math.max(...trials.map((t) => t.loadAfter!)), 1),
@@ -149,6 +241,7 @@ console.log(
     epsilon: Number(EPSILON),
     delta: Number(DELTA),
     trials: TRIALS,
+    ...(MATCHED ? { series: 'matched: σ of add/remove at ρ (bench only)' } : {}),
     ...results,
   }),
 );
