@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../rng/seeded-rng';
 import { testTable } from './testing/test-table';
-import { DISCLOSURE_LABEL, DISCLOSURE_MAX_QUERY_ROWS, disclosureDiagnostics } from './disclosure';
+import {
+  DISCLOSURE_LABEL,
+  DISCLOSURE_MAX_QUERY_ROWS,
+  disclosureDiagnostics,
+  exactMatchCounts,
+} from './disclosure';
+import { disclosureByRowKeys } from './testing/disclosure-by-row-keys';
 
 describe('disclosureDiagnostics', () => {
   const real = testTable({
@@ -41,5 +47,48 @@ describe('disclosureDiagnostics', () => {
     expect(result.distanceToClosestRecord.queriedRealRows).toBe(DISCLOSURE_MAX_QUERY_ROWS);
     // Every value occurs about 31 times: real rows have real duplicates.
     expect(result.exactMatches.realShare).toBe(1);
+  });
+  it('gives, on tables with duplicates, missing values, −0 and many rows, what the row-key version gives', () => {
+    // Random tables over small domains (so real rows repeat and synthetic rows match), with missing
+    // values, −0 beside 0, a constant column and a category only one side has; every result field of
+    // the typed-array version must equal the string-key reference's, for several seeds and sizes.
+    for (const [seed, nReal, nSynth] of [
+      [1, 50, 40],
+      [2, 3000, 2500],
+      [3, 20_000, 30_000],
+    ] as const) {
+      const rng = new SeededRng(`tables ${seed}`);
+      const pick = <T>(values: readonly T[]) => values[rng.nextUint32() % values.length]!;
+      const table = (n: number, extra: string) =>
+        testTable({
+          x: Array.from({ length: n }, () => pick([0, -0, 1.5, 2, 3.25, null])),
+          y: Array.from({ length: n }, () => pick([10, 20, 30, null])),
+          c: Array.from({ length: n }, () => pick(['a', 'b', extra, null])),
+          k: Array.from({ length: n }, () => 7),
+        });
+      const real = table(nReal, 'r');
+      const synth = table(nSynth, 's');
+      expect(disclosureDiagnostics(real, synth, new SeededRng(seed))).toEqual(
+        disclosureByRowKeys(real, synth, new SeededRng(seed)),
+      );
+    }
+  });
+
+  it('counts exact matches exactly when distinct rows share the hash bits kept (long runs of equal hashes)', () => {
+    // 4,000 distinct real rows (distinct numbers) and synthetic rows that are half copies, half new
+    // values. With 3 bits of hash kept, runs hold about 1,000 rows of hundreds of distinct rows each.
+    const n = 4000;
+    const real = testTable({
+      v: Array.from({ length: n }, (_, i) => i / 7),
+      g: Array.from({ length: n }, (_, i) => (i % 3 ? 'a' : 'b')),
+    });
+    const synth = testTable({
+      v: Array.from({ length: n }, (_, i) => (i % 2 === 0 ? i / 7 : n + i / 7)),
+      g: Array.from({ length: n }, (_, i) => (i % 3 ? 'a' : 'b')),
+    });
+    for (const bits of [3, 32]) {
+      expect(exactMatchCounts(real, synth, bits)).toEqual({ synthMatches: n / 2, realDuplicates: 0 });
+      expect(exactMatchCounts(real, real, bits)).toEqual({ synthMatches: n, realDuplicates: 0 });
+    }
   });
 });

@@ -44,20 +44,23 @@ export interface DisclosureDiagnostics {
   };
 }
 
+/** One column of both tables on the common scale of the checks, read cell by cell (nothing copied for numbers). */
+type ScaledColumn =
+  | { kind: 'numeric'; real: NumericSide; synth: NumericSide; lo: number; range: number }
+  | { kind: 'codes'; real: Uint32Array; synth: Uint32Array };
+
+interface NumericSide {
+  values: Float64Array;
+  missing: Uint8Array;
+}
+
 /**
- * Both tables as row-major matrices on a common scale: numeric columns divided by the pooled
- * non-missing range (NaN = missing; all 0 when the range is 0), categorical columns as token-aligned
- * codes with missing as its own code.
+ * The common scale: numeric columns divided by the pooled non-missing range (NaN = missing; all 0
+ * when the range is 0), categorical columns as token-aligned codes with missing as its own code.
  */
-function encodeForDistance(real: Table, synth: Table) {
-  const pairs = alignColumnsByName(real, synth);
-  const m = pairs.length;
-  const isNumeric = new Uint8Array(m);
-  const realRows = new Float64Array(real.nRows * m);
-  const synthRows = new Float64Array(synth.nRows * m);
-  pairs.forEach((pair, j) => {
+function scaleColumns(real: Table, synth: Table): ScaledColumn[] {
+  return alignColumnsByName(real, synth).map((pair): ScaledColumn => {
     if (pair.real.kind === 'numeric' && pair.synth.kind === 'numeric') {
-      isNumeric[j] = 1;
       let lo = Infinity;
       let hi = -Infinity;
       for (const column of [pair.real, pair.synth]) {
@@ -67,31 +70,150 @@ function encodeForDistance(real: Table, synth: Table) {
           hi = Math.max(hi, column.values[i]!);
         }
       }
-      const range = hi > lo ? hi - lo : 0;
-      const fill = (column: typeof pair.real & { kind: 'numeric' }, out: Float64Array) => {
-        for (let i = 0; i < column.values.length; i++) {
-          out[i * m + j] = column.missing[i] === 1 ? NaN : range === 0 ? 0 : (column.values[i]! - lo) / range;
-        }
-      };
-      fill(pair.real, realRows);
-      fill(pair.synth, synthRows);
-    } else if (pair.real.kind === 'categorical' && pair.synth.kind === 'categorical') {
-      const aligned = alignCategoricalCodes(pair.real, pair.synth);
-      aligned.realCodes.forEach((code, i) => (realRows[i * m + j] = code));
-      aligned.synthCodes.forEach((code, i) => (synthRows[i * m + j] = code));
+      return { kind: 'numeric', real: pair.real, synth: pair.synth, lo, range: hi > lo ? hi - lo : 0 };
     }
+    if (pair.real.kind === 'categorical' && pair.synth.kind === 'categorical') {
+      const aligned = alignCategoricalCodes(pair.real, pair.synth);
+      return { kind: 'codes', real: aligned.realCodes, synth: aligned.synthCodes };
+    }
+    throw new Error(`column ${pair.real.name} has different kinds in the two tables.`);
   });
-  return { m, isNumeric, realRows, synthRows };
 }
 
-/** Row key for exact matching: the encoded values, missing as "NA". */
-function rowKey(rows: Float64Array, i: number, m: number): string {
-  let key = '';
-  for (let j = 0; j < m; j++) {
-    const v = rows[i * m + j]!;
-    key += (Number.isNaN(v) ? 'NA' : String(v)) + '|';
+/** Cell (row i, column c) of one side on the common scale. */
+function scaledValue(column: ScaledColumn, synthSide: boolean, i: number): number {
+  if (column.kind === 'codes') return (synthSide ? column.synth : column.real)[i]!;
+  const side = synthSide ? column.synth : column.real;
+  if (side.missing[i] === 1) return NaN;
+  return column.range === 0 ? 0 : (side.values[i]! - column.lo) / column.range;
+}
+
+/** Rows `rows` of one side as a row-major matrix on the common scale (the few rows the distances read). */
+function gatherRows(columns: ScaledColumn[], synthSide: boolean, rows: Uint32Array): Float64Array {
+  const m = columns.length;
+  const out = new Float64Array(rows.length * m);
+  rows.forEach((row, k) => {
+    for (let j = 0; j < m; j++) out[k * m + j] = scaledValue(columns[j]!, synthSide, row);
+  });
+  return out;
+}
+
+const HASH_BITS = new Float64Array(1);
+const HASH_WORDS = new Uint32Array(HASH_BITS.buffer);
+
+/** One step of MurmurHash3's 32-bit body (Appleby 2011): mixes word k into the running hash h. */
+function mixWord(h: number, k: number): number {
+  k = Math.imul(k, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  h ^= Math.imul(k, 0x1b873593);
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+/**
+ * A 32-bit hash of a row's scaled values, equal for rows the checks call equal: every missing value
+ * hashes alike, and −0 as 0 (the two compare equal). MurmurHash3's body and finaliser over the
+ * 64 bits of each value.
+ */
+function rowHash(columns: ScaledColumn[], synthSide: boolean, i: number): number {
+  let h = 0x2545f491;
+  for (const column of columns) {
+    const v = scaledValue(column, synthSide, i);
+    if (Number.isNaN(v)) {
+      h = mixWord(mixWord(h, 0x7ff80000), 0x7ff80000);
+      continue;
+    }
+    HASH_BITS[0] = v === 0 ? 0 : v;
+    h = mixWord(mixWord(h, HASH_WORDS[0]!), HASH_WORDS[1]!);
   }
-  return key;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** Whether two rows are equal in every column: numbers equal (−0 = 0), codes equal, missing equal to missing. */
+function rowsEqual(columns: ScaledColumn[], aSynth: boolean, a: number, bSynth: boolean, b: number): boolean {
+  for (const column of columns) {
+    const x = scaledValue(column, aSynth, a);
+    const y = scaledValue(column, bSynth, b);
+    if (x !== y && !(Number.isNaN(x) && Number.isNaN(y))) return false;
+  }
+  return true;
+}
+
+/**
+ * Exact matches without a key per row: every row of both tables gets a number, its hash in the high
+ * bits and its position (real rows first, then synthetic ones) in the low bits, exact in a double
+ * (< 2^53); one numeric sort brings equal hashes together, and within each run of equal hashes the
+ * rows are split into classes of truly equal rows (a collision of hashes only makes a run longer).
+ * A class with r real and s synthetic rows adds s synthetic rows matching a real one when r ≥ 1 and
+ * r real rows with a real duplicate when r ≥ 2. Memory: one double per row of both tables.
+ */
+function exactMatches(
+  columns: ScaledColumn[],
+  nReal: number,
+  nSynth: number,
+  maxHashBits: number,
+): { synthMatches: number; realDuplicates: number } {
+  const total = nReal + nSynth;
+  const idBits = Math.max(1, Math.ceil(Math.log2(total)));
+  const hashBits = Math.min(maxHashBits, 53 - idBits);
+  const idScale = 2 ** idBits;
+  const keys = new Float64Array(total);
+  for (let id = 0; id < total; id++) {
+    const synthSide = id >= nReal;
+    const hash = rowHash(columns, synthSide, synthSide ? id - nReal : id) >>> (32 - hashBits);
+    keys[id] = hash * idScale + id;
+  }
+  keys.sort();
+  let synthMatches = 0;
+  let realDuplicates = 0;
+  const classes: { id: number; real: number; synth: number }[] = [];
+  const settle = () => {
+    for (const c of classes) {
+      if (c.real >= 1) synthMatches += c.synth;
+      if (c.real >= 2) realDuplicates += c.real;
+    }
+    classes.length = 0;
+  };
+  let runHash = -1;
+  for (let k = 0; k < total; k++) {
+    const key = keys[k]!;
+    const hash = Math.floor(key / idScale);
+    const id = key - hash * idScale;
+    if (hash !== runHash) {
+      settle();
+      runHash = hash;
+    }
+    const synthSide = id >= nReal;
+    const row = synthSide ? id - nReal : id;
+    let found = classes.find((c) =>
+      rowsEqual(columns, c.id >= nReal, c.id >= nReal ? c.id - nReal : c.id, synthSide, row),
+    );
+    if (found === undefined) {
+      found = { id, real: 0, synth: 0 };
+      classes.push(found);
+    }
+    if (synthSide) found.synth++;
+    else found.real++;
+  }
+  settle();
+  return { synthMatches, realDuplicates };
+}
+
+/**
+ * The exact-match counts of disclosureDiagnostics, keeping at most `maxHashBits` bits of each row's
+ * hash (fewer bits make more rows share a run: tests use it to check that runs are split exactly).
+ */
+export function exactMatchCounts(
+  real: Table,
+  synth: Table,
+  maxHashBits = 32,
+): { synthMatches: number; realDuplicates: number } {
+  return exactMatches(scaleColumns(real, synth), real.nRows, synth.nRows, maxHashBits);
 }
 
 /**
@@ -123,21 +245,26 @@ function scaledGowerDistance(
   return sum;
 }
 
+/**
+ * Distance of each query row to its closest reference row, sorted. Row k of `queries` is row
+ * queryIds[k] of its table, row p of `reference` is real row referenceIds[p]; with
+ * `excludeSameRow` (real queries) a query is not compared with itself.
+ */
 function closestDistances(
   queries: Float64Array,
-  queryRows: Uint32Array,
+  queryIds: Uint32Array,
   reference: Float64Array,
-  referenceRows: Uint32Array,
+  referenceIds: Uint32Array,
   m: number,
   isNumeric: Uint8Array,
-  excludeSameIndex: boolean,
+  excludeSameRow: boolean,
 ): Float64Array {
-  const out = new Float64Array(queryRows.length);
-  queryRows.forEach((q, k) => {
+  const out = new Float64Array(queryIds.length);
+  queryIds.forEach((q, k) => {
     let best = Infinity;
-    for (const r of referenceRows) {
-      if (excludeSameIndex && r === q) continue;
-      const d = scaledGowerDistance(queries, q, reference, r, m, isNumeric, best);
+    for (let p = 0; p < referenceIds.length; p++) {
+      if (excludeSameRow && referenceIds[p] === q) continue;
+      const d = scaledGowerDistance(queries, k, reference, p, m, isNumeric, best);
       if (d < best) best = d;
       if (best === 0) break;
     }
@@ -166,30 +293,40 @@ function summarize(sortedDistances: Float64Array): DistanceSummary {
  *   queried against at most DISCLOSURE_MAX_REFERENCE_ROWS real rows, drawn without replacement with
  *   `rng`, so the cost is O(1000 · 10000 · m) at most; DCRs against a subsample are slightly larger
  *   than against all real rows, equally for both directions.
+ * Memory: one double per row of both tables for the exact matches (exactMatches), the token-aligned
+ * codes of categorical columns, and the sampled rows; no copy of the numeric columns, no key per row.
  * Throws when either table has fewer than two rows.
  */
 export function disclosureDiagnostics(real: Table, synth: Table, rng: Rng): DisclosureDiagnostics {
   if (real.nRows < 2 || synth.nRows < 1)
     throw new RangeError('Disclosure checks need at least two real rows and one synthetic row.');
-  const { m, isNumeric, realRows, synthRows } = encodeForDistance(real, synth);
-
-  const realKeyCounts = new Map<string, number>();
-  const realKeys: string[] = [];
-  for (let i = 0; i < real.nRows; i++) {
-    const key = rowKey(realRows, i, m);
-    realKeys.push(key);
-    realKeyCounts.set(key, (realKeyCounts.get(key) ?? 0) + 1);
-  }
-  let synthMatches = 0;
-  for (let i = 0; i < synth.nRows; i++) if (realKeyCounts.has(rowKey(synthRows, i, m))) synthMatches++;
-  let realDuplicates = 0;
-  for (const key of realKeys) if (realKeyCounts.get(key)! > 1) realDuplicates++;
+  const columns = scaleColumns(real, synth);
+  const m = columns.length;
+  const isNumeric = Uint8Array.from(columns, (column) => (column.kind === 'numeric' ? 1 : 0));
+  const { synthMatches, realDuplicates } = exactMatches(columns, real.nRows, synth.nRows, 32);
 
   const referenceRows = sampleIndicesWithoutReplacement(real.nRows, DISCLOSURE_MAX_REFERENCE_ROWS, rng);
   const synthQueries = sampleIndicesWithoutReplacement(synth.nRows, DISCLOSURE_MAX_QUERY_ROWS, rng);
   const realQueries = sampleIndicesWithoutReplacement(real.nRows, DISCLOSURE_MAX_QUERY_ROWS, rng);
-  const synthToReal = closestDistances(synthRows, synthQueries, realRows, referenceRows, m, isNumeric, false);
-  const realToReal = closestDistances(realRows, realQueries, realRows, referenceRows, m, isNumeric, true);
+  const reference = gatherRows(columns, false, referenceRows);
+  const synthToReal = closestDistances(
+    gatherRows(columns, true, synthQueries),
+    synthQueries,
+    reference,
+    referenceRows,
+    m,
+    isNumeric,
+    false,
+  );
+  const realToReal = closestDistances(
+    gatherRows(columns, false, realQueries),
+    realQueries,
+    reference,
+    referenceRows,
+    m,
+    isNumeric,
+    true,
+  );
   const realSummary = summarize(realToReal);
   let below = 0;
   for (const d of synthToReal) if (d < realSummary.p05) below++;
