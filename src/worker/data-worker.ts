@@ -19,11 +19,18 @@ import { sendTablesOver } from './table-channel';
 import { copyTable } from './table-transfer';
 import type { LearnDomainOptions, LearnDomainResult } from '../core/domain/learn-domain';
 
-/** What the data worker sends a pool worker for an evaluation: copies of the real table, the releases and the kept-back rows. */
+/**
+ * What the data worker sends a pool worker for an evaluation: copies of the releases and, unless the
+ * pool worker already holds the table the run used, of the real rows the mechanism saw and the
+ * kept-back rows. When it holds it, `real` and `holdout` are null and the pool worker splits its own
+ * table with `holdoutRows` (the table is then not copied again).
+ */
 export interface EvaluationInputs {
-  real: Table;
+  real: Table | null;
   releases: Table[];
   holdout: Table | null;
+  /** The kept-back row indices (ascending) when `real` is null and rows were kept back; else null. */
+  holdoutRows: Uint32Array | null;
 }
 
 const session = new DatasetSession();
@@ -127,22 +134,36 @@ export const dataWorker = {
   },
 
   /**
-   * Sends copies of the real table and of a run's releases (and kept-back rows) over `port` to the
-   * pool worker that evaluates them (poolWorker.evaluate), transferred.
+   * Sends copies of a run's releases over `port` to the pool worker that evaluates them
+   * (poolWorker.evaluate), transferred, with copies of the real table and the kept-back rows unless
+   * `realHeld` says that worker holds the table the run used.
    */
-  sendEvaluationInputs(jobId: string, schema: Schema, port: MessagePort): void {
+  sendEvaluationInputs(jobId: string, schema: Schema, port: MessagePort, realHeld = false): void {
     sendTablesOver(
       port,
       (): EvaluationInputs => {
+        if (realHeld) {
+          const kept = session.keptReleases(jobId);
+          return {
+            real: null,
+            releases: kept.datasets.map(copyTable),
+            holdout: null,
+            holdoutRows: kept.holdoutRows === null ? null : kept.holdoutRows.slice(),
+          };
+        }
         const inputs = session.evaluationInputs(jobId, schema);
         return {
           real: copyTable(inputs.real),
           releases: inputs.releases.map(copyTable),
           holdout: inputs.holdout === null ? null : copyTable(inputs.holdout),
+          holdoutRows: null,
         };
       },
-      ({ real, releases, holdout }) =>
-        holdout === null ? [real, ...releases] : [real, ...releases, holdout],
+      ({ real, releases, holdout }) => [
+        ...(real === null ? [] : [real]),
+        ...releases,
+        ...(holdout === null ? [] : [holdout]),
+      ],
     );
   },
 

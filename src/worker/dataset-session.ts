@@ -222,12 +222,18 @@ export class DatasetSession {
    * the kept-back rows, for the evaluation job and the comparisons.
    */
   evaluationInputs(jobId: string, schema: Schema): { real: Table; releases: Table[]; holdout: Table | null } {
-    const kept = this.releases.get(jobId);
-    if (kept === undefined) throw new Error('The results of this run are no longer held; run it again.');
+    const kept = this.keptReleases(jobId);
     const { table } = this.tableFor(schema);
     if (kept.holdoutRows === null) return { real: table, releases: kept.datasets, holdout: null };
     const { train, holdout } = partsFromHoldoutRows(table, kept.holdoutRows);
     return { real: train, releases: kept.datasets, holdout };
+  }
+
+  /** A run's releases and kept-back row indices as kept (not copied). */
+  keptReleases(jobId: string): { datasets: Table[]; holdoutRows: Uint32Array | null } {
+    const kept = this.releases.get(jobId);
+    if (kept === undefined) throw new Error('The results of this run are no longer held; run it again.');
+    return kept;
   }
 
   private requireRelease(jobId: string, index: number): Table {

@@ -35,7 +35,7 @@ import { abortJob, withJob } from './running-jobs';
 import { runSynthesisJob } from './synthesis-job';
 import { receiveTablesFrom } from './table-channel';
 import { tableBuffers } from './table-transfer';
-import { splitRowsForJob, type JobRows } from './holdout';
+import { partsFromHoldoutRows, splitRowsForJob, type JobRows } from './holdout';
 
 /** Tree settings of the pMSE an ε sweep plots: synthpop's utility.gen defaults, no permutation null. */
 const SWEEP_PMSE = { model: 'cart', cart: SYNTHPOP_CART_DEFAULTS, permutations: 0 } as const;
@@ -80,6 +80,19 @@ function summarizeRelease(
   const transfers = release.datasets.flatMap(tableBuffers);
   if (rows.holdoutRows !== null) transfers.push(rows.holdoutRows.buffer as ArrayBuffer);
   return Comlink.transfer({ summary, datasets: release.datasets, holdoutRows: rows.holdoutRows }, transfers);
+}
+
+/** The real rows of an evaluation: as sent, or this worker's table split by the kept-back rows. */
+function realRowsOf(
+  inputs: EvaluationInputs,
+  tableKey: string | undefined,
+): { real: Table; holdout: Table | null } {
+  if (inputs.real !== null) return { real: inputs.real, holdout: inputs.holdout };
+  if (tableKey === undefined) throw new Error('The evaluation received no real table; run it again.');
+  const table = requireHeldTable(tableKey);
+  if (inputs.holdoutRows === null) return { real: table, holdout: null };
+  const { train, holdout } = partsFromHoldoutRows(table, inputs.holdoutRows);
+  return { real: train, holdout };
 }
 
 export const poolWorker = {
@@ -214,16 +227,22 @@ export const poolWorker = {
    * The full utility evaluation of a run's releases against the real table
    * (core evaluateUtility: pMSE, TVD k = 1–3, per-column, correlations, distinguishing game,
    * disclosure checks), on the tables the data worker sends over `inputsPort`
-   * (dataWorker.sendEvaluationInputs). Computed from the real data: for the data holder, never part of a release.
+   * (dataWorker.sendEvaluationInputs): the real rows come either with them or, when this worker
+   * holds the run's table under `tableKey`, from that table (split by the kept-back rows), so a
+   * table of millions of rows is not copied again. Computed from the real data: for the data holder,
+   * never part of a release.
    */
   async evaluate(
     jobId: string,
     inputsPort: MessagePort,
     options: EvaluationSettings,
     onProgress: ProgressListener,
+    tableKey?: string,
   ): Promise<UtilityReport> {
     const progress = throttleProgress(onProgress);
-    const { real, releases, holdout } = await receiveTablesFrom<EvaluationInputs>(inputsPort);
+    const inputs = await receiveTablesFrom<EvaluationInputs>(inputsPort);
+    const { real, holdout } = realRowsOf(inputs, tableKey);
+    const releases = inputs.releases;
     const ml =
       holdout !== null && options.mlTarget !== undefined ? { holdout, target: options.mlTarget } : undefined;
     return withJob(jobId, async (signal) =>

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Schema, Table } from '../core/table/types';
 import { dataWorker } from './data-worker';
 import { poolWorker } from './pool-worker';
-import { evaluationInputsAsSent, handTableOver, tableAsSent } from './testing/worker-routes';
+import { evaluatedOnPool, evaluationInputsAsSent, handTableOver, tableAsSent } from './testing/worker-routes';
 import { runSynthesisJob } from './synthesis-job';
 import { computePmse } from '../core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../core/models/cart';
@@ -197,9 +197,23 @@ describe('the data worker and a pool worker, run directly in Node', () => {
     expect(outcome.holdoutRows).toHaveLength(2);
     dataWorker.keepReleases('job-holdout', schema, outcome.datasets, outcome.holdoutRows);
     const inputs = await evaluationInputsAsSent('job-holdout', schema);
-    expect(inputs.real.nRows).toBe(6);
+    expect(inputs.real?.nRows).toBe(6);
     expect(inputs.holdout?.nRows).toBe(2);
     expect(inputs.releases[0]!.nRows).toBe(6);
+    // To a pool worker that holds the table: the releases and the kept-back indices, no real rows.
+    const held = await evaluationInputsAsSent('job-holdout', schema, true);
+    expect(held.real).toBeNull();
+    expect(held.holdout).toBeNull();
+    expect(Array.from(held.holdoutRows!)).toEqual(Array.from(outcome.holdoutRows!));
+    expect(held.releases[0]!.nRows).toBe(6);
+    // It evaluates on its own table split by those indices: the same 6 real rows as the copies give
+    // (TVD and per-column figures draw no randomness, so they agree exactly).
+    const settings = { pmsePermutations: 0 };
+    const fromCopies = await evaluatedOnPool('job-holdout', schema, settings);
+    const fromHeld = await evaluatedOnPool('job-holdout', schema, settings, 'key-3');
+    expect(fromHeld.rows).toEqual({ real: 6, releases: [6] });
+    expect(fromHeld.tvd).toEqual(fromCopies.tvd);
+    expect(fromHeld.perColumn).toEqual(fromCopies.perColumn);
   });
 
   it('tells the pool worker why the data worker cannot build a table, instead of leaving it waiting', async () => {

@@ -3,7 +3,9 @@ import type { Schema } from '../../core/table/types';
 import type { EvaluationSettings } from '../../worker/protocol';
 import { onDatasetReplaced } from '../state/dataset-resets';
 import { setEvaluationReport, setEvaluationSettings, setEvaluationStatus } from '../state/results-store';
-import { dataSession, runPool } from './workers';
+import { useDataStore } from '../state/data-store';
+import { tableKeyOf } from './cache-keys';
+import { dataSession, runPool, slotHoldingTable } from './workers';
 import { createJobRunner } from './job-runner';
 
 /** synthpop's 50 label permutations for the pMSE null. */
@@ -29,8 +31,10 @@ const runner = createJobRunner({
 onDatasetReplaced('evaluation', () => runner.discard());
 
 /**
- * Evaluates a finished run's releases against the real table in a pool worker (copies of both,
- * sent by the data worker straight to the pool worker, transferred). Runs in the background after each run; cancellable.
+ * Evaluates a finished run's releases against the real table in a pool worker, preferably the one
+ * that ran it: when that worker still holds the table, the data worker sends only copies of the
+ * releases (and the kept-back row indices), otherwise copies of the real table too, straight to the
+ * pool worker, transferred. Runs in the background after each run; cancellable.
  */
 export async function startEvaluation(
   jobId: string,
@@ -38,24 +42,32 @@ export async function startEvaluation(
   settings: EvaluationSettings = defaultEvaluationSettings(schema),
 ): Promise<void> {
   setEvaluationSettings(settings);
+  const datasetId = useDataStore.getState().dataset?.datasetId;
+  const tableKey = datasetId === undefined ? undefined : tableKeyOf(datasetId, schema);
   await runner.start('Preparing the evaluation', async ({ id: evaluationId, signal, progress }) => {
     setEvaluationReport(null);
     const report = await runPool().run(
       async (slot) => {
+        const realHeld = tableKey !== undefined && (await slot.remote.holdsTable(tableKey));
         // The data worker sends the tables straight to the pool worker (README.md in src/worker).
         const { port1, port2 } = new MessageChannel();
         const [, evaluated] = await Promise.all([
-          dataSession.worker.sendEvaluationInputs(jobId, schema, Comlink.transfer(port1, [port1])),
+          dataSession.worker.sendEvaluationInputs(jobId, schema, Comlink.transfer(port1, [port1]), realHeld),
           slot.remote.evaluate(
             evaluationId,
             Comlink.transfer(port2, [port2]),
             settings,
             Comlink.proxy(progress),
+            realHeld ? tableKey : undefined,
           ),
         ]);
         return evaluated;
       },
-      { signal, requestStop: (remote) => void remote.cancel(evaluationId) },
+      {
+        signal,
+        requestStop: (remote) => void remote.cancel(evaluationId),
+        ...(tableKey === undefined ? {} : { preferSlot: slotHoldingTable(tableKey) }),
+      },
     );
     if (!signal.aborted) setEvaluationReport(report);
   });

@@ -19,6 +19,14 @@ export function runPool(): WorkerPool<RemotePoolWorker> {
   return pool;
 }
 
+/** The pool worker that last received each table (a hint: workers keep two tables and may end). */
+const tableSlots = new Map<string, number>();
+
+/** The pool worker that last received the table under `tableKey`, if any (PoolJobOptions.preferSlot). */
+export function slotHoldingTable(tableKey: string): number | undefined {
+  return tableSlots.get(tableKey);
+}
+
 /**
  * Makes sure the pool worker holds the table built under `schema`: when it does not, the data
  * worker builds a copy and sends it to the pool worker over a MessageChannel, transferred (this
@@ -36,4 +44,5 @@ export async function ensureTableOnWorker(
     dataSession.worker.sendTableForRun(schema, Comlink.transfer(port1, [port1])),
     slot.remote.receiveTable(tableKey, Comlink.transfer(port2, [port2])),
   ]);
+  tableSlots.set(tableKey, slot.slotId);
 }

@@ -68,6 +68,32 @@ describe('WorkerPool', () => {
     pool.terminateAll();
   });
 
+  it('runs a job on the worker it prefers when that one is idle, else on another', async () => {
+    const { spawner } = fakeSpawner();
+    const pool = new WorkerPool(spawner, { size: 2 });
+    const slotIds: number[] = [];
+    const gate = deferred<void>();
+    // Two workers exist, both idle after these two jobs.
+    await Promise.all([
+      pool.run(async (slot) => void slotIds.push(slot.slotId)),
+      pool.run(async (slot) => {
+        slotIds.push(slot.slotId);
+        await gate.promise;
+      }),
+      Promise.resolve().then(() => gate.resolve()),
+    ]);
+    const [first, second] = slotIds;
+    expect(await pool.run(async (slot) => slot.slotId, { preferSlot: second })).toBe(second);
+    expect(await pool.run(async (slot) => slot.slotId, { preferSlot: first })).toBe(first);
+    // The preferred worker is busy: the job takes the other one.
+    const busy = deferred<void>();
+    const holding = pool.run(async () => busy.promise, { preferSlot: second });
+    expect(await pool.run(async (slot) => slot.slotId, { preferSlot: second })).toBe(first);
+    busy.resolve();
+    await holding;
+    pool.terminateAll();
+  });
+
   it('drops a queued job at once when it is cancelled', async () => {
     const { spawner } = fakeSpawner();
     const pool = new WorkerPool(spawner, { size: 1 });

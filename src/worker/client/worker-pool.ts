@@ -33,6 +33,8 @@ export interface PoolJobOptions<TRemote> {
   signal?: AbortSignal;
   /** Asks the worker politely to stop (e.g. poolWorker.cancel(jobId)); the pool terminates it if that is not enough. */
   requestStop?: (remote: TRemote) => void;
+  /** The worker to use when it is idle (e.g. the one that already holds the job's table); else any. */
+  preferSlot?: number;
 }
 
 export interface WorkerPoolOptions {
@@ -54,6 +56,7 @@ interface LiveSlot<TRemote> extends PoolSlot<TRemote> {
 }
 
 interface QueuedJob<TRemote> {
+  preferSlot: number | undefined;
   start(slot: LiveSlot<TRemote>): void;
   abandon(error: Error): void;
 }
@@ -108,7 +111,7 @@ export class WorkerPool<TRemote> {
    * a running worker that has not finished within the grace period is terminated and replaced.
    */
   run<T>(task: (slot: PoolSlot<TRemote>) => Promise<T>, options: PoolJobOptions<TRemote> = {}): Promise<T> {
-    const { signal, requestStop } = options;
+    const { signal, requestStop, preferSlot } = options;
     if (signal?.aborted) return Promise.reject(createAbortError(JOB_CANCELLED));
     return new Promise<T>((resolve, reject) => {
       let settled = false;
@@ -120,6 +123,7 @@ export class WorkerPool<TRemote> {
         outcome();
       };
       const queued: QueuedJob<TRemote> = {
+        preferSlot,
         start: (slot) => {
           runningSlot = slot;
           slot.failJob = (error) => settle(() => reject(error));
@@ -173,7 +177,9 @@ export class WorkerPool<TRemote> {
 
   private dispatch(): void {
     while (this.queue.length > 0) {
-      const slot = this.idleSlot() ?? this.spawnSlot();
+      const prefer = this.queue[0]!.preferSlot;
+      const preferred = this.slots.find((slot) => !slot.busy && slot.slotId === prefer);
+      const slot = preferred ?? this.idleSlot() ?? this.spawnSlot();
       if (slot === undefined) return;
       const job = this.queue.shift()!;
       clearTimeout(slot.idleTimer);
