@@ -114,7 +114,7 @@ export async function runAim(
         );
       });
     const sigma = Math.sqrt(sigma2.toNumber());
-    // Every candidate's marginal from one set of log tables of the fitted model.
+    // Every candidate's marginal from one set of reduced clique tables of the fitted model.
     const marginalOf = fit.model.marginalsOf(fit.marginals);
     const scored = open.map((k) => {
       throwIfAborted(ctx.signal);

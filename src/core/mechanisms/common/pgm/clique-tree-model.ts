@@ -1,6 +1,7 @@
 import {
   addProjected,
   cellCount,
+  divideProjected,
   expShiftedProjected,
   maxProjected,
   multiplyProjected,
@@ -159,7 +160,7 @@ export class CliqueTreeModel {
    * clique containing them, or else by variable elimination over the smallest subtree of cliques
    * covering them, where p(x) = Π_C μ_C / Π_S μ_S (the junction-tree factorisation; cliques outside
    * the subtree sum out to its separators). Cost O(cells of the subtree's factors and their joins).
-   * For many marginals of one calibration, `marginalsOf` reuses the log tables.
+   * For many marginals of one calibration, `marginalsOf` reuses the reduced clique tables.
    */
   marginal(marginals: readonly Float64Array[], attrs: readonly number[]): Float64Array {
     return this.marginalsOf(marginals)(attrs);
@@ -171,13 +172,14 @@ export class CliqueTreeModel {
    * separator of C with its parent. An attribute of C that is neither asked for nor in a separator
    * of C with a neighbour in the subtree occurs in no other clique of the subtree (running
    * intersection), so it is summed out of μ_C first, and below the top clique the reduced table is
-   * divided by μ_S(C) (times 1/μ_S, taken as 0 where μ_S is 0, where every μ_C term is 0 too);
+   * divided by μ_S(C) (0 where μ_S is 0, where every μ_C term is 0 too; a division, so every entry
+   * stays at most 1 even where μ_S is subnormal);
    * variable elimination then joins only these tables. Each is computed at most once per function
    * (the calibrated marginals must not change while it is used).
    */
   marginalsOf(marginals: readonly Float64Array[]): (attrs: readonly number[]) => Float64Array {
     const reducedTables = new Map<string, Factor>();
-    const inverseSeparators: (Float64Array | undefined)[] = [];
+    const separators: (Float64Array | undefined)[] = [];
     return (attrs) => {
       if (this.cliqueContaining(attrs) >= 0) return this.marginalFromCliques(marginals, attrs);
       const chosen = new Set<number>();
@@ -214,12 +216,12 @@ export class CliqueTreeModel {
                 projection(this.cliques[i]!, keep, this.sizes),
                 new Float64Array(cellCount(keep, this.sizes)),
               );
-          // Below the top clique: the conditional μ_C / μ_S(C), S(C) ⊂ keep.
+          // Below the top clique: the conditional μ_C / μ_S(C), S(C) ⊂ keep (every entry ≤ 1).
           if (hasParent)
-            multiplyProjected(
+            divideProjected(
               values,
               projection(keep, this.separatorOf(i), this.sizes),
-              this.inverseSeparator(marginals, i, inverseSeparators),
+              this.parentSeparator(marginals, i, separators),
               values,
             );
           reduced = { attrs: keep, values };
@@ -231,23 +233,22 @@ export class CliqueTreeModel {
     };
   }
 
-  /** 1/μ_S on clique i's separator with its parent (0 where μ_S is 0), computed once per cache. */
-  private inverseSeparator(
+  /** μ_S on clique i's separator with its parent, computed once per cache. */
+  private parentSeparator(
     marginals: readonly Float64Array[],
     i: number,
     cache: (Float64Array | undefined)[],
   ): Float64Array {
-    let inverse = cache[i];
-    if (!inverse) {
-      inverse = sumProjected(
+    let separator = cache[i];
+    if (!separator) {
+      separator = sumProjected(
         marginals[i]!,
         this.toParentSeparator[i]!,
         new Float64Array(this.upward[i]!.length),
       );
-      for (let s = 0; s < inverse.length; s++) inverse[s] = inverse[s]! > 0 ? 1 / inverse[s]! : 0;
-      cache[i] = inverse;
+      cache[i] = separator;
     }
-    return inverse;
+    return separator;
   }
 
   /** A table over `attrs` (a subset of clique i) broadcast onto the clique's cells. */

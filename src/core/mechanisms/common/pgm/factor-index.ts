@@ -1,9 +1,10 @@
 /**
  * Tables over sets of discrete attributes, stored as flat Float64Arrays. A clique lists its
  * attributes in ascending order; its cells are laid out mixed-radix with the last attribute varying
- * fastest, as in the rest of the mechanisms (`cellStrides`). Every operation between a clique and a
- * subset of it goes through an index map: for each cell of the clique, the cell of the subset it
- * projects to. Maps are built once per model structure and reused by every iteration.
+ * fastest, as in the rest of the mechanisms (`cellStrides`). Operations between a clique and a subset
+ * of it either walk both tables together (`projection` and the *Projected functions: no map, the
+ * engine's hot paths) or use an index map (for each cell of the clique, the cell of the subset it
+ * projects to; built once per model structure, used by sampling).
  */
 
 /** The number of cells of a table over attributes with these level counts (1 for none). */
@@ -288,6 +289,31 @@ export function expShiftedProjected(
       const term = t === -Infinity ? 0 : Math.exp(terms[cell + v]! - t);
       terms[cell + v] = term;
       sum[s] += term;
+    }
+    sub = stepOuter(walk, counter, sub);
+  }
+}
+
+/**
+ * target[c] = values[c] / small[c restricted to the walk's attributes], or 0 where that divisor is
+ * 0; the walk as in multiplyProjected. Dividing (rather than multiplying by a reciprocal) keeps a
+ * conditional μ_C / μ_S at most 1 even where μ_S is subnormal, whose reciprocal overflows.
+ */
+export function divideProjected(
+  values: Float64Array,
+  walk: Projection,
+  small: Float64Array,
+  target: Float64Array,
+): void {
+  const k = walk.radix.length;
+  const inner = walk.radix[k - 1]!;
+  const step = walk.stride[k - 1]!;
+  const counter = new Int32Array(k);
+  let sub = 0;
+  for (let cell = 0; cell < walk.cells; cell += inner) {
+    for (let v = 0; v < inner; v++) {
+      const divisor = small[sub + v * step]!;
+      target[cell + v] = divisor > 0 ? values[cell + v]! / divisor : 0;
     }
     sub = stepOuter(walk, counter, sub);
   }

@@ -239,7 +239,7 @@ describe('belief propagation', () => {
     );
     expect(() => model.marginalFromCliques(marginals, [0, 4])).toThrow(/no clique/);
     // Outside every clique: variable elimination over the subtree joining the cliques of 0, 1 and 4,
-    // alone and with the log tables shared across queries.
+    // alone and with the reduced clique tables shared across queries.
     const shared = model.marginalsOf(marginals);
     for (const attrs of [
       [0, 4],
@@ -310,6 +310,53 @@ describe('belief propagation', () => {
       expect(marginals[i]!.every((v) => Number.isFinite(v))).toBe(true);
     });
     expect(model.marginalFromCliques(marginals, [2])[0]).toBe(0);
+    // Marginals outside the cliques, by elimination over the clique marginals, stay exact too.
+    const marginalOf = model.marginalsOf(marginals);
+    for (const asked of [
+      [0, 3],
+      [0, 2],
+      [1, 3],
+      [0, 2, 3],
+    ]) {
+      const expected = new Float64Array(cellCount(asked, sizes));
+      xs.forEach((x, k) => (expected[cellOf(x, asked, sizes)] += (100 * weights[k]!) / z));
+      const actual = marginalOf(asked);
+      expect(actual.every((v) => Number.isFinite(v))).toBe(true);
+      expectClose(actual, expected, TOLERANCE);
+    }
+  });
+
+  it('keeps marginals outside the cliques finite when a separator cell is subnormal', () => {
+    // Chain [0,1]–[1,2] with n = 48,842 and attribute 1 at level 0 nearly impossible: its separator
+    // marginal μ_S(1 = 0) ≈ 7e−311, far below the smallest normal double: its reciprocal is +∞. The
+    // query [0, 2] must still come out finite, within 1e−9 of n·p(x0, x2) computed in the log domain.
+    const sizes = [2, 2, 2];
+    const tree = buildJunctionTree(3, sizes, [
+      [0, 1],
+      [1, 2],
+    ]);
+    const model = new CliqueTreeModel(tree, sizes, 48_842);
+    const theta = model.cliqueCells.map((cells) => new Float64Array(cells));
+    const first = tree.cliques.findIndex((c) => c.join() === '0,1');
+    // Cells (x0, x1 = 0) of clique [0,1]: indices 0 and 2 with attribute 1 last.
+    theta[first]![0] = -725;
+    theta[first]![2] = -725;
+    const marginals = model.calibrate(theta);
+    const separator = model.marginalFromCliques(marginals, [1]);
+    expect(separator[0]!).toBeGreaterThan(0);
+    expect(1 / separator[0]!).toBe(Infinity);
+    const xs = assignments(sizes);
+    const logWeights = xs.map((x) =>
+      tree.cliques.reduce((s, c, i) => s + theta[i]![cellOf(x, c, sizes)]!, 0),
+    );
+    const top = Math.max(...logWeights);
+    const weights = logWeights.map((w) => Math.exp(w - top));
+    const z = weights.reduce((a, b) => a + b, 0);
+    const expected = new Float64Array(4);
+    xs.forEach((x, k) => (expected[cellOf(x, [0, 2], sizes)] += (48_842 * weights[k]!) / z));
+    const actual = model.marginalsOf(marginals)([0, 2]);
+    expect(actual.every((v) => Number.isFinite(v))).toBe(true);
+    expectClose(actual, expected, TOLERANCE);
   });
 
   it('joins disconnected attributes with empty separators', () => {
