@@ -25,7 +25,7 @@ import { isMainThread } from 'node:worker_threads';
 import { Accountant } from '../src/core/privacy/accountant';
 import { parseBudget } from '../src/core/privacy/budget';
 import { makeRng } from '../src/core/rng/make-rng';
-import { serveStages, StagePool } from './support/stage-pool';
+import { serveStages, StagePool, threadCpuSeconds } from './support/stage-pool';
 import { resolveParams } from '../src/core/mechanisms/params';
 import {
   learnNetwork,
@@ -211,7 +211,9 @@ async function timed<T>(work: () => Promise<T> | T): Promise<{ value: T; wall: n
  * posted to a worker at once, levels transferred back), beside the same
  * chunks on this thread. Per pool size: start-up seconds, the first (cold) run, then the median of
  * PD_BENCH_SCALING_REPEATS warm runs: wall and processor seconds, seconds inside runStage per worker,
- * the rest (messages, transfer, idle) and the speed-up over one worker. Outputs must be identical
+ * the rest (messages, transfer, idle) and the speed-up over one worker; and each thread's own
+ * processor seconds (Linux thread clocks): the busiest worker's is what the run would take on idle
+ * cores, so `cpuSpeedUp` (one worker's over the busiest of w) is the speed-up the load hides. Outputs must be identical
  * whatever the pool size (checked by checksum).
  */
 async function workerScaling(table: Table): Promise<Record<string, unknown>[]> {
@@ -248,16 +250,19 @@ async function workerScaling(table: Table): Promise<Record<string, unknown>[]> {
       loadAverage: os.loadavg()[0],
     });
     let oneWorker: number | undefined;
+    let oneWorkerCritical: number | undefined;
     for (const workers of WORKER_COUNTS) {
       const started = await timed(() => StagePool.start(import.meta.url, workers));
       const pool = started.value;
       try {
         const runOnce = async (runId: string) => {
+          const mainCpu0 = threadCpuSeconds();
           const run = await timed(() => pool.run<Uint32Array>(runId, shared, stages, IN_FLIGHT));
+          const mainThreadCpu = threadCpuSeconds() - mainCpu0;
           if (checksum(run.value.results) !== reference) {
             throw new Error(`the chunks differ on ${workers} workers`);
           }
-          return run;
+          return { ...run, mainThreadCpu };
         };
         const cold = await runOnce('cold');
         const warm: Awaited<ReturnType<typeof runOnce>>[] = [];
@@ -265,7 +270,13 @@ async function workerScaling(table: Table): Promise<Record<string, unknown>[]> {
         const wall = median(warm.map((run) => run.wall));
         const cpu = median(warm.map((run) => run.cpu));
         const busy = warm.map((run) => Math.max(...run.value.loads.map((load) => load.busySeconds)));
+        // The busiest worker thread's own processor seconds: the run's length on w idle cores,
+        // whatever else the machine runs (thread clocks count only time on a core).
+        const criticalCpu = median(
+          warm.map((run) => Math.max(...run.value.loads.map((load) => load.cpuSeconds))),
+        );
         oneWorker ??= wall;
+        oneWorkerCritical ??= criticalCpu;
         out.push({
           T: draws,
           workers,
@@ -279,6 +290,10 @@ async function workerScaling(table: Table): Promise<Record<string, unknown>[]> {
           busySecondsPerWorker: warm[warm.length - 1]!.value.loads.map((load) => load.busySeconds),
           stagesPerWorker: warm[warm.length - 1]!.value.loads.map((load) => load.stages),
           outsideStagesSeconds: wall - median(busy),
+          workerThreadCpuSeconds: warm[warm.length - 1]!.value.loads.map((load) => load.cpuSeconds),
+          mainThreadCpuSeconds: median(warm.map((run) => run.mainThreadCpu)),
+          busiestWorkerCpuSeconds: criticalCpu,
+          cpuSpeedUp: oneWorkerCritical / criticalCpu,
           speedUp: oneWorker / wall,
           speedUpPerWorker: oneWorker / wall / workers,
           loadAverage: os.loadavg()[0],

@@ -3,6 +3,7 @@
 // once to each worker that takes a stage and is kept there under the run's id; the workers take stages
 // from one queue in stage order, two posted at a time; results come back transferred (the run's `transferables`). Workers run
 // TypeScript under tsx: the module at `moduleUrl` must call `serveStages` when it is not the main thread.
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { parentPort, Worker } from 'node:worker_threads';
 import type { StagedRun, StageTask } from '../../src/core/mechanisms/types';
@@ -17,12 +18,29 @@ type FromWorker =
   | { type: 'ready' }
   | { type: 'shared-kept' }
   | { type: 'result'; index: number; result: unknown; busyMillis: number }
+  | { type: 'usage'; cpuSeconds: number }
   | { type: 'error'; message: string };
 
-/** Per worker: stages run and milliseconds inside `runStage`. */
+/** Per worker: stages run, seconds inside `runStage` and the worker thread's own processor seconds. */
 export interface WorkerLoad {
   stages: number;
   busySeconds: number;
+  /** User + system time of the worker's thread from the shared part to its last stage (NaN off Linux). */
+  cpuSeconds: number;
+}
+
+/**
+ * User + system processor seconds of the calling thread (Linux: /proc/thread-self/stat, fields 14
+ * and 15 in clock ticks of 1/100 s); NaN where that file does not exist.
+ */
+export function threadCpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return NaN;
+  }
 }
 
 export class StagePool {
@@ -55,7 +73,7 @@ export class StagePool {
     let next = 0;
     const loads = await Promise.all(
       this.workers.map(async (worker) => {
-        const load: WorkerLoad = { stages: 0, busySeconds: 0 };
+        const load: WorkerLoad = { stages: 0, busySeconds: 0, cpuSeconds: 0 };
         if (next >= stages.length) return load;
         worker.postMessage({ type: 'shared', runId, shared } satisfies ToWorker);
         await nextMessage(worker, 'shared-kept');
@@ -90,6 +108,8 @@ export class StagePool {
           while (posted < inFlight && next < stages.length) post();
         });
         worker.postMessage({ type: 'forget', runId } satisfies ToWorker);
+        const usage = (await nextMessage(worker, 'usage')) as Extract<FromWorker, { type: 'usage' }>;
+        load.cpuSeconds = usage.cpuSeconds;
         return load;
       }),
     );
@@ -122,13 +142,19 @@ function nextMessage(worker: Worker, type: FromWorker['type']): Promise<FromWork
 export function serveStages(staged: StagedRun): void {
   const port = parentPort!;
   const sharedParts = new Map<string, unknown>();
+  let cpuAtShared = 0;
   port.on('message', (message: ToWorker) => {
     try {
       if (message.type === 'shared') {
+        cpuAtShared = threadCpuSeconds();
         sharedParts.set(message.runId, message.shared);
         port.postMessage({ type: 'shared-kept' } satisfies FromWorker);
       } else if (message.type === 'forget') {
         sharedParts.delete(message.runId);
+        port.postMessage({
+          type: 'usage',
+          cpuSeconds: threadCpuSeconds() - cpuAtShared,
+        } satisfies FromWorker);
       } else {
         if (!sharedParts.has(message.runId)) throw new Error('shared part not held');
         const start = performance.now();
