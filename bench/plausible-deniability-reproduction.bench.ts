@@ -22,7 +22,8 @@
 // - Figure 6: the share of (seed, ω) draws that pass the randomized privacy test (c − k ≥ Z, Z discrete
 //   Laplace of scale 1/ε0 with ε0 = 1, the paper's), for k ∈ {10, 50, 100}: computed exactly from the
 //   plausible-seed counts of the first repeat's network (a bench-only hook on the mechanism's exported
-//   helpers; the mechanism itself never reports a pass rate). k = 10 does not fit δ = 10⁻⁶ at T = n, so
+//   helpers; the mechanism itself never reports a pass rate), and at k = 50 also by running the
+//   mechanism's own randomized test on 20,000 uniform (seed, ω) draws, which must agree. k = 10 does not fit δ = 10⁻⁶ at T = n, so
 //   this is the test's pass rate, not a release configuration.
 // Env: PD_REPRO_REPEATS, PD_REPRO_MODEL_EPSILONS (comma-separated, '' for none), PD_REPRO_TABLES (comma-separated: income,cps1988), PD_REPRO_MAX_ROWS (rows
 // kept per table before the split, for a quicker run; default all).
@@ -36,6 +37,9 @@ import { resolveParams } from '../src/core/mechanisms/params';
 import type { RunContext } from '../src/core/mechanisms/types';
 import { learnNetwork, plausibleSeedCounts } from '../src/core/mechanisms/plausible-deniability';
 import { completePlan } from '../src/core/mechanisms/plausible-deniability/meta';
+import { makeRandomizedTest } from '../src/core/mechanisms/plausible-deniability/slots';
+import { Rational } from '../src/core/rng/rational';
+import { uniformInt } from '../src/core/rng/uniform-int';
 import { distinguishingGame } from '../src/core/metrics/distinguishing-game';
 import { splitHoldout } from '../src/core/metrics/holdout-split';
 import { mlEfficacy } from '../src/core/metrics/ml-efficacy';
@@ -53,6 +57,7 @@ const HOLDOUT = 0.3;
 const K = 50;
 const PASS_K = [10, 50, 100];
 const PASS_EPSILON0 = 1;
+const PASS_DRAWS = 20_000;
 /** Extra model budgets ε_M (beyond the paper's 1) to show how much of the gap is the model's noise. */
 const EXTRA_MODEL_EPSILONS = (process.env.PD_REPRO_MODEL_EPSILONS ?? '10,100')
   .split(',')
@@ -203,6 +208,21 @@ async function reproduce(name: string, full: { table: Table; schema: Schema }) {
             return [`k=${k}`, sum / bands.counts.length];
           }),
         );
+        // The same rate by the mechanism's own test (slots.ts) on PASS_DRAWS uniform (seed, ω) draws:
+        // a binomial share, standard deviation at most √(1/(4·PASS_DRAWS)) = 0.0035; more than 5 of
+        // those from the exact rate means the hook and the mechanism disagree.
+        const test = makeRandomizedTest(K, Rational.of(PASS_EPSILON0));
+        const drawRng = new SeededRng(`pass draws ${name} ${omega.label}`);
+        let passed = 0;
+        for (let i = 0; i < PASS_DRAWS; i++) {
+          if (test(bands.counts[uniformInt(drawRng, bands.counts.length)]!, drawRng)) passed++;
+        }
+        const simulated = passed / PASS_DRAWS;
+        const exact = passRates[omega.label]![`k=${K}`]!;
+        if (Math.abs(simulated - exact) > 5 * Math.sqrt(1 / (4 * PASS_DRAWS))) {
+          throw new Error(`pass rate at k = ${K}, ω ${omega.label}: exact ${exact}, drawn ${simulated}`);
+        }
+        passRates[omega.label]![`k=${K}, drawn by the test`] = simulated;
       }
     }
     const ml = mlEfficacy(train, holdout, releases, task, rng);
