@@ -3,7 +3,7 @@ import type { Column, Table } from '../../table/types';
 import { columnRows, syntheticRows } from '../release-blocks';
 import type { Release, SyntheticRows } from '../types';
 import type { ColumnCoding } from './column-coding';
-import { levelsFromCells, syntheticColumnFromLevels } from './decode-rows';
+import { columnScratch, levelsFromCells, syntheticColumnFromLevels } from './decode-rows';
 
 /**
  * How a run hands out its datasets: whole tables (`run`) or row blocks (`runInBlocks`). A mechanism
@@ -28,8 +28,11 @@ export interface DatasetForm<D> {
   dataset(nRows: number, columns: DrawnColumn[]): D;
 }
 
-/** The levels of rows [start, end) of one synthetic column. */
-export type LevelsOfRows = (start: number, end: number) => LevelArray;
+/**
+ * The levels of rows [start, end) of one synthetic column, possibly written into `scratch` (at least
+ * end − start long), which the caller reads before its next call.
+ */
+export type LevelsOfRows = (start: number, end: number, scratch?: Uint32Array) => LevelArray;
 export type LevelArray = Uint8Array | Uint16Array | Uint32Array;
 
 /** A synthetic column as drawn: rows [start, end) of block b, decoded when asked. */
@@ -56,25 +59,31 @@ export const WHOLE_TABLES: DatasetForm<Table> = {
 
 /** Datasets in blocks of `blockRows` rows, decoded block by block when read (`runInBlocks`). */
 export function rowBlocks(blockRows: number): DatasetForm<SyntheticRows> {
+  // Levels are read one block at a time and decoded at once, so one array serves every column.
+  const levelScratch = new Uint32Array(blockRows);
+  const levelsOfBlock = (levelsOf: LevelsOfRows, start: number, end: number) =>
+    levelsOf(start, end, levelScratch);
   const column = (rng: Rng, nRows: number, coding: ColumnCoding, levelsOf: LevelsOfRows): DrawnColumn => {
-    // Categorical levels decode without drawing; the generator is not needed.
-    if (coding.kind === 'categorical') {
-      return { block: (_, start, end) => syntheticColumnFromLevels(rng, levelsOf(start, end), coding) };
-    }
-    if (rng.copy === undefined) {
-      return { block: (_, start, end) => syntheticColumnFromLevels(rng, levelsOf(start, end), coding) };
+    // Categorical levels decode without drawing; with no copy the values are drawn when read.
+    if (coding.kind === 'categorical' || rng.copy === undefined) {
+      return {
+        block: (_, start, end) => syntheticColumnFromLevels(rng, levelsOfBlock(levelsOf, start, end), coding),
+      };
     }
     const starts: (Rng | undefined)[] = [];
+    // The values made while advancing are dropped: written into one scratch column, not allocated per block.
+    const dropped = columnScratch(coding, blockRows);
     for (let start = 0; start < nRows || start === 0; start += blockRows) {
       starts.push(rng.copy());
-      syntheticColumnFromLevels(rng, levelsOf(start, Math.min(nRows, start + blockRows)), coding);
+      const end = Math.min(nRows, start + blockRows);
+      syntheticColumnFromLevels(rng, levelsOfBlock(levelsOf, start, end), coding, dropped);
     }
     return {
       block(b, start, end) {
         const from = starts[b];
         if (from === undefined) throw new Error(`block ${b} of ${coding.name} was read already.`);
         starts[b] = undefined;
-        return syntheticColumnFromLevels(from, levelsOf(start, end), coding);
+        return syntheticColumnFromLevels(from, levelsOfBlock(levelsOf, start, end), coding);
       },
     };
   };

@@ -15,19 +15,20 @@ export function syntheticColumnFromLevels(
   rng: Rng,
   levels: Uint8Array | Uint16Array | Uint32Array,
   coding: ColumnCoding,
+  into?: ColumnScratch,
 ): Column {
   const n = levels.length;
-  const missing = new Uint8Array(n);
+  const missing = into === undefined ? new Uint8Array(n) : into.missing.subarray(0, n).fill(0);
   const missingLevel = coding.levels - 1;
   if (coding.kind === 'categorical') {
-    const codes = new Uint32Array(n);
+    const codes = into === undefined ? new Uint32Array(n) : into.codes.subarray(0, n).fill(0);
     for (let i = 0; i < n; i++) {
       if (levels[i] === missingLevel) missing[i] = 1;
       else codes[i] = levels[i]!;
     }
     return { kind: 'categorical', name: coding.name, codes, dictionary: [...coding.categories], missing };
   }
-  const values = new Float64Array(n);
+  const values = into === undefined ? new Float64Array(n) : into.values.subarray(0, n);
   for (let i = 0; i < n; i++) {
     const level = levels[i]!;
     if (level === missingLevel) {
@@ -48,20 +49,41 @@ export function syntheticColumnFromLevels(
   return { kind: 'numeric', name: coding.name, values, missing };
 }
 
+/**
+ * Arrays a decoded column may be written into instead of new ones (each at least as long as the
+ * levels): for a decoding whose values are dropped, e.g. to advance a generator over them.
+ */
+export interface ColumnScratch {
+  values: Float64Array;
+  codes: Uint32Array;
+  missing: Uint8Array;
+}
+
+/** Scratch arrays for decoding up to `rows` rows of a column of this coding. */
+export function columnScratch(coding: ColumnCoding, rows: number): ColumnScratch {
+  const categorical = coding.kind === 'categorical';
+  return {
+    values: new Float64Array(categorical ? 0 : rows),
+    codes: new Uint32Array(categorical ? rows : 0),
+    missing: new Uint8Array(rows),
+  };
+}
+
 /** Offset of the first integer of bin j when `count` integers are split into `bins` runs: ceil(j·count/bins). */
 export function integerBinStart(bin: number, count: number, bins: number): number {
   return Math.floor((bin * count + bins - 1) / bins);
 }
 
-/** The level of column j in every row, read off the mixed-radix cell indices. Cost O(rows). */
+/** The level of column j in every row, read off the mixed-radix cell indices (into `into` when given). Cost O(rows). */
 export function levelsFromCells(
   cellOfRow: Uint32Array,
   codings: readonly ColumnCoding[],
   j: number,
+  into?: Uint32Array,
 ): Uint32Array {
   const stride = cellStrides(codings)[j]!;
   const radix = codings[j]!.levels;
-  const levels = new Uint32Array(cellOfRow.length);
+  const levels = into === undefined ? new Uint32Array(cellOfRow.length) : into.subarray(0, cellOfRow.length);
   for (let i = 0; i < cellOfRow.length; i++) levels[i] = Math.floor(cellOfRow[i]! / stride) % radix;
   return levels;
 }
