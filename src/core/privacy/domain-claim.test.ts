@@ -131,7 +131,7 @@ describe('withDomainSteps wording and parts', () => {
     accountant.reserve('noisy counts', parseRational('0.5'), parseRational('1e-6'));
     const claim = withDomainSteps(accountant.claim([]), pureDomain);
     expect(claim.notion).toBe('approx-dp');
-    expect(claim.composedOf).toEqual({
+    expect(claim.composedOf).toStrictEqual({
       domain: { epsilon: 0.1, delta: 0 },
       mechanism: { notion: 'approx-dp', epsilon: 0.5, delta: 1e-6 },
     });

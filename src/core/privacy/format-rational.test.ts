@@ -10,6 +10,12 @@ describe('formatRational', () => {
     expect(formatRational(Rational.of(3))).toBe('3');
     expect(formatRational(parseRational('-2.5'))).toBe('-2.5');
     expect(formatRational(Rational.ZERO)).toBe('0');
+    expect(formatRational(parseRational('-0.05'))).toBe('-0.05');
+  });
+
+  it('writes up to 20 decimal places in full, then a fraction', () => {
+    expect(formatRational(parseRational('1e-20'))).toBe('0.00000000000000000001');
+    expect(formatRational(parseRational('1e-21'))).toBe('1/1000000000000000000000 (≈ 1e-21)');
   });
 
   it('writes other values as a fraction with the value rounded up', () => {

@@ -411,6 +411,14 @@ describe('buildReleaseReport copies exactly what it checks', () => {
         { name: 'job', type: 'categorical', categories: ['a', 'b'], other: 'other', source: 'declared' },
         { name: 'city', type: 'categorical', categories: ['x'], other: 'else', source: 'inferred' },
         { name: 'free', type: 'categorical', source: 'declared' },
+        { name: 'plain', type: 'categorical', categories: ['p', 'q'], source: 'declared' },
+        {
+          name: 'low',
+          type: 'numeric',
+          bounds: [3, 120],
+          source: 'inferred',
+          sources: { type: 'declared', bounds: ['inferred', 'declared'] },
+        },
       ],
       missing: ['', 'NA'],
       domainBudget: { epsilon: '0.1', delta: '0', learnedAt: '2026-01-01T00:00:00.000Z', steps: [] },
@@ -440,6 +448,13 @@ describe('buildReleaseReport copies exactly what it checks', () => {
       categories: WITHHELD,
     });
     expect(free).toStrictEqual({ name: 'free', type: 'categorical', source: 'declared' });
+    expect(report.schema.columns[5]).toStrictEqual({
+      name: 'plain',
+      type: 'categorical',
+      source: 'declared',
+      categories: ['p', 'q'],
+    });
+    expect(report.schema.columns[6]!.bounds).toEqual([WITHHELD, 120]);
     expect(report.schema.missing).toEqual(['', 'NA']);
     expect(report.schema.domainBudget).toStrictEqual(declared.domainBudget);
     expect(report.schema.domainBudget).not.toBe(declared.domainBudget);
