@@ -413,6 +413,13 @@ describe('buildReleaseReport copies exactly what it checks', () => {
         { name: 'free', type: 'categorical', source: 'declared' },
         { name: 'plain', type: 'categorical', categories: ['p', 'q'], source: 'declared' },
         {
+          name: 'kind',
+          type: 'categorical',
+          categories: ['u', 'v'],
+          source: 'inferred',
+          sources: { categories: 'declared' },
+        },
+        {
           name: 'low',
           type: 'numeric',
           bounds: [3, 120],
@@ -454,7 +461,8 @@ describe('buildReleaseReport copies exactly what it checks', () => {
       source: 'declared',
       categories: ['p', 'q'],
     });
-    expect(report.schema.columns[6]!.bounds).toEqual([WITHHELD, 120]);
+    expect(report.schema.columns[6]!.categories).toEqual(['u', 'v']);
+    expect(report.schema.columns[7]!.bounds).toEqual([WITHHELD, 120]);
     expect(report.schema.missing).toEqual(['', 'NA']);
     expect(report.schema.domainBudget).toStrictEqual(declared.domainBudget);
     expect(report.schema.domainBudget).not.toBe(declared.domainBudget);

@@ -81,6 +81,7 @@ describe('roundUpSqrtRational', () => {
     expect(roundUpSqrtRational(Rational.of(1, 100))).toBe(0.1);
     expect(roundUpSqrtRational(Rational.of(1, 1000))).toBe(0.0316228); // √0.001 = 0.0316227766…
     expect(roundUpSqrtRational(Rational.of(10 ** 6 + 1))).toBe(1000.01);
+    expect(roundUpSqrtRational(Rational.of(2 * 10 ** 14))).toBe(14142200); // √2e14 = 14142135.6…
     expect(roundUpSqrtRational(Rational.ZERO)).toBe(0);
     expect(() => roundUpSqrtRational(Rational.of(-1))).toThrow(RangeError);
   });
