@@ -48,3 +48,71 @@ describe('planBinnedDomain: the default bin count fits the cell limit', () => {
     expect(planBinnedDomain(schema, scott, 100_000, false).codings[0]!.levels).toBe(81);
   });
 });
+
+describe('planBinnedDomain: when the cell limit applies', () => {
+  const fixed = (bins: number) => ({ ...scott, rule: 'fixed' as const, fixedBins: bins });
+  const wide = { ...scott, perColumn: { a: 1000, b: 1000, c: 1000 } };
+
+  it('checks the limit only for a cross-tabulation whose size is known', () => {
+    // 1001³ · 81 · 7 cells: too many once n is known (or the bins are fixed), not checked before.
+    expect(planBinnedDomain(schema, wide, undefined, true).problems).toEqual([]);
+    expect(planBinnedDomain(schema, wide, 100, true).problems[0]).toMatch(/more than the limit/);
+    expect(planBinnedDomain(schema, fixed(80), undefined, true).problems[0]).toMatch(/more than the limit/);
+    expect(planBinnedDomain(schema, fixed(80), 100, false).problems).toEqual([]);
+  });
+
+  it('refuses a schema without columns', () => {
+    expect(planBinnedDomain({ ...schema, columns: [] }, scott, 100, true).problems).toEqual([
+      'the schema has no columns to synthesize.',
+    ]);
+  });
+
+  it('does not lower the default for a plan that has problems of its own', () => {
+    const domain = planBinnedDomain(schema, { ...scott, perColumn: { zzz: 5 } }, 100_000, true);
+    expect(domain.scottLowered).toBeUndefined();
+    expect(domain.problems[0]).toBe('columnBins names `zzz`, which is not in the schema.');
+  });
+
+  it('lowers down to a single bin when only that fits', () => {
+    // 14 numeric columns and one of 7 levels: 2¹⁴ · 7 = 114,688 cells fit, 3¹⁴ · 7 = 33,480,783 do not.
+    const many: Schema = {
+      ...schema,
+      columns: [
+        ...Array.from({ length: 14 }, (_, i) => ({
+          name: `x${i}`,
+          type: 'numeric' as const,
+          bounds: [0, 1] as [number, number],
+          source: 'declared' as const,
+        })),
+        schema.columns[4]!,
+      ],
+    };
+    const domain = planBinnedDomain(many, scott, 100_000, true);
+    expect(domain.scottLowered).toEqual({ scott: 80, cap: 1 });
+    expect(domain.domainCells).toBe(114_688);
+  });
+
+  it('keeps a cross-tabulation of exactly the limit', () => {
+    // One numeric column and a categorical one of 199,999 categories (200,000 levels). n = 188,000:
+    // Scott's rule gives ceil(6 · 57.27 / 3.49) = 99 bins, 100 levels → 100 · 200,000 = 2e7 cells, the limit.
+    const exact: Schema = {
+      ...schema,
+      columns: [
+        schema.columns[0]!,
+        {
+          name: 'k',
+          type: 'categorical',
+          categories: Array.from({ length: 199_999 }, (_, i) => `c${i}`),
+          source: 'declared',
+        },
+      ],
+    };
+    const atLimit = planBinnedDomain(exact, scott, 188_000, true);
+    expect(atLimit.scottLowered).toBeUndefined();
+    expect(atLimit.domainCells).toBe(DOMAIN_CELL_LIMIT);
+    // n = 1,000,000: Scott gives 172 bins; the largest cap that fits is 99, again exactly the limit.
+    const lowered = planBinnedDomain(exact, scott, 1_000_000, true);
+    expect(lowered.scottLowered).toEqual({ scott: 172, cap: 99 });
+    expect(lowered.domainCells).toBe(DOMAIN_CELL_LIMIT);
+  });
+});

@@ -82,6 +82,18 @@ describe('per-column bin counts (columnBins)', () => {
       'columnBins entry "a=b" must be name=count with a whole count from 1 to 1000.',
       'columnBins names `age` twice.',
     ]);
+    // A count is digits only and from 1 to 1000; an entry without "=" is not a count for its digits.
+    expect(parseColumnBins('a=x5, b=5x, c=1.5, d=1001, 12').problems).toEqual([
+      'columnBins entry "a=x5" must be name=count with a whole count from 1 to 1000.',
+      'columnBins entry "b=5x" must be name=count with a whole count from 1 to 1000.',
+      'columnBins entry "c=1.5" must be name=count with a whole count from 1 to 1000.',
+      'columnBins entry "d=1001" must be name=count with a whole count from 1 to 1000.',
+      'columnBins entry "12" must be name=count with a whole count from 1 to 1000.',
+    ]);
+    expect(parseColumnBins('a=1, b=1000, c = 7')).toEqual({
+      perColumn: { a: 1, b: 1000, c: 7 },
+      problems: [],
+    });
     const { problems } = planColumnCodings(
       schema,
       binningChoiceFromParams({ columnBins: 'weight=5, sex=3' }),
@@ -91,6 +103,20 @@ describe('per-column bin counts (columnBins)', () => {
       'columnBins names `weight`, which is not in the schema.',
       'columnBins names `sex`, which is not numeric.',
     ]);
+  });
+});
+
+describe('binningChoiceFromParams', () => {
+  it("follows Scott's rule unless a positive bin count is given, and reads only text as columnBins", () => {
+    expect(binningChoiceFromParams({})).toEqual({ rule: 'scott', fixedBins: 0, perColumn: {}, problems: [] });
+    expect(binningChoiceFromParams({ bins: 0 }).rule).toBe('scott');
+    expect(binningChoiceFromParams({ bins: 'many' }).rule).toBe('scott');
+    expect(binningChoiceFromParams({ bins: 6, columnBins: 5 })).toEqual({
+      rule: 'fixed',
+      fixedBins: 6,
+      perColumn: {},
+      problems: [],
+    });
   });
 });
 

@@ -371,3 +371,49 @@ describe('perturbCellCounts: exact geometric skipping over empty cells', () => {
     ).toThrow(expect.objectContaining({ name: 'AbortError' }));
   });
 });
+
+describe('noisy counts: scale, sensitivity and progress', () => {
+  const counts: SparseCellCounts = { cells: Uint32Array.of(3, 40, 41), counts: Uint32Array.of(5, 1, 2) };
+  const options = { domainCells: 100, repair: 'zero' as const, nRows: 8, signal: idle };
+
+  it('says which ε and scale it refuses', () => {
+    // ε = 1e-20 per count: 2/ε = 2·10²⁰, above 2^40 ≈ 1.10·10¹².
+    expect(() => makeCountNoiseSampler(parseRational('1e-20'))).toThrow(
+      'ε = 1e-20 per count gives a noise scale of 2.00e+20, above 1.10e+12: the counts would be pure noise ' +
+        'and cannot be sampled exactly. Use a larger ε or fewer releases.',
+    );
+  });
+
+  it('draws at the scale Δ/ε: sensitivity 1 at ε is the same noise as the default Δ = 2 at 2ε', () => {
+    // The same seed and the same scale give the same draws; a different scale gives different ones.
+    const halfSensitivity = perturbCellCounts(new SeededRng('scale'), counts, Rational.of(1, 4), {
+      ...options,
+      sensitivity: 1,
+    });
+    const doubleEpsilon = perturbCellCounts(new SeededRng('scale'), counts, Rational.of(1, 2), options);
+    const defaultAtEpsilon = perturbCellCounts(new SeededRng('scale'), counts, Rational.of(1, 4), options);
+    expect(Array.from(halfSensitivity.cells)).toEqual(Array.from(doubleEpsilon.cells));
+    expect(Array.from(halfSensitivity.weights)).toEqual(Array.from(doubleEpsilon.weights));
+    // Scale 4 against scale 8 over 100 cells: the kept cells differ for this seed.
+    expect(Array.from(defaultAtEpsilon.cells)).not.toEqual(Array.from(halfSensitivity.cells));
+  });
+
+  it('reports progress every 65,536 cells of the dense loop, then 1', () => {
+    const seen: number[] = [];
+    perturbAllCellCounts(new SeededRng('progress'), counts, makeCountNoiseSampler(Rational.of(100)), {
+      ...options,
+      domainCells: 200_000,
+      onProgress: (fraction) => seen.push(fraction),
+    });
+    expect(seen).toEqual([0, 65_536 / 200_000, 131_072 / 200_000, 196_608 / 200_000, 1]);
+  });
+});
+
+describe('makeSparseNoiseSamplers', () => {
+  it('refuses a rate 1/scale outside (0, 64]', () => {
+    expect(() => makeSparseNoiseSamplers(Rational.of(1, 65))).toThrow(
+      'sparse noise: 1/scale must be in (0, 64], got 65',
+    );
+    expect(() => makeSparseNoiseSamplers(Rational.of(1, 64))).not.toThrow();
+  });
+});

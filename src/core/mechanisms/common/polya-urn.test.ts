@@ -126,3 +126,81 @@ describe('prior weights', () => {
     expect(100 * Math.log1p(1 / alpha.toNumber())).toBeLessThanOrEqual(1);
   });
 });
+
+describe('drawFromPriorAndBalls: checks and exact paths', () => {
+  const base = { prior: Rational.of(1, 2), balls: { cells: [0], counts: [1] }, draws: 3, reinforce: false };
+
+  it('refuses a domain outside 1 to 2^32 cells, counts that are not whole numbers >= 0, and α <= 0', () => {
+    const rng = new SeededRng(1);
+    for (const K of [0, 1.5, 2 ** 32 + 1]) {
+      expect(() => drawFromPriorAndBalls(rng, { ...base, domainCells: K })).toThrow(
+        `urn: the domain must have 1 to 2^32 cells, got ${K}`,
+      );
+    }
+    for (const count of [-1, 0.5]) {
+      expect(() =>
+        drawFromPriorAndBalls(rng, { ...base, domainCells: 4, balls: { cells: [0, 1], counts: [2, count] } }),
+      ).toThrow(`urn: count ${count} is not a whole number >= 0`);
+    }
+    expect(() => drawFromPriorAndBalls(rng, { ...base, domainCells: 4, prior: Rational.ZERO })).toThrow(
+      'urn: the prior weight must be > 0, got 0',
+    );
+  });
+
+  it('accepts the edges: one cell, 2^32 cells, empty cells among the balls', () => {
+    const rng = new SeededRng(2);
+    expect(Array.from(drawFromPriorAndBalls(rng, { ...base, domainCells: 1 }))).toEqual([0, 0, 0]);
+    const wide = drawFromPriorAndBalls(rng, { ...base, domainCells: 2 ** 32 });
+    expect(wide).toHaveLength(3);
+    const withEmpty = drawFromPriorAndBalls(rng, {
+      ...base,
+      domainCells: 4,
+      prior: Rational.of(1, 10 ** 9),
+      balls: { cells: [1, 3], counts: [0, 2] },
+      draws: 20,
+    });
+    // P(a draw from the prior) = 4·10⁻⁹/(4·10⁻⁹ + 2) < 2.1·10⁻⁹, so all 20 come from cell 3's balls
+    // except with probability below 5·10⁻⁸.
+    expect(Array.from(withEmpty)).toEqual(new Array(20).fill(3));
+  });
+
+  it('draws the only weighted cell when the prior is negligible', () => {
+    // P(any of 50 draws from the prior) <= 50 · 10/(10 + 3·10⁹) < 1.7·10⁻⁷.
+    const draws = drawFromPriorAndBalls(new SeededRng(3), {
+      domainCells: 10,
+      prior: Rational.of(1, 10 ** 9),
+      balls: { cells: [5], counts: [3] },
+      draws: 50,
+      reinforce: false,
+    });
+    expect(Array.from(draws)).toEqual(new Array(50).fill(5));
+  });
+
+  it('chooses prior or balls with the exact odds when the integers pass 2^53 (the bigint path)', () => {
+    // α = 2^52/(2^52 + 1), K = 2, two balls in cell 1: K·a + b·C = 2^53 + 2·(2^52 + 1) > 2^53, so every
+    // draw compares bigints. P(prior) = 2^52/(2^53 + 1) ≈ 1/2, so P(cell 0) = 1/4 − ε, P(cell 1) = 3/4 + ε.
+    // Cell 0's count of 4,000 draws is binomial, mean 1,000, sd √(4000·¼·¾) = 27.4; ±6 sd = ±165
+    // (two-sided α ≈ 2·10⁻⁹). Drawing the odds with b/C instead of b·C gives P(cell 0) = 0.4 (mean
+    // 1,600), always from the prior 0.5 (mean 2,000): both far outside.
+    const draws = drawFromPriorAndBalls(new SeededRng(4), {
+      domainCells: 2,
+      prior: Rational.of(2n ** 52n, 2n ** 52n + 1n),
+      balls: { cells: [1], counts: [2] },
+      draws: 4000,
+      reinforce: false,
+    });
+    const zeros = draws.filter((cell) => cell === 0).length;
+    expect(Math.abs(zeros - 1000), `cell 0 drawn ${zeros} times`).toBeLessThanOrEqual(165);
+  });
+
+  it('stops when aborted before the first draw', () => {
+    expect(() =>
+      drawFromPriorAndBalls(new SeededRng(5), {
+        ...base,
+        domainCells: 4,
+        draws: 1,
+        signal: { aborted: true },
+      }),
+    ).toThrow(expect.objectContaining({ name: 'AbortError' }));
+  });
+});

@@ -23,3 +23,73 @@ describe('binnedDomainAssumptions', () => {
     expect(first).toMatch(/read from the data are treated as public/);
   });
 });
+
+describe('binnedDomainAssumptions, sentence by sentence', () => {
+  const numeric = { kind: 'real', name: 'age', lo: 0, hi: 100, bins: 4, levels: 5 } as const;
+  const categorical = { kind: 'categorical', name: 'sex', categories: ['F', 'M'], levels: 3 } as const;
+  const clamped = ' Numeric values outside the bounds were clamped into the edge bins.';
+  const missing =
+    'Every column has one extra missing-value cell, whether or not the data has missing values, so missing ' +
+    'values are synthesized at a DP rate.';
+
+  it('for a declared domain without categorical columns: where the domain came from, clamping, missing values', () => {
+    expect(binnedDomainAssumptions([numeric], schemaWith('declared'))).toEqual([
+      'Bounds, categories and bin counts are public: declared in the schema or set as parameters, not read ' +
+        `from the data.${clamped}`,
+      missing,
+    ]);
+  });
+
+  it('for a domain partly learned with DP, and categories without an "other" level', () => {
+    const learned: Schema = {
+      ...schemaWith('declared'),
+      columns: [
+        { name: 'age', type: 'numeric', bounds: [0, 100], source: 'dp' },
+        { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'declared' },
+      ],
+    };
+    expect(binnedDomainAssumptions([numeric, categorical], learned)).toEqual([
+      'Bounds, categories and bin counts are public: declared in the schema, learned from the data with DP in ' +
+        `the domain steps of this claim, or set as parameters.${clamped}`,
+      missing,
+      'Categorical values outside the declared categories were counted, and synthesized, as missing.',
+    ]);
+  });
+
+  it('for a domain read from the data and learned with DP, and a column with an "other" level', () => {
+    const mixed: Schema = {
+      ...schemaWith('inferred'),
+      columns: [
+        { name: 'age', type: 'numeric', bounds: [0, 100], source: 'dp' },
+        { name: 'sex', type: 'categorical', categories: ['F', 'M', 'X'], other: 'X', source: 'inferred' },
+      ],
+    };
+    expect(binnedDomainAssumptions([numeric, categorical], mixed)).toEqual([
+      'Bounds, categories and bin counts come from the schema and the parameters; the schema facts named ' +
+        `above as read from the data are treated as public, the others were declared or learned with DP.${clamped}`,
+      missing,
+      'Categorical values outside the category list were counted as the column\'s "other" level where the ' +
+        'schema names one (a category like any other), and as missing elsewhere.',
+    ]);
+    const inferredOnly = binnedDomainAssumptions([numeric], schemaWith('inferred'));
+    expect(inferredOnly[0]).toBe(
+      'Bounds, categories and bin counts come from the schema and the parameters; the schema facts named ' +
+        `above as read from the data are treated as public, the others were declared.${clamped}`,
+    );
+    expect(inferredOnly).toHaveLength(2);
+  });
+
+  it('names the "other" level only when a categorical column has one', () => {
+    // A numeric column carrying an `other` field (not part of the numeric schema) does not count.
+    const numericOther = {
+      ...schemaWith('declared'),
+      columns: [
+        { name: 'age', type: 'numeric', bounds: [0, 100], other: 'X', source: 'declared' },
+        { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'declared' },
+      ],
+    } as unknown as Schema;
+    expect(binnedDomainAssumptions([categorical], numericOther)[2]).toBe(
+      'Categorical values outside the declared categories were counted, and synthesized, as missing.',
+    );
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { makeDiscreteGaussianSampler } from '../../../rng/discrete-gaussian';
+import { Rational } from '../../../rng/rational';
+import { SeededRng } from '../../../rng/seeded-rng';
+import type { Schema } from '../../../table/types';
+import { InputError } from '../../../table/errors';
+import { gridL1Error, SCORE_GRID, SCORE_MAX_ROWS } from './grid-score';
+import { addDiscreteGaussianNoise } from './noisy-marginal';
+import { deltaIsZero, deltaProblem, zcdpAccountantFor } from './pgm-budget';
+import { marginalLimitProblem, planPgmDomain } from './pgm-domain';
+
+describe('gridL1Error', () => {
+  it('is ‖x − m‖₁ in units of 2^−20, with the model rounded to the grid first', () => {
+    expect(SCORE_GRID).toBe(2 ** 20);
+    expect(SCORE_MAX_ROWS).toBe(2 ** 31);
+    // |3 − 2.5| + |1 − 1.5| + |0 − 0| = 1 → 2^20 units.
+    expect(gridL1Error(Float64Array.of(3, 1, 0), Float64Array.of(2.5, 1.5, 0))).toBe(2 ** 20);
+    // m = 1/3 rounds to round(2^20/3) = 349525 units; |2^20 − 349525| = 699051.
+    expect(gridL1Error(Float64Array.of(1), Float64Array.of(1 / 3))).toBe(699051);
+    expect(gridL1Error(Float64Array.of(0, 2), Float64Array.of(2, 0))).toBe(4 * 2 ** 20);
+    expect(gridL1Error(new Float64Array(0), new Float64Array(0))).toBe(0);
+  });
+
+  it('moves by at most 2·2^20 units when one row is replaced (the sensitivity of the selection)', () => {
+    const model = Float64Array.of(0.7, 2.2, 1.1);
+    const before = gridL1Error(Float64Array.of(1, 2, 1), model);
+    const after = gridL1Error(Float64Array.of(0, 2, 2), model);
+    expect(Math.abs(after - before)).toBeLessThanOrEqual(2 * 2 ** 20);
+  });
+
+  it('refuses a total beyond exact integers', () => {
+    expect(() => gridL1Error(Float64Array.of(2 ** 40), Float64Array.of(0))).toThrow(
+      `an L1 score of ${2 ** 60} grid units is too large to be exact`,
+    );
+  });
+});
+
+describe('addDiscreteGaussianNoise', () => {
+  it('adds one draw of the exact discrete Gaussian to every cell, in cell order', () => {
+    const sigma2 = Rational.of(9, 2);
+    const counts = Float64Array.of(10, 0, 3, 7, 1);
+    const noisy = addDiscreteGaussianNoise(new SeededRng('marginal'), counts, sigma2);
+    const sample = makeDiscreteGaussianSampler(sigma2);
+    const rng = new SeededRng('marginal');
+    expect(Array.from(noisy)).toEqual(Array.from(counts, (x) => x + sample(rng)));
+    expect(Array.from(counts)).toEqual([10, 0, 3, 7, 1]);
+    expect(noisy).not.toBe(counts);
+  });
+
+  it('stops when aborted', () => {
+    expect(() =>
+      addDiscreteGaussianNoise(new SeededRng(1), Float64Array.of(1, 2), Rational.ONE, { aborted: true }),
+    ).toThrow(expect.objectContaining({ name: 'AbortError' }));
+  });
+});
+
+describe('the zCDP budget of a graphical-model mechanism', () => {
+  it('is the largest ρ within (ε, δ), and δ = 0 is refused with a sentence', () => {
+    const accountant = zcdpAccountantFor({ epsilon: '1', delta: '1e-5' }, 'mst');
+    // zcdpRhoForBudget(1, 1e-5) = 0.030556595197639567 (mpmath golden, privacy-golden.json), 12 digits down.
+    expect(accountant.rhoBudget.toNumber()).toBe(0.0305565951976);
+    expect(accountant.delta.toNumber()).toBe(1e-5);
+    expect(() => zcdpAccountantFor({ epsilon: '1', delta: '0' }, 'mst')).toThrow(InputError);
+    expect(() => zcdpAccountantFor({ epsilon: '1', delta: '0' }, 'aim')).toThrow(deltaProblem('aim'));
+    expect(deltaProblem('aim')).toBe(
+      'aim adds Gaussian noise, whose guarantee is stated as (ε, δ): set δ > 0 (for example 1e-9, well below 1/n).',
+    );
+  });
+
+  it('says whether δ is zero, leaving budgets that do not parse to the budget fields', () => {
+    expect(deltaIsZero({ epsilon: '1', delta: '0' })).toBe(true);
+    expect(deltaIsZero({ epsilon: '1', delta: '1e-9' })).toBe(false);
+    expect(deltaIsZero({ epsilon: 'one', delta: '0' })).toBe(false);
+  });
+});
+
+describe('the graphical model domain', () => {
+  const schema: Schema = {
+    version: 1,
+    columns: [
+      { name: 'age', type: 'numeric', bounds: [0, 100], source: 'declared' },
+      { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'declared' },
+    ],
+    missing: [''],
+  };
+
+  it('has one attribute per column with its levels, the missing level included', () => {
+    const domain = planPgmDomain(schema, { bins: 4 }, 100);
+    expect(domain.sizes).toEqual([5, 3]);
+    expect(domain.codings.map((c) => c.name)).toEqual(['age', 'sex']);
+    expect(domain.problems).toEqual([]);
+  });
+
+  it('refuses a marginal above the cell limit, naming its columns and sizes', () => {
+    expect(marginalLimitProblem(['a', 'b'], 20_000_000, 'A marginal')).toBeUndefined();
+    expect(marginalLimitProblem(['a', 'b'], 20_000_001, 'A marginal')).toBe(
+      'A marginal on `a` × `b` has 20,000,001 cells, more than the limit of 20,000,000: choose fewer bins ' +
+        '(a smaller `bins` or `columnBins`).',
+    );
+  });
+});
