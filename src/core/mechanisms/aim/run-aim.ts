@@ -2,7 +2,7 @@ import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { Schema, Table } from '../../table/types';
-import { syntheticColumnFromLevels } from '../common/decode-rows';
+import { WHOLE_TABLES, type DatasetForm, type ReleaseOf } from '../common/dataset-form';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import { CliqueTreeModel } from '../common/pgm/clique-tree-model';
 import { countCells } from '../common/pgm/factor-index';
@@ -55,6 +55,18 @@ export async function runAim(
   ctx: RunContext,
   accountant: AimAccountant = zcdpAccountantFor(ctx, AIM_ID),
 ): Promise<Release> {
+  return drawAim(table, schema, params, ctx, accountant, WHOLE_TABLES);
+}
+
+/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
+export async function drawAim<D>(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: AimAccountant,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
   const plan = planAim(schema, params, ctx);
   if (plan.problems.length > 0) throw new InputError(`${AIM_ID} cannot run: ${plan.problems.join(' ')}`);
   if (table.nRows !== ctx.n)
@@ -153,7 +165,7 @@ export async function runAim(
   fit = refit(sizes, n, fit.cliques, measurements, fit, maxIters, ctx, false);
   iterations += fit.iterations;
 
-  const datasets: Table[] = [];
+  const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     ctx.progress(0.9 + (0.1 * release) / ctx.releases, `drawing release ${release + 1} of ${ctx.releases}`);
     const drawn = sampleRows(
@@ -164,10 +176,12 @@ export async function runAim(
       params.sampling as SamplingRule,
       ctx.signal,
     );
-    datasets.push({
-      nRows: n,
-      columns: drawn.map((column, j) => syntheticColumnFromLevels(ctx.rng, column, plan.codings[j]!)),
-    });
+    datasets.push(
+      form.dataset(
+        n,
+        drawn.map((column, j) => form.columnOfLevels(ctx.rng, plan.codings[j]!, column)),
+      ),
+    );
   }
   ctx.progress(1, 'done');
   const modelCells = fit.model.cliqueCells.reduce((a, b) => a + b, 0);

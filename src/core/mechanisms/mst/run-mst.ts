@@ -4,7 +4,7 @@ import { uniformInt } from '../../rng/uniform-int';
 import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { Schema, Table } from '../../table/types';
-import { syntheticColumnFromLevels } from '../common/decode-rows';
+import { WHOLE_TABLES, type DatasetForm, type ReleaseOf } from '../common/dataset-form';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import { CliqueTreeModel } from '../common/pgm/clique-tree-model';
 import { countCells } from '../common/pgm/factor-index';
@@ -42,6 +42,18 @@ export async function runMst(
   ctx: RunContext,
   accountant: MstAccountant = zcdpAccountantFor(ctx, MST_ID),
 ): Promise<Release> {
+  return drawMst(table, schema, params, ctx, accountant, WHOLE_TABLES);
+}
+
+/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
+export async function drawMst<D>(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: MstAccountant,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
   const domain = planMstDomain(schema, params, ctx);
   if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
   if (table.nRows !== ctx.n)
@@ -101,7 +113,7 @@ export async function runMst(
     },
   });
 
-  const datasets: Table[] = [];
+  const datasets: D[] = [];
   for (let r = 0; r < ctx.releases; r++) {
     ctx.progress(0.85 + (0.15 * r) / ctx.releases, `drawing release ${r + 1} of ${ctx.releases}`);
     const drawn = sampleRows(
@@ -113,13 +125,9 @@ export async function runMst(
       ctx.signal,
     );
     const synthetic = drawn.map((column, j) =>
-      syntheticColumnFromLevels(
-        ctx.rng,
-        restoreLevels(ctx.rng, column, compressions[j]!),
-        domain.codings[j]!,
-      ),
+      form.columnOfLevels(ctx.rng, domain.codings[j]!, restoreLevels(ctx.rng, column, compressions[j]!)),
     );
-    datasets.push({ nRows: n, columns: synthetic });
+    datasets.push(form.dataset(n, synthetic));
   }
   ctx.progress(1, 'done');
   const names = domain.codings.map((coding) => coding.name);
