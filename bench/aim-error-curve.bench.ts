@@ -6,9 +6,17 @@
 // ‖M(D) − M(D̂)‖₁/n, the TVD half of it. Reported per ε and mechanism: mean and sd over trials, seconds.
 // Env: AIM_CURVE_EPSILONS (default 0.01,0.03,0.1,0.3,1,3,10,30,100), AIM_CURVE_TRIALS (5),
 // AIM_CURVE_MODEL_MB (80), AIM_CURVE_MAX_ITERS (AIM's default, 1,000 per round: its time control),
-// AIM_CURVE_MECHANISMS (aim,mst,dp-marginals).
+// AIM_CURVE_MECHANISMS (aim,mst,dp-marginals), AIM_CURVE_MATCHED=1: the matched series, bench only and not
+// reachable from the product: aim and mst run with an accountant holding twice the ρ of (ε, δ), so every
+// histogram's σ is private-pgm's under add/remove neighbours at ρ (its exponential mechanisms keep
+// sensitivity 2, so selection is √2 less sharp than private-pgm's); seeds "matched/<mechanism>/<ε>/<trial>".
 import { performance } from 'node:perf_hooks';
+import { runAim } from '../src/core/mechanisms/aim/run-aim';
+import { zcdpAccountantFor } from '../src/core/mechanisms/common/pgm/pgm-budget';
+import { runMst } from '../src/core/mechanisms/mst/run-mst';
 import { getMechanism } from '../src/core/mechanisms/registry';
+import { ZcdpAccountant } from '../src/core/privacy/zcdp-accountant';
+import { parseRational, Rational } from '../src/core/rng/rational';
 import { resolveParams } from '../src/core/mechanisms/params';
 import { SeededRng } from '../src/core/rng/seeded-rng';
 import { loadKernlabIncome, workloadError } from './pgm-bench-data';
@@ -16,7 +24,10 @@ import { loadKernlabIncome, workloadError } from './pgm-bench-data';
 const EPSILONS = (process.env.AIM_CURVE_EPSILONS ?? '0.01,0.03,0.1,0.3,1,3,10,30,100').split(',');
 const TRIALS = Number(process.env.AIM_CURVE_TRIALS ?? 5);
 const MODEL_MB = Number(process.env.AIM_CURVE_MODEL_MB ?? 80);
-const MECHANISMS = (process.env.AIM_CURVE_MECHANISMS ?? 'aim,mst,dp-marginals').split(',');
+const MATCHED = process.env.AIM_CURVE_MATCHED === '1';
+const MECHANISMS = (process.env.AIM_CURVE_MECHANISMS ?? (MATCHED ? 'aim,mst' : 'aim,mst,dp-marginals')).split(
+  ',',
+);
 const AIM_PARAMS = {
   maxModelSize: MODEL_MB,
   ...(process.env.AIM_CURVE_MAX_ITERS ? { maxIters: Number(process.env.AIM_CURVE_MAX_ITERS) } : {}),
@@ -38,17 +49,32 @@ for (const epsilon of EPSILONS) {
     let seconds = 0;
     for (let trial = 0; trial < TRIALS; trial++) {
       const start = performance.now();
-      const release = await mechanism.run(table, schema, params, {
+      const ctx = {
         n: table.nRows,
         schema,
         epsilon,
         delta: id === 'dp-marginals' ? 0 : '1e-9',
         releases: 1,
         seeded: true,
-        rng: new SeededRng(`${id}/${epsilon}/${trial}`),
+        rng: new SeededRng(`${MATCHED ? 'matched/' : ''}${id}/${epsilon}/${trial}`),
         progress: () => {},
         signal: { aborted: false },
-      });
+      };
+      let release;
+      if (MATCHED) {
+        const run = id === 'aim' ? runAim : id === 'mst' ? runMst : undefined;
+        if (!run) throw new Error(`no matched series for ${id}`);
+        const rho = zcdpAccountantFor(ctx, id).rhoBudget;
+        release = await run(
+          table,
+          schema,
+          params,
+          ctx,
+          new ZcdpAccountant(rho.mul(Rational.of(2)), parseRational('1e-9')),
+        );
+      } else {
+        release = await mechanism.run(table, schema, params, ctx);
+      }
       seconds += (performance.now() - start) / 1000;
       errors.push(workloadError(table, release.datasets[0]!, schema, 3).error);
     }
@@ -70,6 +96,7 @@ console.log(
     data: `kernlab income, ${table.nRows} rows × ${table.columns.length} columns`,
     delta: 1e-9,
     trials: TRIALS,
+    ...(MATCHED ? { series: 'matched: σ of add/remove at ρ (bench only)' } : {}),
     aimParams: AIM_PARAMS,
     workload: '364 3-way marginals, missing values as a level',
     rows,
