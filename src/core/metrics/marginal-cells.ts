@@ -4,14 +4,33 @@ import { alignCategoricalCodes, alignColumnsByName } from './align-columns';
 /** Default number of equal-width bins for numeric columns (DESIGN.md §2, CLI contract). */
 export const DEFAULT_TVD_BINS = 10;
 
+/** Cell codes in the smallest unsigned array that holds 0 … cellCount − 1. */
+export type CellArray = Uint8Array | Uint16Array | Uint32Array;
+
+/** An array of `length` cell codes able to hold codes below `cellCount`. */
+function cellArray(length: number, cellCount: number): CellArray {
+  if (cellCount <= 256) return new Uint8Array(length);
+  if (cellCount <= 65_536) return new Uint16Array(length);
+  return new Uint32Array(length);
+}
+
+/** The codes in the smallest array for `cellCount` codes (the same array when that is 32-bit). */
+function compactCells(codes: Uint32Array, cellCount: number): CellArray {
+  if (cellCount > 65_536) return codes;
+  const out = cellArray(codes.length, cellCount);
+  out.set(codes);
+  return out;
+}
+
 /** One column of both tables encoded as small integer cells 0 … cellCount − 1. */
 export interface EncodedMarginalColumn {
   name: string;
   kind: 'numeric' | 'categorical';
   /** Number of distinct cell codes the column can take (bins + missing, or tokens + missing). */
   cellCount: number;
-  realCells: Uint32Array;
-  synthCells: Uint32Array;
+  /** Cell codes, one a row: one byte a row when cellCount ≤ 256, two when ≤ 65,536. */
+  realCells: CellArray;
+  synthCells: CellArray;
   /** Numeric: the pooled non-missing range the bins divide (lo = hi = 0 when nothing is observed). */
   range?: { lo: number; hi: number };
   /** Categorical: the token of each cell code below the missing code. */
@@ -60,7 +79,7 @@ export function pooledNonMissingRange(columns: readonly (Column & { kind: 'numer
 }
 
 function binNumericColumn(column: Column & { kind: 'numeric' }, lo: number, hi: number, bins: number) {
-  const cells = new Uint32Array(column.values.length);
+  const cells = cellArray(column.values.length, bins + 1);
   for (let i = 0; i < cells.length; i++) {
     cells[i] = column.missing[i] === 1 ? bins : equalWidthBin(column.values[i]!, lo, hi, bins);
   }
@@ -98,8 +117,8 @@ export function encodeMarginalCells(
         name: pair.name,
         kind: 'categorical',
         cellCount: aligned.missingCode + 1,
-        realCells: aligned.realCodes,
-        synthCells: aligned.synthCodes,
+        realCells: compactCells(aligned.realCodes, aligned.missingCode + 1),
+        synthCells: compactCells(aligned.synthCodes, aligned.missingCode + 1),
         tokens: aligned.tokens,
       };
     }

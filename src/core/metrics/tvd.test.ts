@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testTable } from './testing/test-table';
-import { equalWidthBin } from './marginal-cells';
-import { fullTableTvd, kMarginalScore, lexicographicCombinations, tvdKWay } from './tvd';
+import { encodeMarginalCells, equalWidthBin } from './marginal-cells';
+import { fullTableTvd, kMarginalScore, lexicographicCombinations, tvdKWay, tvdOfEncodedSubset } from './tvd';
 
 describe('tvdKWay', () => {
   it('computes a hand-checked one-way TVD with categories aligned by token', () => {
@@ -69,5 +69,23 @@ describe('helpers', () => {
     const real = testTable({ a: ['x', 'y'], b: ['p', 'q'] });
     const synth = testTable({ a: ['x', 'y'], b: ['q', 'p'] });
     expect(fullTableTvd(real, synth)).toBe(1);
+  });
+});
+
+describe('encodeMarginalCells', () => {
+  it('keeps cell codes in one byte a row up to 256 cells and two up to 65,536, with the same TVD', () => {
+    const n = 600;
+    const values = Array.from({ length: n }, (_, i) => (i * 37) % 101);
+    const labels = Array.from({ length: n }, (_, i) => `level ${(i * 13) % 300}`);
+    const real = testTable({ x: values, g: labels });
+    const synth = testTable({ x: values.map((v) => (v * 3) % 101), g: labels.slice().reverse() });
+    const encoded = encodeMarginalCells(real, synth, 10);
+    expect(encoded.columns[0]!.realCells).toBeInstanceOf(Uint8Array); // 10 bins + missing
+    expect(encoded.columns[1]!.synthCells).toBeInstanceOf(Uint16Array); // 300 tokens + missing
+    // The codes themselves: the bins tvd_ref.py gives (equalWidthBin over the pooled range [0, 100]).
+    expect(Array.from(encoded.columns[0]!.realCells.subarray(0, 4))).toEqual(
+      values.slice(0, 4).map((v) => equalWidthBin(v, 0, 100, 10)),
+    );
+    expect(tvdOfEncodedSubset(encoded, [0, 1])).toBe(tvdKWay(real, synth, 2).mean);
   });
 });
