@@ -16,7 +16,10 @@ export interface EstimationOptions {
   signal?: AbortSignalLike;
   /** Starting log-potentials (a warm start); zero (uniform) when absent. */
   start?: Float64Array[];
-  /** The calibrated marginals of `start` on this model, when known (saves one calibration). */
+  /**
+   * The calibrated marginals of `start` on this model, when known (saves one calibration). They must
+   * be exactly `model.calibrate(start)`: they are trusted, not checked.
+   */
   startMarginals?: readonly Float64Array[];
   /** Called after each iteration with its number and loss. */
   onIteration?: (iteration: number, loss: number) => void;

@@ -441,6 +441,37 @@ describe('mirror descent', () => {
     expect(estimate.iterations).toBeLessThan(5000); // the early stop fired
   });
 
+  it('gives the same fit from a warm start whether or not its calibrated marginals are passed in', () => {
+    // startMarginals only saves a calibration: iterations, loss, potentials and marginals must be
+    // identical to the last bit (Object.is through toEqual on Float64Arrays).
+    const sizes = [3, 2, 3];
+    const model = new CliqueTreeModel(
+      buildJunctionTree(3, sizes, [
+        [0, 1],
+        [1, 2],
+      ]),
+      sizes,
+      200,
+    );
+    const rng = new SeededRng('warm start');
+    const start = randomPotentials(rng, model);
+    const measurements: Measurement[] = [[0, 1], [1, 2], [0]].map((attrs) => {
+      const y = Float64Array.from({ length: cellCount(attrs, sizes) }, () => 30 * rng.nextFloat());
+      return { attrs, y, weight: new Float64Array(y.length).fill(0.5) };
+    });
+    const cold = estimateByMirrorDescent(model, measurements, { iterations: 40, start });
+    const warm = estimateByMirrorDescent(model, measurements, {
+      iterations: 40,
+      start,
+      startMarginals: model.calibrate(start),
+    });
+    expect(warm.iterations).toBe(cold.iterations);
+    expect(warm.loss).toBe(cold.loss);
+    expect(warm.theta).toEqual(cold.theta);
+    expect(warm.marginals).toEqual(cold.marginals);
+    expect(cold.iterations).toBeGreaterThan(1);
+  });
+
   it('stops at the iteration limit and checks the abort signal every iteration', () => {
     const sizes = [2, 2];
     const model = new CliqueTreeModel(buildJunctionTree(2, sizes, [[0, 1]]), sizes, 10);
