@@ -24,7 +24,10 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Key of the table a worker holds: the loaded dataset and the schema it was built under. */
+/**
+ * Key of the table a worker holds: the loaded dataset and the whole schema it was built under (the
+ * schema's stable JSON itself, not a hash of it, so two schemas can never share a key).
+ */
 export function tableKeyOf(datasetId: string, schema: unknown): string {
-  return `${datasetId}:${fnv1aHex(stableJson(schema))}`;
+  return `${datasetId}:${stableJson(schema)}`;
 }

@@ -107,6 +107,9 @@ describe('cache keys', () => {
     expect(stableJson({ b: 1, a: [2, { d: 3, c: undefined }] })).toBe('{"a":[2,{"d":3}],"b":1}');
     expect(tableKeyOf('data1', { x: 1, y: 2 })).toBe(tableKeyOf('data1', { y: 2, x: 1 }));
     expect(tableKeyOf('data1', { x: 1 })).not.toBe(tableKeyOf('data2', { x: 1 }));
+    // Different schemas never share a key (the key holds the schema, not a hash of it).
+    expect(tableKeyOf('data1', { x: 1 })).not.toBe(tableKeyOf('data1', { x: 2 }));
+    expect(tableKeyOf('data1', { columns: ['a'] })).toBe('data1:{"columns":["a"]}');
   });
 });
 

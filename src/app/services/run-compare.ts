@@ -14,7 +14,7 @@ import { noteDataLook, useJobStore } from '../state/job-store';
 import { recordLook } from '../state/ledger-store';
 import { onDatasetReplaced } from '../state/dataset-resets';
 import { useSchemaStore } from '../state/schema-store';
-import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
+import { stableJson, tableKeyOf } from './cache-keys';
 import { currentCompareCandidates } from './compare-candidates';
 import { ensureTableOnWorker, runPool } from './workers';
 import { createJobRunner, newJobId } from './job-runner';
@@ -63,17 +63,16 @@ export async function startCompare(): Promise<void> {
       repeat,
       mechanismId: mechanism.id,
       params: readiness.params!,
-      cacheKey: `${fnv1aHex(
-        stableJson({
-          data: dataset.datasetId,
-          schema,
-          mechanism: mechanism.id,
-          params: readiness.params,
-          epsilon,
-          delta,
-          seed,
-        }),
-      )}/${repeat}`,
+      // The whole configuration, not a hash of it: a cached run is reused only for its own settings.
+      cacheKey: `${stableJson({
+        data: dataset.datasetId,
+        schema,
+        mechanism: mechanism.id,
+        params: readiness.params,
+        epsilon,
+        delta,
+        seed,
+      })}/${repeat}`,
     })),
   ).flat();
   const message = `Comparing ${chosen.length} mechanisms × ${repeats} repeats`;

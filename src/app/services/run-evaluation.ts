@@ -2,8 +2,12 @@ import * as Comlink from 'comlink';
 import type { Schema } from '../../core/table/types';
 import type { EvaluationSettings } from '../../worker/protocol';
 import { onDatasetReplaced } from '../state/dataset-resets';
-import { setEvaluationReport, setEvaluationSettings, setEvaluationStatus } from '../state/results-store';
-import { useDataStore } from '../state/data-store';
+import {
+  setEvaluationReport,
+  setEvaluationSettings,
+  setEvaluationStatus,
+  useResultsStore,
+} from '../state/results-store';
 import { tableKeyOf } from './cache-keys';
 import { dataSession, runPool, slotHoldingTable } from './workers';
 import { createJobRunner } from './job-runner';
@@ -42,7 +46,9 @@ export async function startEvaluation(
   settings: EvaluationSettings = defaultEvaluationSettings(schema),
 ): Promise<void> {
   setEvaluationSettings(settings);
-  const datasetId = useDataStore.getState().dataset?.datasetId;
+  // The dataset the run was made on (not whatever is loaded now), so a held table is matched to it.
+  const run = useResultsStore.getState().run;
+  const datasetId = run?.summary.jobId === jobId ? run.configuration.datasetId : undefined;
   const tableKey = datasetId === undefined ? undefined : tableKeyOf(datasetId, schema);
   await runner.start('Preparing the evaluation', async ({ id: evaluationId, signal, progress }) => {
     setEvaluationReport(null);
