@@ -7,7 +7,7 @@ import { InputError } from '../../../table/errors';
 import { gridL1Error, SCORE_GRID, SCORE_MAX_ROWS } from './grid-score';
 import { addDiscreteGaussianNoise } from './noisy-marginal';
 import { deltaIsZero, deltaProblem, zcdpAccountantFor } from './pgm-budget';
-import { marginalLimitProblem, planPgmDomain } from './pgm-domain';
+import { marginalLimitProblem, planPgmDomain, SAMPLING_PARAM } from './pgm-domain';
 
 describe('gridL1Error', () => {
   it('is ‖x − m‖₁ in units of 2^−20, with the model rounded to the grid first', () => {
@@ -89,6 +89,29 @@ describe('the graphical model domain', () => {
     expect(domain.sizes).toEqual([5, 3]);
     expect(domain.codings.map((c) => c.name)).toEqual(['age', 'sex']);
     expect(domain.problems).toEqual([]);
+  });
+
+  it('never limits the full cross-tabulation, which a graphical model does not build', () => {
+    // 1001³ levels of three numeric columns: far above the 20,000,000-cell limit of a histogram.
+    const wide: Schema = {
+      ...schema,
+      columns: ['a', 'b', 'c'].map((name) => ({
+        name,
+        type: 'numeric' as const,
+        bounds: [0, 1] as [number, number],
+        source: 'declared' as const,
+      })),
+    };
+    const domain = planPgmDomain(wide, { bins: 1000 }, 100);
+    expect(domain.problems).toEqual([]);
+    expect(domain.sizes).toEqual([1001, 1001, 1001]);
+  });
+
+  it('offers rounding (the default) or independent draws for sampling', () => {
+    expect(SAMPLING_PARAM.name).toBe('sampling');
+    expect(SAMPLING_PARAM.type).toBe('enum');
+    expect(SAMPLING_PARAM.default).toBe('round');
+    expect(SAMPLING_PARAM.options?.map((option) => option.value)).toEqual(['round', 'sample']);
   });
 
   it('refuses a marginal above the cell limit, naming its columns and sizes', () => {
