@@ -54,3 +54,26 @@ describe('geometric sampler with ratio exp(−γ) (exact, CKS 2020 Algorithm 2)'
     expect(() => makeGeometricExpNegSampler(Rational.of(-1, 2))).toThrow(RangeError);
   });
 });
+
+describe('geometric draws near 2^53', () => {
+  it('divides values that pass 2^53 exactly: γ = 2^10/2^52 has mean 1/(e^γ − 1) ≈ 2^42', () => {
+    // u + t·v passes 2^53 once v >= 2 (t = 2^52), then is divided by s = 2^10 in bigints. The geometric
+    // law has sd ≈ mean, so the mean of 2,000 draws has relative sd 1/√2000 = 2.2 %; ±6 sd = ±13.4 %.
+    const sampler = makeGeometricExpNegSampler(Rational.of(2n ** 10n, 2n ** 52n));
+    const rng = new SeededRng('near 2^53');
+    let sum = 0;
+    for (let i = 0; i < 2000; i++) sum += sampler(rng);
+    const mean = 1 / Math.expm1(2 ** -42);
+    expect(Math.abs(sum / 2000 / mean - 1), `mean ${sum / 2000} against ${mean}`).toBeLessThan(0.134);
+  });
+
+  it('refuses a draw beyond Number.MAX_SAFE_INTEGER instead of rounding it', () => {
+    // γ = 2^−52: a draw exceeds 2^53 − 1 exactly when v >= 2, with probability e^−2 = 0.135 per draw,
+    // so 200 draws all stay below with probability 0.865^200 < 3·10⁻¹³.
+    const sampler = makeGeometricExpNegSampler(Rational.of(1n, 2n ** 52n));
+    const rng = new SeededRng('beyond 2^53');
+    expect(() => {
+      for (let i = 0; i < 200; i++) sampler(rng);
+    }).toThrow(/^exact sampler: a draw \(\d+\) exceeds Number\.MAX_SAFE_INTEGER; the scale is too large$/);
+  });
+});
