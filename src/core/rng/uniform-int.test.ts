@@ -136,3 +136,35 @@ describe('uniformBigInt', () => {
     expect(() => uniformBigInt(rng, 0n)).toThrow(RangeError);
   });
 });
+
+describe('uniform integers word by word', () => {
+  it('keeps a Lemire word exactly when (w·n mod 2^32) >= 2^32 mod n', () => {
+    // n = 3, 2^32 mod 3 = 1. w = 1431655766: 3w = 2^32 + 2, low part 2 (>= 1 but < n): kept, high part 1.
+    const lowTwo = scriptedRng([1431655766]);
+    expect(uniformInt(lowTwo, 3)).toBe(1);
+    expect(lowTwo.used).toBe(1);
+    // w = 2863311531: 3w = 2·2^32 + 1, low part exactly 2^32 mod 3 = 1: kept, high part 2.
+    const lowOne = scriptedRng([2863311531]);
+    expect(uniformInt(lowOne, 3)).toBe(2);
+    expect(lowOne.used).toBe(1);
+  });
+
+  it('joins two words into a 53-bit value above 2^32 (high 21 bits, then 32)', () => {
+    expect(uniformIntBelowSafe(scriptedRng([0, 5]), 2 ** 40)).toBe(5);
+    // (2^11 >>> 11)·2^32 + 9 = 2^32 + 9.
+    expect(uniformIntBelowSafe(scriptedRng([2 ** 11, 9]), 2 ** 40)).toBe(2 ** 32 + 9);
+  });
+
+  it('rejects a bigint draw equal to n and uses the full top word when the bit length is a multiple of 32', () => {
+    // n = 2^32 + 1: 33 bits, the top word masked to 1 bit. (1, 1) gives 2^32 + 1 = n: rejected; (0, 7) gives 7.
+    const edge = scriptedRng([1, 1, 0, 7]);
+    expect(uniformBigInt(edge, 2n ** 32n + 1n)).toBe(7n);
+    expect(edge.used).toBe(4);
+    // n = 2^64: 64 bits, two full words. A draw is below 2^32 with probability 2^−32, so 20 draws
+    // all below it would be a masked top word (probability 2^−640 otherwise).
+    const rng = new SeededRng('top word');
+    const draws = Array.from({ length: 20 }, () => uniformBigInt(rng, 2n ** 64n));
+    expect(draws.some((draw) => draw >= 2n ** 32n)).toBe(true);
+    expect(draws.every((draw) => draw < 2n ** 64n)).toBe(true);
+  });
+});
