@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../table/types';
+import type { ColumnCoding } from './column-coding';
 import { binnedDomainAssumptions } from './public-assumptions';
 
 const schemaWith = (source: 'declared' | 'inferred'): Schema => ({
@@ -25,8 +26,8 @@ describe('binnedDomainAssumptions', () => {
 });
 
 describe('binnedDomainAssumptions, sentence by sentence', () => {
-  const numeric = { kind: 'real', name: 'age', lo: 0, hi: 100, bins: 4, levels: 5 } as const;
-  const categorical = { kind: 'categorical', name: 'sex', categories: ['F', 'M'], levels: 3 } as const;
+  const numeric: ColumnCoding = { kind: 'real', name: 'age', lo: 0, hi: 100, bins: 4, levels: 5 };
+  const categorical: ColumnCoding = { kind: 'categorical', name: 'sex', categories: ['F', 'M'], levels: 3 };
   const clamped = ' Numeric values outside the bounds were clamped into the edge bins.';
   const missing =
     'Every column has one extra missing-value cell, whether or not the data has missing values, so missing ' +
