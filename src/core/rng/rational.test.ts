@@ -207,3 +207,23 @@ describe('Rational to double', () => {
     }
   });
 });
+
+describe('Rational arithmetic, known values', () => {
+  it('multiplies, compares for equality and tests for zero exactly', () => {
+    expect(Rational.of(2, 3).mul(Rational.of(3, 4)).toString()).toBe('1/2');
+    expect(Rational.of(-2, 5).mul(Rational.of(5, 7)).toString()).toBe('-2/7');
+    expect(Rational.of(1, 2).equals(Rational.of(2, 4))).toBe(true);
+    expect(Rational.of(1, 2).equals(Rational.of(1, 3))).toBe(false);
+    expect(Rational.of(1, 3).equals(Rational.of(2, 3))).toBe(false);
+    expect(Rational.of(1).isZero()).toBe(false);
+    expect(Rational.of(0, 5).isZero()).toBe(true);
+  });
+
+  it('floors toward −∞ and takes absolute values', () => {
+    expect(Rational.of(7, 2).floor()).toBe(3n);
+    expect(Rational.of(-7, 2).floor()).toBe(-4n);
+    expect(Rational.of(-6, 2).floor()).toBe(-3n);
+    expect(Rational.of(-3, 4).abs().toString()).toBe('3/4');
+    expect(Rational.of(3, 4).abs().toString()).toBe('3/4');
+  });
+});
