@@ -21,9 +21,12 @@ describe('CryptoRng', () => {
 
   it('throws a clear error when crypto is missing', () => {
     vi.stubGlobal('crypto', undefined);
-    expect(() => new CryptoRng()).toThrow(/globalThis\.crypto\.getRandomValues is not available/);
+    expect(() => new CryptoRng()).toThrow(
+      'CryptoRng: globalThis.crypto.getRandomValues is not available in this environment; ' +
+        'a secure random source is required (use a browser, a worker or Node >= 20).',
+    );
     vi.stubGlobal('crypto', {});
-    expect(() => new CryptoRng()).toThrow(Error);
+    expect(() => new CryptoRng()).toThrow(/getRandomValues is not available/);
   });
 
   it('refills its 16,384-word buffer in 64 KiB calls and loses no words', () => {

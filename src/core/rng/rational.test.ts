@@ -217,6 +217,9 @@ describe('Rational arithmetic, known values', () => {
     expect(Rational.of(1, 3).equals(Rational.of(2, 3))).toBe(false);
     expect(Rational.of(1).isZero()).toBe(false);
     expect(Rational.of(0, 5).isZero()).toBe(true);
+    // A decimal without integer digits, and one with leading zeros.
+    expect(parseRational('.5').toString()).toBe('1/2');
+    expect(parseRational('-007.25').toString()).toBe('-29/4');
   });
 
   it('floors toward −∞ and takes absolute values', () => {
