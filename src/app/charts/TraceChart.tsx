@@ -1,4 +1,8 @@
 import { Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { plainTick } from './plain-tick';
+
+const ITERATION_TICK = plainTick((v) => String(v), 10);
+const VALUE_TICK = plainTick((v) => v.toPrecision(2), 10);
 
 interface TraceChartProps {
   /** One object per iteration: { iteration, [series name]: value }. */
@@ -22,10 +26,11 @@ export default function TraceChart({ points, seriesNames, colours, burnIn }: Tra
           dataKey="iteration"
           type="number"
           domain={['dataMin', 'dataMax']}
-          tick={{ fontSize: 10 }}
+          tick={ITERATION_TICK}
           interval={0}
         />
-        <YAxis tick={{ fontSize: 10 }} tickFormatter={(v: number) => v.toPrecision(2)} interval={0} />
+        {/* Plain ticks: Recharts' own measure every word of every label in the DOM (plain-tick.tsx). */}
+        <YAxis tick={VALUE_TICK} interval={0} />
         <Tooltip />
         {burnIn !== undefined && burnIn > 0 && (
           <ReferenceLine

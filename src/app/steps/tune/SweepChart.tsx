@@ -1,4 +1,5 @@
 import { ChartNumbers } from '../../charts/ChartNumbers';
+import { plainTick } from '../../charts/plain-tick';
 import { SYNTHETIC_COLOUR } from '../../charts/series-style';
 import {
   Area,
@@ -16,6 +17,10 @@ import type { SweepSummaryPoint } from '../../services/sweep-summary';
 function formatMetric(value: number, digits: number): string {
   return value !== 0 && Math.abs(value) < 0.1 ? value.toPrecision(digits) : value.toFixed(digits);
 }
+
+// Plain ticks: Recharts' own measure every word of every label in the DOM (plain-tick.tsx).
+const EPSILON_TICK = plainTick((value) => String(value));
+const METRIC_TICK = plainTick((value) => formatMetric(value, 2));
 
 interface SweepChartProps {
   points: SweepSummaryPoint[];
@@ -80,12 +85,12 @@ export default function SweepChart({ points, currentEpsilon, metricLabel, onPick
             domain={domain}
             ticks={epsilons}
             interval={0}
-            tickFormatter={(value: number) => String(value)}
+            tick={EPSILON_TICK}
             label={{ value: 'ε (log scale)', position: 'insideBottom', offset: -12 }}
           />
           <YAxis
             interval={0}
-            tickFormatter={(value: number) => formatMetric(value, 2)}
+            tick={METRIC_TICK}
             label={{ value: metricLabel, angle: -90, position: 'insideLeft' }}
           />
           <Tooltip
