@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pmseNullMeansOnTwoThreads } from '../../src/cli/pmse-null-threads';
+import { startPmseNull, workerRefits } from '../../src/cli/pmse-null-threads';
 import { cartPmseInput, cartPmseNullSum } from '../../src/core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../../src/core/models/cart/cart-types';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
@@ -16,34 +16,44 @@ function numericTable(rng: SeededRng, n: number, shift: number): Table {
 }
 
 describe('the pMSE null on two threads (dpsynth metrics)', () => {
-  it('equals the two halves computed in line with the same seeds, whichever thread runs the second half', async () => {
+  it('equals the two parts computed in line with the same seeds, whichever thread runs the worker part', async () => {
     const rng = new SeededRng('tables');
     const real = numericTable(rng, 300, 0);
     const synths = [numericTable(rng, 300, 0.2), numericTable(rng, 250, 0)];
-    const means = await pmseNullMeansOnTwoThreads(
-      real,
-      synths,
-      SYNTHPOP_CART_DEFAULTS,
-      7,
-      new SeededRng('null'),
-    );
-    // The same computation in line: per release, a seed for the worker's 3 refits drawn from the
-    // generator, then this thread's 4 refits from it.
+    const generator = new SeededRng('null');
+    const pmseNull = await startPmseNull(real, synths, SYNTHPOP_CART_DEFAULTS, 7, generator);
+    expect(pmseNull).toBeDefined();
+    // Something else uses the generator between the start and the asks (the other metrics do).
+    generator.nextUint32();
+    const means = [pmseNull!.nullMeanOf(0), pmseNull!.nullMeanOf(1)];
+    await pmseNull!.stop();
+    // The same computation in line: per release, the worker part's seed then this thread's, drawn
+    // from the generator in release order before anything else; 5 refits there (workerRefits(7)), 2 here.
+    expect(workerRefits(7)).toBe(5);
     const expectedRng = new SeededRng('null');
-    const expected = synths.map((synth) => {
+    const seeds = synths.map(() => ({
+      worker: `pmse-null-${expectedRng.nextUint32()}-${expectedRng.nextUint32()}`,
+      here: `pmse-null-${expectedRng.nextUint32()}-${expectedRng.nextUint32()}`,
+    }));
+    const expected = synths.map((synth, j) => {
       const { input, share } = cartPmseInput(real, synth);
-      const seed = `pmse-null-${expectedRng.nextUint32()}-${expectedRng.nextUint32()}`;
-      const mine = cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 4, expectedRng);
-      const theirs = cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 3, new SeededRng(seed));
+      const theirs = cartPmseNullSum(
+        input,
+        SYNTHPOP_CART_DEFAULTS,
+        share,
+        5,
+        new SeededRng(seeds[j]!.worker),
+      );
+      const mine = cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 2, new SeededRng(seeds[j]!.here));
       return (mine + theirs) / 7;
     });
     expect(means).toEqual(expected);
-    expect(means![0]).toBeGreaterThan(0);
+    expect(means[0]).toBeGreaterThan(0);
   });
 
   it('leaves a single refit to the in-line null', async () => {
     const rng = new SeededRng('small');
     const real = numericTable(rng, 50, 0);
-    expect(await pmseNullMeansOnTwoThreads(real, [real], SYNTHPOP_CART_DEFAULTS, 1, rng)).toBeUndefined();
+    expect(await startPmseNull(real, [real], SYNTHPOP_CART_DEFAULTS, 1, rng)).toBeUndefined();
   });
 });

@@ -9,7 +9,7 @@ import type { RegressionSpec } from '../../core/metrics/regression-comparison';
 import type { SubsetTvd } from '../../core/metrics/tvd';
 import { SYNTHPOP_CART_DEFAULTS } from '../../core/models/cart';
 import { makeRng } from '../../core/rng/make-rng';
-import { pmseNullMeansOnTwoThreads } from '../pmse-null-threads';
+import { startPmseNull } from '../pmse-null-threads';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../run-cli';
@@ -111,22 +111,28 @@ export const metricsCommand = {
       throw new InputError(`--ml-target: no column '${mlTarget}'; columns are ${columnNames.join(', ')}.`);
     }
     const rng = makeRng(v.seed === undefined ? undefined : String(v.seed));
-    const nullMeans =
-      model === 'cart' ? await pmseNullMeansOnTwoThreads(real, synths, cart, permutations, rng) : undefined;
-    const report = evaluateUtility(
-      real,
-      synths,
-      {
-        bins,
-        tvdK: ks.filter((k) => k <= real.columns.length),
-        pmse: { model, cart, permutations, ...(nullMeans ? { nullMeans } : {}) },
-        ...(regression ? { regression } : {}),
-        ...(holdout && mlTarget ? { ml: { holdout, target: mlTarget } } : {}),
-        distinguishingGame: skip.has('game') ? false : {},
-        disclosure: !skip.has('disclosure'),
-      },
-      rng,
-    );
+    // The permutation null's worker thread starts first and runs while the other metrics are computed.
+    const pmseNull =
+      model === 'cart' ? await startPmseNull(real, synths, cart, permutations, rng) : undefined;
+    let report: UtilityReport;
+    try {
+      report = evaluateUtility(
+        real,
+        synths,
+        {
+          bins,
+          tvdK: ks.filter((k) => k <= real.columns.length),
+          pmse: { model, cart, permutations, ...(pmseNull ? { nullMeans: pmseNull.nullMeanOf } : {}) },
+          ...(regression ? { regression } : {}),
+          ...(holdout && mlTarget ? { ml: { holdout, target: mlTarget } } : {}),
+          distinguishingGame: skip.has('game') ? false : {},
+          disclosure: !skip.has('disclosure'),
+        },
+        rng,
+      );
+    } finally {
+      await pmseNull?.stop();
+    }
 
     const tvd: Record<string, number | null> = {};
     const tvdSkipped: Record<string, string> = {};

@@ -38,9 +38,11 @@ export interface UtilityEvaluationOptions {
   pmse?: Partial<Omit<PmseOptions, 'nullMean'>> & {
     /**
      * CART: each release's permutation-null mean pMSE, when computed elsewhere (cartPmseNullSum),
-     * on the whole tables: pMSE is then computed on the whole tables too.
+     * on the whole tables: pMSE is then computed on the whole tables too. A function is asked for
+     * release j's mean when the pMSE step reaches it (so part of the null can run elsewhere while
+     * the metrics before it are computed).
      */
-    nullMeans?: readonly number[];
+    nullMeans?: readonly number[] | ((release: number) => number);
     /** Rows per side at most; larger tables are subsampled uniformly (default PMSE_MAX_ROWS_PER_SIDE). */
     maxRowsPerSide?: number;
   };
@@ -318,7 +320,8 @@ export function evaluateUtility(
     const subsamples: ({ realRows: number; synthRows: number; standardError: number } | undefined)[] = [];
     const results = synths.map((synth, j) => {
       report('pmse', j / M, `Propensity score (pMSE), release ${j + 1} of ${M}`);
-      const nullMean = opts.pmse?.nullMeans?.[j];
+      const given = opts.pmse?.nullMeans;
+      const nullMean = typeof given === 'function' ? given(j) : given?.[j];
       const releaseOptions = nullMean === undefined ? pmseOptions : { ...pmseOptions, nullMean };
       // A null mean from elsewhere belongs to the whole tables; otherwise large tables are subsampled.
       const rows =

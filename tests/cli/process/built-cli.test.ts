@@ -8,7 +8,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PmseNullTask } from '../../../src/cli/pmse-null-threads';
+import type { PmseNullJob } from '../../../src/cli/pmse-null-threads';
 import { cartPmseInput, cartPmseNullSum } from '../../../src/core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../../../src/core/models/cart/cart-types';
 import { SeededRng } from '../../../src/core/rng/seeded-rng';
@@ -65,14 +65,24 @@ describe('the built CLI', { timeout: TIMEOUT }, () => {
     const real = numeric(200, 0);
     const synth = numeric(150, 0.2);
     const { input, share } = cartPmseInput(real, synth);
-    const task: PmseNullTask = { input, cart: SYNTHPOP_CART_DEFAULTS, share, permutations: 3, seed: 'w' };
+    const job: PmseNullJob = {
+      tasks: [{ input, cart: SYNTHPOP_CART_DEFAULTS, share, permutations: 3, seed: 'w' }],
+      sums: new SharedArrayBuffer(8),
+      done: new SharedArrayBuffer(4),
+    };
     const worker = new Worker(workerFile);
     try {
-      const sum = await new Promise<number>((resolve, reject) => {
-        worker.once('message', resolve);
+      await new Promise<void>((resolve, reject) => {
+        worker.once('message', (message) =>
+          message === 'ready' ? resolve() : reject(new Error(String(message))),
+        );
         worker.once('error', reject);
-        worker.postMessage(task);
       });
+      worker.postMessage(job);
+      const done = new Int32Array(job.done);
+      while (Atomics.load(done, 0) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(Atomics.load(done, 0)).toBe(1);
+      const sum = new Float64Array(job.sums)[0]!;
       expect(sum).toBe(cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 3, new SeededRng('w')));
       expect(sum).toBeGreaterThan(0);
     } finally {
