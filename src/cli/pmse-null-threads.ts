@@ -26,9 +26,14 @@ export interface PmseNullJob {
   done: SharedArrayBuffer;
 }
 
-/** The worker thread's share of the refits: it starts first and runs while this thread does other metrics. */
+/**
+ * The worker thread's share of the refits: half, rounded up. It starts first; this thread computes
+ * the metrics before the pMSE step, then its half. Measured on 2 × 20,000 × 10 rows (2 cores, idle):
+ * 2.8 s with half, 3.0 s with 65 %, 3.2 s with 70 %, 3.7 s with 90 % (the metrics after the pMSE step
+ * run on this thread only).
+ */
 export function workerRefits(permutations: number): number {
-  return Math.round(0.7 * permutations);
+  return Math.ceil(permutations / 2);
 }
 
 /** The seeds of release j's two parts, drawn from the run's generator in release order, before anything else. */
