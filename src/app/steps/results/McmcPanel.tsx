@@ -24,6 +24,9 @@ export function mcmcDiagnosticsOf(run: FinishedRun): McmcDiagnostics | null {
   return mcmc as McmcDiagnostics;
 }
 
+/** The most points of each chain's trace drawn in the chart. */
+const TRACE_POINTS_DRAWN = 250;
+
 // The charting library is loaded only when a run has MCMC diagnostics.
 const TraceChart = lazy(() => import('../../charts/TraceChart'));
 
@@ -33,11 +36,19 @@ export function McmcPanel({ run }: { run: FinishedRun }) {
   if (mcmc === null) return null;
   const burnIn = (run.summary.diagnostics as { iterationsPerChain?: { burnIn?: number } }).iterationsPerChain
     ?.burnIn;
-  const points = mcmc.chains[0]?.trace.iterations.map((iteration, i) => {
-    const point: Record<string, number> = { iteration };
-    mcmc.chains.forEach((chain) => (point[`chain ${chain.chain + 1}`] = chain.trace.u[i]!));
-    return point;
-  });
+  const iterations = mcmc.chains[0]?.trace.iterations;
+  // At most TRACE_POINTS_DRAWN points per chain are drawn (evenly, the last one kept): the chart is
+  // a few hundred pixels wide, and each point costs the charting library time when it mounts.
+  const stride =
+    iterations === undefined ? 1 : Math.max(1, Math.ceil(iterations.length / TRACE_POINTS_DRAWN));
+  const points = iterations
+    ?.map((iteration, i) => ({ iteration, i }))
+    .filter(({ i }) => i % stride === 0 || i === iterations.length - 1)
+    .map(({ iteration, i }) => {
+      const point: Record<string, number> = { iteration };
+      mcmc.chains.forEach((chain) => (point[`chain ${chain.chain + 1}`] = chain.trace.u[i]!));
+      return point;
+    });
   return (
     <>
       <p className="data-holder-note">{mcmc.notice}</p>
