@@ -30,24 +30,7 @@ export function StaggeredMount({
   placeholderHeight: number;
   children: ReactNode;
 }) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const start = () => startTransition(() => setReady(true));
-    waiting.push(start);
-    setTimeout(startNext, 0);
-    return () => {
-      const index = waiting.indexOf(start);
-      if (index >= 0) waiting.splice(index, 1);
-      finished(start);
-    };
-  }, []);
-  useEffect(() => {
-    if (!ready || mounting === null) return;
-    const current = mounting;
-    // Wait for the frame after the commit, so the chart's own follow-up passes run first.
-    const frame = requestAnimationFrame(() => finished(current));
-    return () => cancelAnimationFrame(frame);
-  }, [ready]);
+  const ready = useStaggeredValue(true) === true;
   if (ready) return <>{children}</>;
   return (
     <div className="chart-placeholder" style={{ height: placeholderHeight }} aria-hidden="true">
