@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The tests that guard the privacy core, for mutation testing (`npm run mutation`,
@@ -17,12 +19,26 @@ const testsByScope: Record<string, string[]> = {
 };
 const scope = process.env.MUTATION_SCOPE ?? 'all';
 
+/**
+ * Runs the smallest test files first. Stryker stops a mutant at its first failing test, and the
+ * small files hold the quick unit tests that pin one module with exact expectations; vitest's own
+ * order (largest or slowest first) would run the long convergence and statistical tests first and
+ * make every killed mutant wait for them.
+ */
+class SmallestFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const size = (file: TestSpecification) => statSync(file.moduleId).size;
+    return [...files].sort((a, b) => size(a) - size(b) || a.moduleId.localeCompare(b.moduleId));
+  }
+}
+
 export default defineConfig({
   test: {
     include: process.env.MUTATION_TESTS?.split(',') ??
       testsByScope[scope] ?? [...new Set(Object.values(testsByScope).flat())],
     exclude: ['src/core/mechanisms/pmse-mechanism/**'],
     environment: 'node',
+    sequence: { sequencer: SmallestFilesFirst },
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },
