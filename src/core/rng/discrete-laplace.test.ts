@@ -147,18 +147,20 @@ describe('positive part sampler shared between generators', () => {
   it("draws for one generator from that generator's words only", () => {
     // A sampler keeps the spare sign bits of the last word it read; a draw for another generator must
     // not use them, or one seeded run's output would depend on another's. Interleaved with two
-    // different partners, generator a must give the same draws.
-    const drawsOfA = (partnerSeed: string) => {
+    // different partners, generator a must give the same draws, and so must the partner that draws
+    // second, whichever generator drew before it.
+    const interleaved = (firstSeed: string, secondSeed: string) => {
       const shared = makeDiscreteLaplacePositivePartSampler(Rational.of(2));
-      const a = new SeededRng('stream a');
-      const partner = new SeededRng(partnerSeed);
-      const out: number[] = [];
+      const first = new SeededRng(firstSeed);
+      const second = new SeededRng(secondSeed);
+      const out: { first: number[]; second: number[] } = { first: [], second: [] };
       for (let i = 0; i < 200; i++) {
-        out.push(shared(a));
-        shared(partner);
+        out.first.push(shared(first));
+        out.second.push(shared(second));
       }
       return out;
     };
-    expect(drawsOfA('partner 1')).toEqual(drawsOfA('partner 2'));
+    expect(interleaved('stream a', 'partner 1').first).toEqual(interleaved('stream a', 'partner 2').first);
+    expect(interleaved('stream a', 'partner 1').second).toEqual(interleaved('stream b', 'partner 1').second);
   });
 });

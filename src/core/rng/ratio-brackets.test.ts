@@ -41,8 +41,11 @@ describe('powerBracketAt', () => {
   it('gives 1 exactly for k = 0 and refuses negative or fractional k', () => {
     const r = expNegBracket(1n, 2n);
     expect(powerBracketAt(r, 0, 64)).toEqual([1n << 64n, 1n << 64n]);
-    expect(() => powerBracketAt(r, -1, 64)).toThrow(RangeError);
-    expect(() => powerBracketAt(r, 1.5, 64)).toThrow(RangeError);
+    expect(() => powerBracketAt(r, -1, 64)).toThrow(
+      new RangeError('powerBracketAt: k must be a whole number ≥ 0, got -1'),
+    );
+    expect(() => powerBracketAt(r, 1.5, 64)).toThrow('powerBracketAt: k must be a whole number ≥ 0, got 1.5');
+    expect(() => powerBracketAt(r, 2 ** 53, 64)).toThrow(RangeError);
   });
 });
 
