@@ -95,6 +95,69 @@ describe('CliqueTreeModel', () => {
     expect(reversed.cliqueContaining([1])).toBe(0);
   });
 
+  it('takes the smallest clique holding the attributes wherever it is listed, the first on a tie', () => {
+    // Cliques [0,1,2] (2·2·3 = 12 cells) and [2,3] (3·2 = 6), listed largest first.
+    const tree: JunctionTree = {
+      cliques: [
+        [0, 1, 2],
+        [2, 3],
+      ],
+      edges: [{ a: 0, b: 1, separator: [2] }],
+      eliminationOrder: [3, 0, 1, 2],
+      cells: 18,
+    };
+    expect(new CliqueTreeModel(tree, [2, 2, 3, 2], 1).cliqueContaining([2])).toBe(1);
+    // With sizes (1, 2, 3, 2) both have 6 cells: the first listed is taken.
+    expect(new CliqueTreeModel(tree, [1, 2, 3, 2], 1).cliqueContaining([2])).toBe(0);
+  });
+
+  it('normalises the root clique by its largest log-potential, so exp never overflows', () => {
+    // One clique, θ = (800, 0): exp(800) is +∞ in doubles, exp(0 − 800) is 0, so μ = (n, 0).
+    const model = new CliqueTreeModel(buildJunctionTree(1, [2], [[0]]), [2], 7);
+    expect(Array.from(model.calibrate([Float64Array.of(800, 0)])[0]!)).toEqual([7, 0]);
+  });
+
+  it('joins only the cliques on the paths between the ones asked about', () => {
+    // Root A = [0,1] with children E = [0,5] and B = [1,2]; B has children C = [2,3] and D = [2,4].
+    // [3, 4] lies in no clique: the subtree is B, C, D. A and E are outside it; a table of E (a
+    // branch off an ancestor) joined as well would multiply the answer by n.
+    const sizes = [2, 2, 3, 2, 2, 2];
+    const tree: JunctionTree = {
+      cliques: [
+        [0, 1],
+        [0, 5],
+        [1, 2],
+        [2, 3],
+        [2, 4],
+      ],
+      edges: [
+        { a: 0, b: 1, separator: [0] },
+        { a: 0, b: 2, separator: [1] },
+        { a: 2, b: 3, separator: [2] },
+        { a: 2, b: 4, separator: [2] },
+      ],
+      eliminationOrder: [5, 0, 1, 3, 4, 2],
+      cells: 4 + 4 + 6 + 6 + 6,
+    };
+    const model = new CliqueTreeModel(tree, sizes, 20);
+    // θ_C depends on x3 and θ_D on x4, each through x2: p(x3, x4) = Σ_x2 p(x2) p(x3|x2) p(x4|x2).
+    const theta = model.zeroPotentials();
+    theta[3] = Float64Array.of(0, 1, 1, 0, 0.5, 0.5); // [2,3]: x2 = 0 favours x3 = 1, x2 = 1 favours x3 = 0
+    theta[4] = Float64Array.of(1, 0, 0, 2, 0, 0); // [2,4]
+    const marginals = model.calibrate(theta);
+    const expected = new Float64Array(4);
+    let z = 0;
+    for (let x2 = 0; x2 < 3; x2++)
+      for (let x3 = 0; x3 < 2; x3++)
+        for (let x4 = 0; x4 < 2; x4++) {
+          const w = Math.exp(theta[3]![x2 * 2 + x3]! + theta[4]![x2 * 2 + x4]!);
+          expected[x3 * 2 + x4] += w;
+          z += w;
+        }
+    const actual = model.marginal(marginals, [3, 4]);
+    for (let c = 0; c < 4; c++) expect(actual[c]!).toBeCloseTo((20 * expected[c]!) / z, 10);
+  });
+
   it('broadcasts a table on part of a clique onto all of its cells', () => {
     const model = chain();
     // A table on attribute 1 (3 levels) onto clique [0,1]: cell (x0, x1) takes its value at x1.

@@ -29,6 +29,7 @@ describe('tables over attributes, by hand', () => {
     expect(Array.from(indexMap([0, 1], [0], sizes))).toEqual([0, 0, 0, 1, 1, 1]);
     expect(Array.from(indexMap([0, 1, 2], [0, 2], sizes))).toEqual([0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3]);
     expect(Array.from(indexMap([0, 1], [], sizes))).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(() => indexMap([0, 1], [2], sizes)).toThrow('attribute 2 is not in the clique [0, 1]');
   });
 
   it('merge neighbouring attributes that move the marginal together', () => {
@@ -46,6 +47,9 @@ describe('tables over attributes, by hand', () => {
       cells: 12,
       subCells: 2,
     });
+    // [0,1] onto itself or onto nothing: both attributes merge into the first dimension.
+    expect(projection([0, 1], [0, 1], sizes)).toEqual({ radix: [6], stride: [1], cells: 6, subCells: 6 });
+    expect(projection([0, 1], [], sizes)).toEqual({ radix: [6], stride: [0], cells: 6, subCells: 1 });
     // onto [0, 2]: nothing merges.
     expect(projection([0, 1, 2], [0, 2], sizes)).toEqual({
       radix: [2, 3, 2],
@@ -77,6 +81,12 @@ describe('tables over attributes, by hand', () => {
     expect(Array.from(maxProjected(values, projection([0, 1], [0], sizes), new Float64Array(2)))).toEqual([
       3, 6,
     ]);
+    // [0,1,2] onto [0,2]: runs of x2 inside each (x0, x1); the maxima of the x0 = 1 cells (all small)
+    // must not see the large x0 = 0 cells that follow a run.
+    const mixed = Float64Array.of(90, 91, 92, 93, 94, 95, 1, 2, 3, 4, 5, 6);
+    expect(
+      Array.from(maxProjected(mixed, projection([0, 1, 2], [0, 2], sizes), new Float64Array(4))),
+    ).toEqual([94, 95, 5, 6]);
     const added = Float64Array.from(values);
     addProjected(added, projection([0, 1], [0], sizes), Float64Array.of(10, 20), 2);
     expect(Array.from(added)).toEqual([21, 22, 23, 44, 45, 46]);

@@ -18,11 +18,33 @@ describe('estimateByMirrorDescent on problems with a closed-form optimum', () =>
   // below the error of a wrong gradient, weight or step.
   const TOLERANCE = 1e-4;
 
-  it('reproduces a feasible measured table exactly, with zero loss', () => {
+  it('reproduces a feasible measured table exactly, with zero loss, and stops once no step lowers it', () => {
+    // The loss falls geometrically towards 0, so its relative change never settles below 1e−7: the
+    // descent ends when no step size lowers the loss any more, long before the iteration limit.
     const model = pairModel();
-    const fit = estimateByMirrorDescent(model, [measurement([0, 1], [1, 2, 3, 4], 1)], { iterations: 2000 });
+    const fit = estimateByMirrorDescent(model, [measurement([0, 1], [1, 2, 3, 4], 1)], {
+      iterations: 100_000,
+    });
     fit.marginals[0]!.forEach((v, c) => expect(Math.abs(v - (c + 1)), `cell ${c}`).toBeLessThan(TOLERANCE));
     expect(fit.loss).toBeLessThan(1e-8);
+    expect(fit.iterations).toBeLessThan(10_000);
+  });
+
+  it('takes its first steps with α = 1/(n·w_max), doubled after each accepted step', () => {
+    // One attribute of two levels, n = 10, y = (7, 3) with weight ½. From the uniform μ0 = (5, 5):
+    // ∇ = ½(μ0 − y) = (−1, 1), α = 1/(10·½) = 0.2, θ1 = (0.2, −0.2), μ1 = 10/(1 + e^−0.4). The loss
+    // falls from 2 to (μ1 − 7)²/2, more than half the predicted ⟨∇, μ0 − μ1⟩, so the step is kept;
+    // then α = 0.4 and θ1 − θ1' = 0.4 + 0.4·(7 − μ1), again accepted (checked below through the loss).
+    const model = new CliqueTreeModel(buildJunctionTree(1, [2], [[0]]), [2], 10);
+    const y = [measurement([0], [7, 3], 0.5)];
+    const mu1 = 10 / (1 + Math.exp(-0.4));
+    const one = estimateByMirrorDescent(model, y, { iterations: 1 });
+    expect(one.marginals[0]![0]!).toBeCloseTo(mu1, 12);
+    expect(one.loss).toBeCloseTo((mu1 - 7) ** 2 / 2, 12);
+    const mu2 = 10 / (1 + Math.exp(-(0.4 + 0.4 * (7 - mu1))));
+    const two = estimateByMirrorDescent(model, y, { iterations: 2 });
+    expect(two.marginals[0]![0]!).toBeCloseTo(mu2, 12);
+    expect(two.loss).toBeLessThan(one.loss);
   });
 
   it('fits a measured one-way marginal and keeps the unmeasured attribute uniform given it', () => {
@@ -81,18 +103,28 @@ describe('estimateByMirrorDescent on problems with a closed-form optimum', () =>
   it('stops once the loss has changed by less than 1e−7 relative for 100 iterations in a row', () => {
     const model = pairModel();
     const losses: number[] = [];
-    const fit = estimateByMirrorDescent(model, [measurement([0], [9, 3], 1)], {
+    const fit = estimateByMirrorDescent(model, [measurement([0], [10, 4], 1)], {
       iterations: 100_000,
       onIteration: (_, loss) => losses.push(loss),
     });
-    // y sums to 12, not 10: the optimum (8, 2) keeps a loss of ½·(1² + 1²) = 1, so the relative change is defined.
-    expect(fit.loss).toBeCloseTo(1, 6);
+    // y sums to 14, not 10: the optimum (8, 2) keeps a loss of ½·(2² + 2²) = 4, so the relative change
+    // is defined (and differs from the absolute change).
+    expect(fit.loss).toBeCloseTo(4, 6);
     expect(fit.iterations).toBe(losses.length);
     expect(fit.iterations).toBeLessThan(100_000);
     const calm = (i: number) => Math.abs(losses[i - 1]! - losses[i]!) / losses[i - 1]! < RELATIVE_TOLERANCE;
     const last = losses.length - 1;
     for (let i = last - PATIENCE + 1; i <= last; i++) expect(calm(i), `iteration ${i + 1}`).toBe(true);
     expect(calm(last - PATIENCE), 'the run of calm iterations starts where it stops counting').toBe(false);
+  });
+
+  it('takes no step when no step size gives a finite loss, and returns the start', () => {
+    // y = (10^200, 0): ½·(10^200)² overflows, so every candidate's loss is +∞ and none is accepted.
+    const model = new CliqueTreeModel(buildJunctionTree(1, [2], [[0]]), [2], 10);
+    const fit = estimateByMirrorDescent(model, [measurement([0], [1e200, 0], 1)], { iterations: 20 });
+    expect(fit.iterations).toBe(0);
+    expect(Array.from(fit.theta[0]!)).toEqual([0, 0]);
+    expect(Array.from(fit.marginals[0]!)).toEqual([5, 5]);
   });
 
   it('refuses a measurement that no clique of the model contains', () => {

@@ -46,6 +46,26 @@ describe('levelsForGroup', () => {
     expect(draw(0.99)).toBe(2);
   });
 
+  it('"round" weighs the left-over rows by the fractional parts alone, over the mass left', () => {
+    // Weights (1, 3), two rows: shares 0.5 and 1.5, floors 0 and 1, fractions 0.5 and 0.5. With
+    // u = 0.4 the left-over row goes to level 0 (0.4 < 0.5), giving (1, 1); weighing by the whole
+    // shares (0.5, 1.5 of 2) would give it to level 1.
+    expect(countsOf(levelsForGroup(floatsThen([0.4]), Float64Array.of(1, 3), 2, 'round'), 2)).toEqual([1, 1]);
+    // Weights (1, 1, 1, 1), two rows: fractions 0.5 each, mass 2. u = 0.3 → 0.6 → level 1; its
+    // fraction is then spent, mass 1.5, u = 0.9 → 1.35 → past levels 0 and 2 to level 3.
+    expect(
+      countsOf(levelsForGroup(floatsThen([0.3, 0.9]), Float64Array.of(1, 1, 1, 1), 2, 'round'), 4),
+    ).toEqual([0, 1, 0, 1]);
+  });
+
+  it('"round" never gives a row to a level of weight zero, even past the last fraction', () => {
+    // Weights (0.1, 1, 0), two rows: fractions 2/11 and 9/11 (in doubles 0.18181818181818182 and
+    // 0.8181818181818181). The largest uniform, 1 − 2^−53, times their sum is not used up by
+    // subtracting them in turn; the row then goes to the last level with a fraction, level 1.
+    const levels = levelsForGroup(floatsThen([1 - 2 ** -53]), Float64Array.of(0.1, 1, 0), 2, 'round');
+    expect(countsOf(levels, 3)).toEqual([0, 2, 0]);
+  });
+
   it('"round" never gives two left-over rows to one level', () => {
     // Five equal weights, three rows: every share is 0.6, so three distinct levels get one row each.
     const rng = new SeededRng('no replacement');
@@ -121,6 +141,41 @@ describe('sampleRows', () => {
         ).toBeLessThanOrEqual(2),
       );
     });
+  });
+
+  it('draws the leaves of a star given its centre, and a clique of three given two attributes', () => {
+    // Star [0,3], [1,3], [2,3]: the centre 3 is eliminated last, so it is drawn first and every leaf
+    // is drawn given it. A clique [0,1,2] with sizes (2, 3, 2): the last attribute drawn is split by
+    // groups of the other two. The rounding bound grows by one per attribute drawn: within 2 on the
+    // pairs of the star, within 3 on the clique of three.
+    const starSizes = [2, 3, 2, 3];
+    const star = buildJunctionTree(4, starSizes, [
+      [0, 3],
+      [1, 3],
+      [2, 3],
+    ]);
+    expect(star.eliminationOrder.at(-1)).toBe(3);
+    const triple = buildJunctionTree(3, [2, 3, 2], [[0, 1, 2]]);
+    for (const [tree, sizes, bound] of [
+      [star, starSizes, 2],
+      [triple, [2, 3, 2], 3],
+    ] as const) {
+      const model = new CliqueTreeModel(tree, sizes, 1200);
+      const rng = new SeededRng(`sampling ${tree.cliques.length}`);
+      const theta = model.cliqueCells.map((cells) =>
+        Float64Array.from({ length: cells }, () => 2 * rng.nextFloat()),
+      );
+      const marginals = model.calibrate(theta);
+      const rows = sampleRows(rng, model, marginals, 1200, 'round');
+      tree.cliques.forEach((clique, i) => {
+        countCells(rows, clique, sizes).forEach((c, cell) =>
+          expect(
+            Math.abs(c - marginals[i]![cell]!),
+            `clique ${clique.join()} cell ${cell}`,
+          ).toBeLessThanOrEqual(bound),
+        );
+      });
+    }
   });
 
   it('stops when aborted', () => {

@@ -56,6 +56,14 @@ describe('projectOntoScaledSimplex', () => {
     expect(Array.from(x)).toEqual([0.5, 0.5]);
   });
 
+  it('rescales away the rounding of λ when the values dwarf the total', () => {
+    // y = (10¹², 10¹², 5·10¹¹), total 1/3: λ = 10¹² − 1/6 is not a double, and doubles near 10¹² are
+    // 2^−13 ≈ 1.2e−4 apart, so y − λ read at the last bracket end is off by up to that much. Both
+    // active values are equal, so after rescaling each is exactly half of the total.
+    const x = projectOntoScaledSimplex(Float64Array.of(1e12, 1e12, 5e11), Float64Array.of(1, 1, 1), 1 / 3);
+    expect(Array.from(x)).toEqual([1 / 6, 1 / 6, 0]);
+  });
+
   it('matches the exact piecewise-linear solution for random weighted problems', () => {
     // Both solve the same KKT system; the bisection runs to neighbouring doubles, so 1e−9 of the
     // total is far above its rounding and far below any wrong λ.

@@ -59,12 +59,54 @@ describe('eliminateToMarginal', () => {
       [[0, 1, 2], [1, 2, 3], [3]],
       [[0, 1, 2, 3]], // one factor: a plain projection
       [[0], [1], [2], [3]], // independent factors
+      [
+        [2, 3],
+        [1, 2],
+        [0, 1],
+      ], // a chain listed from its far end: the joins gather attributes out of order
+      [
+        [1, 3],
+        [0, 1],
+        [2, 3],
+      ],
     ];
     const targets: number[][] = [[], [0], [3], [1, 2], [0, 3], [0, 1, 3], [0, 1, 2, 3]];
     for (const attrsList of factorSets) {
       const factors = attrsList.map((attrs) => randomFactor(rng, attrs, sizes));
       for (const target of targets)
         expectClose(eliminateToMarginal(factors, target, sizes), bruteSumOfProduct(factors, target, sizes));
+    }
+  });
+
+  it('eliminates in an order that keeps every join small', () => {
+    // A star of L = 26 binary leaves around one centre, factors g(leaf, centre) = M[leaf][centre].
+    // Summing the centre out first would join all 27 attributes (2^27 cells); summing each leaf out
+    // first leaves factors on the centre alone. The marginal on two leaves a, b is then
+    // Σ_c M[a][c]·M[b][c]·s_c^(L−2) with s_c = M[0][c] + M[1][c], the column sums of M.
+    const m = [
+      [0.6, 0.3],
+      [0.4, 0.9],
+    ];
+    // The centre is met first (attribute 0) or last (attribute 26, after factors of ones on each
+    // leaf), so neither the first nor the last attribute met is the cheap one to eliminate.
+    const leaves = 26;
+    for (const centre of [0, leaves]) {
+      const leafAttrs = Array.from({ length: leaves + 1 }, (_, a) => a).filter((a) => a !== centre);
+      const starSizes = new Array<number>(leaves + 1).fill(2);
+      const ones: Factor[] =
+        centre === 0 ? [] : leafAttrs.map((leaf) => ({ attrs: [leaf], values: Float64Array.of(1, 1) }));
+      const factors: Factor[] = leafAttrs.map((leaf) =>
+        leaf < centre
+          ? { attrs: [leaf, centre], values: Float64Array.of(m[0]![0]!, m[0]![1]!, m[1]![0]!, m[1]![1]!) }
+          : { attrs: [centre, leaf], values: Float64Array.of(m[0]![0]!, m[1]![0]!, m[0]![1]!, m[1]![1]!) },
+      );
+      const [a, b] = [leafAttrs[3]!, leafAttrs[17]!];
+      const expected = new Float64Array(4);
+      for (let xa = 0; xa < 2; xa++)
+        for (let xb = 0; xb < 2; xb++)
+          for (let c = 0; c < 2; c++)
+            expected[xa * 2 + xb] += m[xa]![c]! * m[xb]![c]! * (m[0]![c]! + m[1]![c]!) ** (leaves - 2);
+      expectClose(eliminateToMarginal([...ones, ...factors], [a, b], starSizes), expected);
     }
   });
 
