@@ -94,6 +94,16 @@ describe('sampleWishart (Bartlett decomposition)', () => {
       ]),
     ).toThrow(/symmetric/);
     expect(() => sampleWishart(rng, 5, [[1, 0], [0]])).toThrow(/square/);
+    // Any real df > p − 1 is accepted: here p = 2 and df = 1.5 (Bartlett's A_11 is then √χ²(0.5)).
+    const identity = [
+      [1, 0],
+      [0, 1],
+    ];
+    for (const draw of [sampleWishart(rng, 1.5, identity), sampleInverseWishart(rng, 1.5, identity)]) {
+      expect(draw[0]![0]!).toBeGreaterThan(0);
+      expect(draw[1]![1]!).toBeGreaterThan(0);
+      expect(draw[0]![1]).toBe(draw[1]![0]);
+    }
   });
 });
 
