@@ -15,6 +15,9 @@ if (scope !== 'all' && !(scope in mutateByScope))
   throw new Error(`MUTATION_SCOPE must be rng, privacy or common (or unset for all three), not "${scope}".`);
 
 const mutate = scope === 'all' ? Object.values(mutateByScope).flat() : mutateByScope[scope];
+// MUTATION_REPORT names the report files instead of the scope (scripts/mutation-by-file.mjs gives
+// each mutated file its own).
+const report = process.env.MUTATION_REPORT ?? scope;
 
 export default {
   testRunner: 'vitest',
@@ -35,9 +38,9 @@ export default {
   timeoutMS: 10000,
   dryRunTimeoutMinutes: 30,
   incremental: true,
-  incrementalFile: `reports/mutation/${scope}-incremental.json`,
+  incrementalFile: `reports/mutation/${report}-incremental.json`,
   reporters: ['clear-text', 'progress', 'json'],
-  jsonReporter: { fileName: `reports/mutation/${scope}.json` },
+  jsonReporter: { fileName: `reports/mutation/${report}.json` },
   thresholds: { high: 90, low: 85, break: null },
   tempDirName: '.stryker-tmp',
 };
