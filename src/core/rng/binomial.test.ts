@@ -3,6 +3,7 @@ import { logGamma } from '../stats/log-gamma';
 import { sampleBinomial } from './binomial';
 import { SeededRng } from './seeded-rng';
 import { fitDraws, powerAgainst, tabulatePmf } from './testing/distribution-fit';
+import { scriptedFloatRng } from './testing/scripted-rng';
 
 const ALPHA = 1e-6;
 
@@ -45,6 +46,27 @@ describe('sampleBinomial', () => {
       expect(wrong.pValue, `X² = ${wrong.statistic}`).toBeLessThan(ALPHA);
     });
   }
+
+  it('inverts the exact distribution function below the BTRD limit: one uniform, the smallest k with F(k) ≥ u', () => {
+    // Binomial(10, 1/5): F(k) = Σ_{j≤k} C(10, j)·4^(10−j) / 5^10, whole numbers over 5^10 = 9,765,625,
+    // exact in doubles. A uniform 1e−9 below F(k) gives k, 1e−9 above gives k + 1 (the inversion's
+    // rounding is near 1e−16). With p = 4/5 the draw is 10 minus the draw for 1/5 from the same uniform.
+    const choose = (n: number, k: number): number => (k === 0 ? 1 : (choose(n, k - 1) * (n - k + 1)) / k);
+    let mass = 0;
+    for (let k = 0; k <= 8; k++) {
+      mass += choose(10, k) * 4 ** (10 - k);
+      const cdf = mass / 5 ** 10;
+      for (const [u, expected] of [
+        [cdf - 1e-9, k],
+        [cdf + 1e-9, k + 1],
+      ] as const) {
+        const rng = scriptedFloatRng([u]);
+        expect(sampleBinomial(rng, 10, 0.2), `u = ${u}`).toBe(expected);
+        expect(rng.used).toBe(1);
+        expect(sampleBinomial(scriptedFloatRng([u]), 10, 0.8), `u = ${u}, p = 0.8`).toBe(10 - expected);
+      }
+    }
+  });
 
   it('handles the degenerate cases and validates arguments', () => {
     const rng = new SeededRng(1);

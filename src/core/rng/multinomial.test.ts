@@ -3,6 +3,7 @@ import { chiSquareGoodnessOfFit } from '../stats/chi-square-goodness-of-fit';
 import { chiSquareUpperQuantile } from '../stats/chi-square';
 import { sampleMultinomial } from './multinomial';
 import { SeededRng } from './seeded-rng';
+import { scriptedFloatRng } from './testing/scripted-rng';
 
 const ALPHA = 1e-6;
 
@@ -87,7 +88,27 @@ describe('sampleMultinomial', () => {
     }
   });
 
+  it('sweeps sorted uniforms through the cumulative weights, one uniform per draw, intervals closed on the left', () => {
+    // Weights (1, 2, 4), n = 1 < 2k: the one point is (1 − (1 − u))·Σw = u·7 up to rounding, and lands
+    // in [0, 1) → 0, [1, 3) → 1, [3, 7) → 2. (The uniforms are chosen so the point is far from an edge.)
+    for (const [u, category] of [
+      [0.1, 0],
+      [2 / 7, 1],
+      [5 / 7, 2],
+    ] as const) {
+      const rng = scriptedFloatRng([u]);
+      const expected = [0, 0, 0];
+      expected[category] = 1;
+      expect(Array.from(sampleMultinomial(rng, 1, [1, 2, 4])), `u = ${u}`).toEqual(expected);
+      expect(rng.used).toBe(1);
+    }
+    // Weights (1, 1), u = ½: exp(log ½) is ½ exactly in doubles, so the point is 1, the edge itself,
+    // and belongs to the second category.
+    expect(Array.from(sampleMultinomial(scriptedFloatRng([0.5]), 1, [1, 1]))).toEqual([0, 1]);
+  });
+
   it('handles n = 0, a single positive weight, and validates input', () => {
+    expect(Array.from(sampleMultinomial(new SeededRng(4), 3, [5, 0]))).toEqual([3, 0]);
     const rng = new SeededRng(3);
     expect(Array.from(sampleMultinomial(rng, 0, [1, 2]))).toEqual([0, 0]);
     expect(Array.from(sampleMultinomial(rng, 7, [0, 5, 0]))).toEqual([0, 7, 0]);

@@ -17,3 +17,21 @@ export function scriptedRng(words: readonly number[]): Rng & { readonly used: nu
     },
   };
 }
+
+/** An Rng that replays fixed uniforms from nextFloat and counts them; throws when they run out or a word is asked for. */
+export function scriptedFloatRng(floats: readonly number[]): Rng & { readonly used: number } {
+  let position = 0;
+  return {
+    seeded: true,
+    get used() {
+      return position;
+    },
+    nextUint32: () => {
+      throw new Error('not used');
+    },
+    nextFloat: () => {
+      if (position >= floats.length) throw new Error('script exhausted');
+      return floats[position++]!;
+    },
+  };
+}
