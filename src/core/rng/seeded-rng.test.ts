@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { chiSquareGoodnessOfFit } from '../stats/chi-square-goodness-of-fit';
 import { SeededRng } from './seeded-rng';
@@ -15,6 +16,27 @@ describe('SeededRng (xoshiro128**)', () => {
     // State {0xdeadbeef, 0x01234567, 0x89abcdef, 0xfedcba98}: first four outputs.
     const other = SeededRng.fromState(0xdeadbeef, 0x01234567, 0x89abcdef, 0xfedcba98);
     expect([1, 2, 3, 4].map(() => other.nextUint32())).toEqual([2576977298, 1162350735, 558593417, 7144843]);
+  });
+
+  it('derives its state from the seed string as described (SplitMix64 over UTF-16 code units)', () => {
+    // From tests/reference/rng/seed_words.py, a Python implementation of the seeding as documented in
+    // seeded-rng.ts: the four state words per seed and the first four outputs from them.
+    const fixture = JSON.parse(
+      readFileSync(new URL('../../../tests/fixtures/rng/seed-words.json', import.meta.url), 'utf8'),
+    ) as { rows: { seed: string; state: number[]; first: number[] }[] };
+    expect(fixture.rows.length).toBeGreaterThanOrEqual(8);
+    for (const { seed, state, first } of fixture.rows) {
+      const rng = new SeededRng(seed);
+      expect(
+        [1, 2, 3, 4].map(() => rng.nextUint32()),
+        JSON.stringify(seed),
+      ).toEqual(first);
+      const fromState = SeededRng.fromState(state[0]!, state[1]!, state[2]!, state[3]!);
+      expect(
+        [1, 2, 3, 4].map(() => fromState.nextUint32()),
+        JSON.stringify(seed),
+      ).toEqual(first);
+    }
   });
 
   it('is reproducible per seed, different across seeds, and treats 42 and "42" alike', () => {
