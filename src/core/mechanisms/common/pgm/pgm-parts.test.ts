@@ -107,11 +107,11 @@ describe('the graphical model domain', () => {
     expect(domain.sizes).toEqual([1001, 1001, 1001]);
   });
 
-  it('offers rounding (the default) or independent draws for sampling', () => {
+  it("offers balanced rounding (the default), private-pgm's rounding or independent draws for sampling", () => {
     expect(SAMPLING_PARAM.name).toBe('sampling');
     expect(SAMPLING_PARAM.type).toBe('enum');
-    expect(SAMPLING_PARAM.default).toBe('round');
-    expect(SAMPLING_PARAM.options?.map((option) => option.value)).toEqual(['round', 'sample']);
+    expect(SAMPLING_PARAM.default).toBe('balanced');
+    expect(SAMPLING_PARAM.options?.map((option) => option.value)).toEqual(['balanced', 'round', 'sample']);
   });
 
   it('refuses a marginal above the cell limit, naming its columns and sizes', () => {

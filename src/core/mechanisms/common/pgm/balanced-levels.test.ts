@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { SeededRng } from '../../../rng/seeded-rng';
+import { uniformInt } from '../../../rng/uniform-int';
+import { balancedRowOrder, spreadLevels } from './balanced-levels';
+import { CliqueTreeModel } from './clique-tree-model';
+import { countCells } from './factor-index';
+import { buildJunctionTree } from './junction-tree';
+import { sampleRows } from './sample-model';
+
+/** Level counts summing to m: a dominant level, some small ones and some zeros. */
+function someCounts(rng: SeededRng, m: number, k: number): number[] {
+  const counts = new Array<number>(k).fill(0);
+  for (let r = 0; r < m; r++) {
+    // half of the rows to level 0, the rest spread over the first k − 2 levels (the last two stay 0)
+    counts[uniformInt(rng, 2) === 0 ? 0 : uniformInt(rng, Math.max(1, k - 2))]!++;
+  }
+  return counts;
+}
+
+describe('spreadLevels', () => {
+  it('holds every level exactly its count, and every cyclic run of L positions within 2 of L·c/m', () => {
+    const rng = new SeededRng('spread levels');
+    for (let trial = 0; trial < 40; trial++) {
+      const m = 1 + uniformInt(rng, 150);
+      const k = 1 + uniformInt(rng, 12);
+      const counts = someCounts(rng, m, k);
+      const sequence = spreadLevels(rng, counts, m);
+      expect(sequence.length).toBe(m);
+      const held = new Array<number>(k).fill(0);
+      for (const l of sequence) held[l]!++;
+      expect(held).toEqual(counts);
+      // Every run (start a, length L, wrapping at the end) against its proportional share.
+      let worst = 0;
+      for (let a = 0; a < m; a++) {
+        const inRun = new Array<number>(k).fill(0);
+        for (let length = 1; length <= m; length++) {
+          inRun[sequence[(a + length - 1) % m]!]!++;
+          for (let l = 0; l < k; l++)
+            worst = Math.max(worst, Math.abs(inRun[l]! - (length * counts[l]!) / m));
+        }
+      }
+      expect(worst, `counts ${counts.join(',')}`).toBeLessThan(2);
+    }
+  });
+
+  it('puts level l at any given position with probability c_l/m (the random rotation)', () => {
+    // counts [1, 4] in m = 5 positions: before rotation the single level-0 row never comes first
+    // (earliest deadline first puts the level-1 row due at position 1 there). With the rotation,
+    // position 0 holds level 0 in 1 of 5 sequences: over 4,000 sequences the count is Binomial(4000,
+    // 0.2), mean 800 and sd 25.3; 5 sd is 126.
+    const rng = new SeededRng('spread rotation');
+    let first = 0;
+    for (let draw = 0; draw < 4000; draw++) if (spreadLevels(rng, [1, 4], 5)[0] === 0) first++;
+    expect(Math.abs(first - 800)).toBeLessThan(126);
+  });
+
+  it('refuses counts that do not sum to the number of positions', () => {
+    const rng = new SeededRng('spread refuse');
+    expect(() => spreadLevels(rng, [2, 2], 5)).toThrow(/do not sum to 5/);
+    expect(() => spreadLevels(rng, [3, 3], 5)).toThrow(/do not sum to 5/);
+  });
+});
+
+describe('balancedRowOrder', () => {
+  it('sorts the rows by the keys, first key most significant, and leaves ties in random order', () => {
+    const n = 400;
+    const sizes = [3, 4, 2];
+    const source = new SeededRng('row levels');
+    const levels = sizes.map((k) => Uint32Array.from({ length: n }, () => uniformInt(source, k)));
+    const orders = ['a', 'b'].map((seed) => balancedRowOrder(new SeededRng(seed), levels, sizes, [2, 0], n));
+    for (const order of orders) {
+      expect([...order].sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i));
+      for (let r = 1; r < n; r++) {
+        const [p, q] = [order[r - 1]!, order[r]!];
+        const before = levels[2]![p]! * 3 + levels[0]![p]!;
+        const after = levels[2]![q]! * 3 + levels[0]![q]!;
+        expect(before).toBeLessThanOrEqual(after);
+      }
+    }
+    // About 400/6 ≈ 67 rows share each key: two seeds order them alike with negligible probability.
+    expect([...orders[0]!]).not.toEqual([...orders[1]!]);
+  });
+});
+
+describe('sampleRows under the balanced rule', () => {
+  // A chain a — b — c (cliques {a, b} and {b, c}): the model holds a and c independent given b.
+  const sizes = [4, 3, 4];
+  const n = 30_000;
+  const model = new CliqueTreeModel(
+    buildJunctionTree(3, sizes, [
+      [0, 1],
+      [1, 2],
+    ]),
+    sizes,
+    n,
+  );
+  // Log-potentials of moderate size on both cliques (12 cells each), so every cell is well filled.
+  const marginals = model.calibrate([
+    Float64Array.from({ length: 12 }, (_, c) => 0.5 * Math.sin(1.7 * c)),
+    Float64Array.from({ length: 12 }, (_, c) => 0.5 * Math.cos(2.3 * c)),
+  ]);
+  const expected = model.marginal(marginals, [0, 1, 2]);
+  const worstCell = (rule: 'balanced' | 'round'): number => {
+    const rows = sampleRows(new SeededRng(`chain ${rule}`), model, marginals, n, rule);
+    const counts = countCells(rows, [0, 1, 2], sizes);
+    let worst = 0;
+    for (let c = 0; c < counts.length; c++) worst = Math.max(worst, Math.abs(counts[c]! - expected[c]!));
+    return worst;
+  };
+
+  it('gives every cell of the 3-way table, which no clique holds, its model count to within 5 rows', () => {
+    // Say b is drawn first and c last (the other orders are alike). Rounding keeps n_b within 1 of
+    // n·p(b) and n_ab within 1 of n_b·p(a|b); c is drawn given b over rows sorted by a, so the
+    // stratum (a, b) is a run of n_ab rows and gets level c within 2 of n_ab·c_{c|b}/n_b, itself within
+    // n_ab/n_b ≤ 1 of n_ab·p(c|b). Adding up: |n_abc − n·p(a, b, c)| < 2 + 1 + 1 + 1 = 5.
+    expect(worstCell('balanced')).toBeLessThan(5);
+  });
+
+  it('is closer than the shuffled rounding, whose 3-way cells drift by chance', () => {
+    // Under 'round' n_abc is hypergeometric given n_ab and the counts of c in group b: with about 10,000
+    // rows per level of b and 625 per cell, its sd is about √(625 · ¾ · ¾) ≈ 19, so each of the 27 free
+    // deviations (3 × 3 per level of b) stays within 5 with probability about 0.21, all of them
+    // with probability about 0.21²⁷ ≈ 5e−19.
+    expect(worstCell('round')).toBeGreaterThan(5);
+  });
+});
