@@ -6,7 +6,8 @@
 // marginal is chosen: it covers the previous refit and this round's scoring), ONE JSON object on stdout
 // at the end, or when stopped after AIM_ROUNDS_STOP_AFTER rounds.
 // Env: AIM_ROUNDS_EPSILON (10), AIM_ROUNDS_TRIAL (0), AIM_ROUNDS_MAX_ITERS (200), AIM_ROUNDS_MODEL_MB
-// (80), AIM_ROUNDS_STOP_AFTER (no limit).
+// (80), AIM_ROUNDS_STOP_AFTER (no limit), AIM_ROUNDS_SAMPLING (the mechanism's default; `round` for the
+// curve's points measured before `balanced` became the default).
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { CliqueTreeModel } from '../src/core/mechanisms/common/pgm/clique-tree-model';
@@ -52,7 +53,11 @@ prototype.marginalsOf = function (this: CliqueTreeModel, marginals: readonly Flo
 };
 
 const mechanism = getMechanism('aim')!;
-const params = resolveParams(mechanism, { maxModelSize: MODEL_MB, maxIters: MAX_ITERS });
+const params = resolveParams(mechanism, {
+  maxModelSize: MODEL_MB,
+  maxIters: MAX_ITERS,
+  ...(process.env.AIM_ROUNDS_SAMPLING ? { sampling: process.env.AIM_ROUNDS_SAMPLING } : {}),
+});
 const signal = { aborted: false };
 const start = performance.now();
 const cpuStart = process.cpuUsage();
