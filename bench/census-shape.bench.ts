@@ -33,6 +33,7 @@ import { buildTable, parseCsv, parseSchemaJson } from '../src/core/table';
 import type { Schema, Table } from '../src/core/table/types';
 import { combinations } from '../src/core/mechanisms/aim/workload';
 import { countCells } from '../src/core/mechanisms/common/pgm/factor-index';
+import { schemaFromDomain } from './census-schema';
 import { encode, workloadError } from './pgm-bench-data';
 
 const CSV = process.env.CENSUS_CSV;
@@ -56,17 +57,6 @@ if (!CSV || !DOMAIN) {
     }),
   );
   process.exit(0);
-}
-
-/** The schema of the domain file: every column categorical with the declared levels "0" … "k−1". */
-function schemaFromDomain(domain: Record<string, number>): string {
-  const columns = Object.entries(domain).map(([name, k]) => ({
-    name,
-    type: 'categorical',
-    categories: Array.from({ length: k }, (_, level) => String(level)),
-    source: 'declared',
-  }));
-  return JSON.stringify({ version: 1, missing: [''], columns }, null, 1);
 }
 
 /** AIM's default largest workload marginal (cells, the missing level included). */
