@@ -90,5 +90,7 @@ if "aim" in MECHANISMS:
     start = time.time()
     with contextlib.redirect_stdout(sys.stderr):
         synth = AIM(EPSILON, DELTA, max_model_size=AIM_MODEL_MB).run(data, workload)
+    if isinstance(synth, tuple):  # this release returns (model, synthetic data)
+        synth = synth[-1]
     result["aim"] = {"seconds": round(time.time() - start, 1), "maxModelSizeMb": AIM_MODEL_MB, "meanTvd": errors(synth)}
 print(json.dumps(result))

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../../rng/seeded-rng';
 import { uniformInt } from '../../../rng/uniform-int';
-import { balancedRowOrder, spreadLevels } from './balanced-levels';
+import {
+  earliestDeadlineByScan,
+  earliestDeadlineFirst,
+  OccurrenceClock,
+  RowOrder,
+  spreadLevels,
+  unbiasedCounts,
+} from './balanced-levels';
 import { CliqueTreeModel } from './clique-tree-model';
 import { countCells } from './factor-index';
 import { buildJunctionTree } from './junction-tree';
@@ -43,6 +50,16 @@ describe('spreadLevels', () => {
     }
   });
 
+  it('builds the same sequence with bucket queues as by scanning every level', () => {
+    const rng = new SeededRng('scan or heap');
+    for (let trial = 0; trial < 30; trial++) {
+      const m = 1 + uniformInt(rng, 300);
+      const k = 1 + uniformInt(rng, 40);
+      const counts = someCounts(rng, m, k);
+      expect([...earliestDeadlineFirst(counts, m)]).toEqual([...earliestDeadlineByScan(counts, m)]);
+    }
+  });
+
   it('puts level l at any given position with probability c_l/m (the random rotation)', () => {
     // counts [1, 4] in m = 5 positions: before rotation the single level-0 row never comes first
     // (earliest deadline first puts the level-1 row due at position 1 there). With the rotation,
@@ -61,13 +78,70 @@ describe('spreadLevels', () => {
   });
 });
 
-describe('balancedRowOrder', () => {
-  it('sorts the rows by the keys, first key most significant, and leaves ties in random order', () => {
+describe('OccurrenceClock', () => {
+  it('gives ⌊j·m/c⌋ and ⌈(j + 1)·m/c⌉ − 1 exactly where j·m is far above 2⁵³', () => {
+    // m above 9.5·10⁷ is where a floating-point ⌊j·m/c⌋ can be wrong; BigInt is the reference.
+    for (const [m, c] of [
+      [150_000_007, 9_973],
+      [2 ** 40 + 3, 4_099],
+      [7, 3],
+      [12, 4],
+    ] as const) {
+      const clock = new OccurrenceClock(m, c);
+      for (let j = 0; j < c; j++) {
+        const [big, bigC] = [BigInt(m), BigInt(c)];
+        expect(BigInt(clock.release)).toBe((BigInt(j) * big) / bigC);
+        const next = BigInt(j + 1) * big;
+        const ceiling = (next + bigC - 1n) / bigC;
+        expect(BigInt(clock.deadline()), `m ${m}, c ${c}, j ${j}`).toBe(ceiling - 1n);
+        clock.advance();
+      }
+    }
+  });
+});
+
+describe('unbiasedCounts', () => {
+  it('gives each level the floor or the ceiling of its expected count, summing to the group size', () => {
+    const rng = new SeededRng('unbiased counts');
+    const weights = [0.3, 2.1, 0, 1.6, 0.05];
+    const total = weights.reduce((a, b) => a + b, 0);
+    for (let count = 1; count < 60; count++) {
+      const rows = unbiasedCounts(rng, weights, count);
+      expect(rows.reduce((a, b) => a + b, 0)).toBe(count);
+      rows.forEach((c, l) => {
+        const expected = (count * weights[l]!) / total;
+        expect(
+          c === Math.floor(expected) || c === Math.ceil(expected),
+          `level ${l}: ${c} vs ${expected}`,
+        ).toBe(true);
+      });
+    }
+  });
+
+  it('has mean exactly the expected count (where drawing one level after another does not)', () => {
+    // Fractions 0.9, 0.5, 0.6 and 2 rows: level 0 must get its row with probability 0.9. Over 20,000
+    // groups the count is Binomial(20000, 0.9): sd 42.4, 5 sd = 212 around 18,000. Drawing the two
+    // rows one after another without replacement, ∝ the fractions, gives level 0 a row with
+    // probability 0.787 (15,740 expected): far outside.
+    const rng = new SeededRng('unbiased mean');
+    let level0 = 0;
+    for (let draw = 0; draw < 20_000; draw++) level0 += unbiasedCounts(rng, [0.9, 0.5, 0.6], 2)[0]!;
+    expect(Math.abs(level0 - 18_000)).toBeLessThan(212);
+  });
+});
+
+describe('RowOrder', () => {
+  it('keeps the rows sorted by the attributes refined so far, the first most significant, ties at random', () => {
     const n = 400;
     const sizes = [3, 4, 2];
     const source = new SeededRng('row levels');
     const levels = sizes.map((k) => Uint32Array.from({ length: n }, () => uniformInt(source, k)));
-    const orders = ['a', 'b'].map((seed) => balancedRowOrder(new SeededRng(seed), levels, sizes, [2, 0], n));
+    const orders = ['a', 'b'].map((seed) => {
+      const rows = new RowOrder(new SeededRng(seed), n);
+      rows.refine(levels[2]!, 2);
+      rows.refine(levels[0]!, 3);
+      return rows.order;
+    });
     for (const order of orders) {
       expect([...order].sort((x, y) => x - y)).toEqual(Array.from({ length: n }, (_, i) => i));
       for (let r = 1; r < n; r++) {

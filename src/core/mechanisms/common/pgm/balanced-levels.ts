@@ -3,34 +3,121 @@ import { shuffleInPlace } from '../../../rng/shuffle';
 import { uniformInt } from '../../../rng/uniform-int';
 
 /**
- * The order in which the rows of a group receive their levels under the 'balanced' rule: the rows
- * at random, then stably sorted by the levels of `keys` (the first key most significant). Rows that
- * agree on every key stay in random order. Cost O(n · (keys + 1)): one shuffle and one counting sort
- * per key, written by hand because it runs once per attribute over every synthetic row.
+ * Level counts for `count` rows in proportion to `weights` (Σ weights > 0), rounded without bias:
+ * level l gets ⌊e_l⌋ or ⌊e_l⌋ + 1 rows, e_l = count·w_l/Σw, the extra row with probability exactly
+ * e_l − ⌊e_l⌋, so E[count_l] = e_l. The extra rows are chosen by systematic sampling on the
+ * fractional parts (Madow 1949): one uniform u, and the levels whose cumulative fraction interval
+ * holds u, u + 1, u + 2, …; each level's interval is shorter than 1, so it is hit at most once.
  */
-export function balancedRowOrder(
-  rng: Rng,
-  levels: readonly Uint32Array[],
-  sizes: readonly number[],
-  keys: readonly number[],
-  n: number,
-): Uint32Array {
-  let order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  shuffleInPlace(rng, order);
-  let next = new Uint32Array(n);
-  for (let q = keys.length - 1; q >= 0; q--) {
-    const column = levels[keys[q]!]!;
-    const start = new Uint32Array(sizes[keys[q]!]! + 1);
-    for (let i = 0; i < n; i++) start[column[i]! + 1]!++;
-    for (let l = 1; l < start.length; l++) start[l] += start[l - 1]!;
-    for (let r = 0; r < n; r++) {
-      const row = order[r]!;
-      next[start[column[row]!]!++] = row;
-    }
-    [order, next] = [next, order];
+export function unbiasedCounts(rng: Rng, weights: ArrayLike<number>, count: number): Float64Array {
+  const k = weights.length;
+  let total = 0;
+  for (let l = 0; l < k; l++) total += weights[l]!;
+  const rows = new Float64Array(k);
+  const fractions = new Float64Array(k);
+  let placed = 0;
+  for (let l = 0; l < k; l++) {
+    const expected = (count * weights[l]!) / total;
+    rows[l] = Math.floor(expected);
+    fractions[l] = expected - rows[l]!;
+    placed += rows[l]!;
   }
-  return order;
+  const extra = count - placed;
+  if (extra <= 0) return rows;
+  // The fractions sum to `extra` up to rounding; scale them to exactly that, then walk once.
+  let mass = 0;
+  for (let l = 0; l < k; l++) mass += fractions[l]!;
+  const scale = extra / mass;
+  let point = rng.nextFloat();
+  let given = 0;
+  let cumulative = 0;
+  for (let l = 0; l < k && given < extra; l++) {
+    cumulative += fractions[l]! * scale;
+    if (point < cumulative) {
+      rows[l]!++;
+      fractions[l] = -1; // hit: not again below
+      given++;
+      point += 1;
+    }
+  }
+  // Floating-point slack can leave the last point past the end: give what is left to the largest
+  // fractions not yet hit.
+  for (; given < extra; given++) {
+    let best = 0;
+    for (let l = 1; l < k; l++) if (fractions[l]! > fractions[best]!) best = l;
+    rows[best]!++;
+    fractions[best] = -1;
+  }
+  return rows;
+}
+
+/**
+ * The order in which the 'balanced' rule hands out levels: every row once, sorted by the levels of
+ * the attributes drawn so far (the earliest drawn most significant), rows that agree on all of them
+ * in random order. `refine` adds the attribute just drawn as the least significant key. Runs of rows
+ * that agree on every drawn attribute are kept as boundaries. Written by hand because it touches
+ * every synthetic row once per attribute: each run is sorted in place, by counting when it is long
+ * and by insertion when it is short (fewer than 2k rows), O(n + k·long runs) in all.
+ */
+export class RowOrder {
+  /** Rows in order. */
+  order: Uint32Array;
+  /** runStart[p] = 1 where a new run (a new combination of the drawn attributes) starts at position p. */
+  private runStart: Uint8Array;
+
+  constructor(rng: Rng, n: number) {
+    this.order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) this.order[i] = i;
+    shuffleInPlace(rng, this.order);
+    this.runStart = new Uint8Array(n);
+    if (n > 0) this.runStart[0] = 1;
+  }
+
+  /** Sorts every run by `levels` (a level per row, k levels), stably, and splits the runs where the level changes. */
+  refine(levels: Uint32Array, k: number): void {
+    const n = this.order.length;
+    const rows = this.order;
+    const level = new Uint32Array(n); // the level at each position, read once in order
+    for (let p = 0; p < n; p++) level[p] = levels[rows[p]!]!;
+    const sorted = new Uint32Array(n);
+    const sortedLevel = new Uint32Array(n);
+    const count = new Uint32Array(k + 1);
+    for (let runBegin = 0; runBegin < n;) {
+      let runEnd = runBegin + 1;
+      while (runEnd < n && this.runStart[runEnd] === 0) runEnd++;
+      const length = runEnd - runBegin;
+      if (length < 2 * k) {
+        // A short run: stable insertion sort, O(length²) ≤ O(length · 2k).
+        for (let p = runBegin; p < runEnd; p++) {
+          const row = rows[p]!;
+          const l = level[p]!;
+          let q = p;
+          while (q > runBegin && sortedLevel[q - 1]! > l) {
+            sorted[q] = sorted[q - 1]!;
+            sortedLevel[q] = sortedLevel[q - 1]!;
+            q--;
+          }
+          sorted[q] = row;
+          sortedLevel[q] = l;
+        }
+      } else {
+        // A long run: counting sort over the k levels (the reset costs O(k) ≤ O(length)).
+        count.fill(0);
+        for (let p = runBegin; p < runEnd; p++) count[level[p]! + 1]!++;
+        count[0] = runBegin;
+        for (let l = 0; l < k; l++) count[l + 1] += count[l]!;
+        for (let p = runBegin; p < runEnd; p++) {
+          const at = count[level[p]!]!++;
+          sorted[at] = rows[p]!;
+          sortedLevel[at] = level[p]!;
+        }
+      }
+      for (let p = runBegin + 1; p < runEnd; p++)
+        if (sortedLevel[p] !== sortedLevel[p - 1]) this.runStart[p] = 1;
+      runBegin = runEnd;
+    }
+    this.order = sorted;
+  }
 }
 
 /**
@@ -41,93 +128,142 @@ export function balancedRowOrder(
  *
  * Construction: the j-th occurrence of level l (j = 0 … c_l − 1) must sit at a position p with
  * ⌊j·m/c_l⌋ ≤ p ≤ ⌈(j + 1)·m/c_l⌉ − 1, so the first t positions hold level l within 1 of t·c_l/m. The
- * windows of one level are disjoint real intervals of length m/c_l, so any run of positions [a, b]
- * must take at most Σ_l (b + 1 − a)·c_l/m = b + 1 − a occurrences: Hall's condition holds, and
- * earliest-deadline-first fills every position (Jackson's rule for unit jobs with release times).
- * A run is the difference of two prefixes (or, wrapping, a suffix plus a prefix), hence within 2.
- * The sequence is then rotated by a uniform offset, so every position holds level l with
- * probability exactly c_l/m and no stratum is favoured. Cost O(m log k) for k levels.
+ * real intervals [j·m/c_l, (j + 1)·m/c_l) of one level are disjoint and of length m/c_l, so the
+ * occurrences confined to positions a … b number at most Σ_l (b + 1 − a)·c_l/m = b + 1 − a: Hall's
+ * condition holds, and earliest-deadline-first fills every position (Jackson's rule for unit jobs with
+ * release times). A run is the difference of two prefixes (or, wrapping, a suffix plus a prefix),
+ * hence within 2. The sequence is then rotated by a uniform offset, so every position holds level l
+ * with probability exactly c_l/m. The bounds are kept as exact integer quotients and remainders, so
+ * they hold for any m below 2⁵³. Cost O(m log k) for k levels.
  */
 export function spreadLevels(rng: Rng, counts: ArrayLike<number>, m: number): Uint32Array {
-  const k = counts.length;
-  const next = new Float64Array(k); // index j of each level's next occurrence
-  const releaseOf = (l: number): number => Math.floor((next[l]! * m) / counts[l]!);
-  const deadlineOf = (l: number): number => Math.ceil(((next[l]! + 1) * m) / counts[l]!) - 1;
-  const waiting = new LevelHeap(k); // levels whose next occurrence is not yet released, by release
-  const ready = new LevelHeap(k); // released levels, by deadline
-  for (let l = 0; l < k; l++) if (counts[l]! > 0) waiting.push(l, releaseOf(l));
-  const sequence = new Uint32Array(m);
-  for (let p = 0; p < m; p++) {
-    while (waiting.size > 0 && waiting.topKey() <= p) {
-      const l = waiting.pop();
-      ready.push(l, deadlineOf(l));
-    }
-    if (ready.size === 0) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
-    const l = ready.pop();
-    sequence[p] = l;
-    next[l]!++;
-    if (next[l]! < counts[l]!) waiting.push(l, releaseOf(l));
-  }
-  if (waiting.size > 0 || ready.size > 0) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
+  const sequence = earliestDeadlineFirst(counts, m);
   const shift = m > 1 ? uniformInt(rng, m) : 0;
   const rotated = new Uint32Array(m);
   for (let p = 0; p < m; p++) rotated[(p + shift) % m] = sequence[p]!;
   return rotated;
 }
 
-/** A binary min-heap of levels keyed by a number; equal keys pop the smaller level first. */
-class LevelHeap {
-  private readonly levels: Uint32Array;
-  private readonly keys: Float64Array;
-  size = 0;
-
-  constructor(capacity: number) {
-    this.levels = new Uint32Array(capacity);
-    this.keys = new Float64Array(capacity);
-  }
-
-  topKey(): number {
-    return this.keys[0]!;
-  }
-
-  push(level: number, key: number): void {
-    let i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!this.before(key, level, this.keys[parent]!, this.levels[parent]!)) break;
-      this.keys[i] = this.keys[parent]!;
-      this.levels[i] = this.levels[parent]!;
-      i = parent;
+/**
+ * Earliest deadline first over the occurrences of the levels (see spreadLevels), ties to the smaller
+ * level. Each level has one pending occurrence at a time; releases and deadlines are positions, so
+ * both queues are arrays of buckets indexed by position (linked lists through the levels), and the
+ * search for the earliest deadline moves a pointer that never passes a pending deadline. Written by
+ * hand: it runs once per synthetic row and attribute.
+ */
+export function earliestDeadlineFirst(counts: ArrayLike<number>, m: number): Uint32Array {
+  const k = counts.length;
+  const clocks = Array.from({ length: k }, (_, l) => new OccurrenceClock(m, counts[l]!));
+  const left = Float64Array.from({ length: k }, (_, l) => counts[l]!);
+  const releasing = new Int32Array(m + 1).fill(-1); // first level released at each position
+  const due = new Int32Array(m + 1).fill(-1); // first ready level due at each position
+  const next = new Int32Array(k).fill(-1); // the next level in the same bucket
+  const deadlineOf = new Float64Array(k);
+  let earliest = 0; // no ready level is due before this position
+  const makeReady = (l: number): void => {
+    const d = clocks[l]!.deadline();
+    deadlineOf[l] = d;
+    next[l] = due[d]!;
+    due[d] = l;
+    if (d < earliest) earliest = d;
+  };
+  for (let l = 0; l < k; l++) if (counts[l]! > 0) makeReady(l); // every first occurrence is released at 0
+  const sequence = new Uint32Array(m);
+  for (let p = 0; p < m; p++) {
+    for (let l = releasing[p]!; l >= 0;) {
+      const following = next[l]!;
+      makeReady(l);
+      l = following;
     }
-    this.keys[i] = key;
-    this.levels[i] = level;
-  }
-
-  pop(): number {
-    const top = this.levels[0]!;
-    const key = this.keys[--this.size]!;
-    const level = this.levels[this.size]!;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= this.size) break;
-      const right = child + 1;
-      if (
-        right < this.size &&
-        this.before(this.keys[right]!, this.levels[right]!, this.keys[child]!, this.levels[child]!)
-      )
-        child = right;
-      if (!this.before(this.keys[child]!, this.levels[child]!, key, level)) break;
-      this.keys[i] = this.keys[child]!;
-      this.levels[i] = this.levels[child]!;
-      i = child;
+    if (earliest < p) earliest = p;
+    while (earliest < m && due[earliest]! < 0) earliest++;
+    if (earliest >= m) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
+    // The smallest level due at `earliest`, unlinked from its bucket.
+    let chosen = due[earliest]!;
+    for (let l = next[chosen]!; l >= 0; l = next[l]!) if (l < chosen) chosen = l;
+    if (due[earliest] === chosen) due[earliest] = next[chosen]!;
+    else {
+      let before = due[earliest]!;
+      while (next[before] !== chosen) before = next[before]!;
+      next[before] = next[chosen]!;
     }
-    this.keys[i] = key;
-    this.levels[i] = level;
-    return top;
+    sequence[p] = chosen;
+    if (--left[chosen]! === 0) continue;
+    const clock = clocks[chosen]!;
+    clock.advance();
+    if (clock.release <= p + 1) makeReady(chosen);
+    else {
+      next[chosen] = releasing[clock.release]!;
+      releasing[clock.release] = chosen;
+    }
+  }
+  if (left.some((c) => c > 0)) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
+  return sequence;
+}
+
+/**
+ * The same sequence as earliestDeadlineFirst, by scanning every level at every position: O(m·k),
+ * plainly correct, for checking the faster one.
+ */
+export function earliestDeadlineByScan(counts: ArrayLike<number>, m: number): Uint32Array {
+  const k = counts.length;
+  const clocks = Array.from({ length: k }, (_, l) => new OccurrenceClock(m, counts[l]!));
+  const left = Float64Array.from({ length: k }, (_, l) => counts[l]!);
+  const sequence = new Uint32Array(m);
+  for (let p = 0; p < m; p++) {
+    let best = -1;
+    for (let l = 0; l < k; l++) {
+      if (left[l] === 0 || clocks[l]!.release > p) continue;
+      if (best < 0 || clocks[l]!.deadline() < clocks[best]!.deadline()) best = l;
+    }
+    if (best < 0) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
+    sequence[p] = best;
+    if (--left[best]! > 0) clocks[best]!.advance();
+  }
+  if (left.some((c) => c > 0)) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
+  return sequence;
+}
+
+/**
+ * The window of the j-th occurrence of a level with c occurrences among m positions: release
+ * ⌊j·m/c⌋ and deadline ⌈(j + 1)·m/c⌉ − 1 = ⌊((j + 1)·m − 1)/c⌋, kept as an exact integer quotient and
+ * remainder of j·m by c and advanced by m from one j to the next, so j·m (which can pass 2⁵³) is
+ * never formed. Starts at j = 0.
+ */
+export class OccurrenceClock {
+  /** ⌊j·m/c⌋. */
+  release = 0;
+  /** j·m mod c. */
+  private over = 0;
+  private readonly step: number;
+  private readonly stepOver: number;
+
+  constructor(
+    m: number,
+    private readonly c: number,
+  ) {
+    this.step = c > 0 ? Math.floor(m / c) : 0;
+    this.stepOver = c > 0 ? m % c : 0;
   }
 
-  private before(keyA: number, levelA: number, keyB: number, levelB: number): boolean {
-    return keyA < keyB || (keyA === keyB && levelA < levelB);
+  /** j → j + 1. */
+  advance(): void {
+    this.release += this.step;
+    this.over += this.stepOver;
+    if (this.over >= this.c) {
+      this.release += 1;
+      this.over -= this.c;
+    }
+  }
+
+  /** ⌊((j + 1)·m − 1)/c⌋: (j + 1)·m = q·c + r, and the floor is q − 1 when r = 0, else q. */
+  deadline(): number {
+    let q = this.release + this.step;
+    let r = this.over + this.stepOver;
+    if (r >= this.c) {
+      q += 1;
+      r -= this.c;
+    }
+    return r === 0 ? q - 1 : q;
   }
 }

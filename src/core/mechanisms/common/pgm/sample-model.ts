@@ -5,21 +5,18 @@ import { throwIfAborted } from '../../../abort';
 import type { AbortSignalLike } from '../../types';
 import { shuffleInPlace } from '../../../rng/shuffle';
 import type { CliqueTreeModel } from './clique-tree-model';
-import { balancedRowOrder, spreadLevels } from './balanced-levels';
+import { RowOrder, spreadLevels, unbiasedCounts } from './balanced-levels';
 import { cellCount, indexMap, sumOnto } from './factor-index';
 
 export type SamplingRule = 'balanced' | 'round' | 'sample';
 
-/** Most drawn attributes the 'balanced' rule sorts a group's rows by. */
-export const BALANCE_KEYS = 8;
-
 /**
  * `count` levels in proportion to `weights`, for the rows of one group in the order given:
- * - 'round' (private-pgm's `synthetic_data`): level l gets ⌊count·w_l/Σw⌋ rows, and the rows left over
- *   go one each to distinct levels chosen without replacement with probability ∝ the fractional
- *   parts; the result is shuffled;
- * - 'balanced': the same counts, spread evenly over the rows in their order (`spreadLevels`) instead
- *   of shuffled;
+ * - 'balanced': level l gets ⌊e_l⌋ or ⌊e_l⌋ + 1 rows with mean exactly e_l = count·w_l/Σw
+ *   (`unbiasedCounts`), spread evenly over the rows in their order (`spreadLevels`);
+ * - 'round' (private-pgm's `synthetic_data`): level l gets ⌊e_l⌋ rows, and the rows left over go one
+ *   each to distinct levels chosen one after another without replacement with probability ∝ the
+ *   fractional parts (which favours small fractions a little); the result is shuffled;
  * - 'sample': count independent draws (a multinomial, then shuffled).
  * All weights zero: uniform levels (a choice that does not depend on the data). Post-processing.
  */
@@ -30,13 +27,14 @@ export function levelsForGroup(
   rule: SamplingRule,
 ): Uint32Array {
   const k = weights.length;
-  const out = new Uint32Array(count);
   let total = 0;
   for (let l = 0; l < k; l++) total += weights[l]!;
+  const out = new Uint32Array(count);
   if (!(total > 0)) {
     for (let r = 0; r < count; r++) out[r] = uniformInt(rng, k);
     return out;
   }
+  if (rule === 'balanced') return spreadLevels(rng, unbiasedCounts(rng, weights, count), count);
   let rows: Float64Array;
   if (rule === 'sample') {
     rows = sampleMultinomial(rng, count, weights);
@@ -69,7 +67,6 @@ export function levelsForGroup(
       fractions[chosen] = 0;
     }
   }
-  if (rule === 'balanced') return spreadLevels(rng, rows, count);
   let r = 0;
   for (let l = 0; l < k; l++) for (let c = rows[l]!; c > 0; c--) out[r++] = l;
   shuffleInPlace(rng, out);
@@ -82,11 +79,14 @@ export function levelsForGroup(
  * share a maximal clique with it (in a perfect elimination order these and the attribute lie in one
  * clique, and they separate it from the rest of the drawn attributes), group by group of rows with
  * the same values of those attributes, with `levelsForGroup`. Returns each attribute's level per row.
- * Under 'balanced' the rows of each group are taken sorted by up to BALANCE_KEYS other drawn
- * attributes (fewest levels first), so every stratum of those attributes gets its share of each
- * level to within a few rows instead of by chance: the model's conditional independences hold in
- * the drawn rows more closely, and marginals outside the cliques drift less.
- * Cost O(n · d + Σ clique cells), and O(n · d · BALANCE_KEYS) more under 'balanced'.
+ * Under 'balanced' the rows are visited in one order kept sorted by the attributes drawn so far (the
+ * earliest drawn most significant, ties at random; `RowOrder`), so within a group the rows come sorted
+ * by the other drawn attributes, and spreading the group's levels evenly along them gives every
+ * nested stratum of those attributes (the first, the first two, …) its share to within a few rows
+ * instead of by chance: the model's conditional independences hold in the drawn rows more closely,
+ * and marginals outside the cliques drift less. The rows are then not independent draws (nor under
+ * 'round'); 'sample' gives independent rows.
+ * Cost O(n · d + Σ clique cells); 'balanced' adds two counting sorts of the rows per attribute.
  * Post-processing of the fitted model.
  */
 export function sampleRows(
@@ -101,6 +101,7 @@ export function sampleRows(
   const levels = Array.from({ length: d }, () => new Uint32Array(n));
   const drawn = new Set<number>();
   const order = [...model.eliminationOrder].reverse();
+  const rowOrder = rule === 'balanced' ? new RowOrder(rng, n) : undefined;
   for (const attr of order) {
     throwIfAborted(signal);
     const conditioning = new Set<number>();
@@ -133,16 +134,8 @@ export function sampleRows(
     for (let g = 0; g < groups; g++) start[g + 1] += start[g]!;
     const rowsByGroup = new Uint32Array(n);
     const fill = start.slice(0, groups);
-    if (rule === 'balanced') {
-      const keys = [...drawn]
-        .filter((a) => !conditioning.has(a))
-        .sort((a, b) => model.sizes[a]! - model.sizes[b]! || a - b)
-        .slice(0, BALANCE_KEYS);
-      for (const i of balancedRowOrder(rng, levels, model.sizes, keys, n))
-        rowsByGroup[fill[groupOfRow[i]!]!++] = i;
-    } else {
-      for (let i = 0; i < n; i++) rowsByGroup[fill[groupOfRow[i]!]!++] = i;
-    }
+    if (rowOrder) for (const i of rowOrder.order) rowsByGroup[fill[groupOfRow[i]!]!++] = i;
+    else for (let i = 0; i < n; i++) rowsByGroup[fill[groupOfRow[i]!]!++] = i;
     const target = levels[attr]!;
     for (let g = 0; g < groups; g++) {
       const size = start[g + 1]! - start[g]!;
@@ -150,6 +143,7 @@ export function sampleRows(
       const drawnLevels = levelsForGroup(rng, conditional.subarray(g * k, (g + 1) * k), size, rule);
       for (let r = 0; r < size; r++) target[rowsByGroup[start[g]! + r]!] = drawnLevels[r]!;
     }
+    rowOrder?.refine(target, k);
     drawn.add(attr);
   }
   return levels;
