@@ -50,12 +50,16 @@ describe('spreadLevels', () => {
     }
   });
 
-  it('builds the same sequence with bucket queues as by scanning every level', () => {
+  it('builds the same sequence with a heap as by scanning every level, ties and many levels included', () => {
     const rng = new SeededRng('scan or heap');
-    for (let trial = 0; trial < 30; trial++) {
+    for (let trial = 0; trial < 60; trial++) {
       const m = 1 + uniformInt(rng, 300);
-      const k = 1 + uniformInt(rng, 40);
-      const counts = someCounts(rng, m, k);
+      const k = 1 + uniformInt(rng, trial < 30 ? 40 : 400);
+      const counts =
+        trial % 3 === 2
+          ? // equal counts (every deadline tied across levels), the rest on level 0
+            Array.from({ length: k }, (_, l) => Math.floor(m / k) + (l === 0 ? m % k : 0))
+          : someCounts(rng, m, k);
       expect([...earliestDeadlineFirst(counts, m)]).toEqual([...earliestDeadlineByScan(counts, m)]);
     }
   });
@@ -154,6 +158,26 @@ describe('RowOrder', () => {
     // About 400/6 ≈ 67 rows share each key: two seeds order them alike with negligible probability.
     expect([...orders[0]!]).not.toEqual([...orders[1]!]);
   });
+
+  it('matches a plain stable sort by (earlier keys, new key) with many levels and short runs', () => {
+    const source = new SeededRng('refine reference');
+    for (const [n, sizes] of [
+      [500, [3, 200]],
+      [300, [50, 7, 120]],
+      [64, [1, 1000]],
+    ] as const) {
+      const levels = sizes.map((k) => Uint32Array.from({ length: n }, () => uniformInt(source, k)));
+      const rows = new RowOrder(new SeededRng('refine'), n);
+      const start = [...rows.order];
+      levels.forEach((column, q) => rows.refine(column, sizes[q]!));
+      // The reference: the starting (random) order, sorted stably by the levels, first key first.
+      const expected = [...start].sort((a, b) => {
+        for (const column of levels) if (column[a] !== column[b]) return column[a]! - column[b]!;
+        return 0;
+      });
+      expect([...rows.order]).toEqual(expected);
+    }
+  });
 });
 
 describe('sampleRows under the balanced rule', () => {
@@ -169,10 +193,11 @@ describe('sampleRows under the balanced rule', () => {
     n,
   );
   // Log-potentials of moderate size on both cliques (12 cells each), so every cell is well filled.
-  const marginals = model.calibrate([
+  const theta = [
     Float64Array.from({ length: 12 }, (_, c) => 0.5 * Math.sin(1.7 * c)),
     Float64Array.from({ length: 12 }, (_, c) => 0.5 * Math.cos(2.3 * c)),
-  ]);
+  ];
+  const marginals = model.calibrate(theta);
   const expected = model.marginal(marginals, [0, 1, 2]);
   const worstCell = (rule: 'balanced' | 'round'): number => {
     const rows = sampleRows(new SeededRng(`chain ${rule}`), model, marginals, n, rule);
@@ -188,6 +213,43 @@ describe('sampleRows under the balanced rule', () => {
     // stratum (a, b) is a run of n_ab rows and gets level c within 2 of n_ab·c_{c|b}/n_b, itself within
     // n_ab/n_b ≤ 1 of n_ab·p(c|b). Adding up: |n_abc − n·p(a, b, c)| < 2 + 1 + 1 + 1 = 5.
     expect(worstCell('balanced')).toBeLessThan(5);
+  });
+
+  it('draws every 3-way cell with the model count on average', () => {
+    // 400 seeds on a smaller table (n = 600). For each cell, z = mean deviation / (sd/√400), with sd
+    // the cell's sample sd across seeds; unbiased, each z is about standard normal, and the largest of
+    // 48 stays below 5 except with probability about 48 · 6e−7. The counts vary little (sd about half
+    // a row per cell), so the standard error is about 0.026 and a bias of 0.15 row in a cell (the
+    // size that drawing the leftover rows one after another, as 'round' does, can give) reaches z ≈ 6.
+    const small = new CliqueTreeModel(
+      buildJunctionTree(3, sizes, [
+        [0, 1],
+        [1, 2],
+      ]),
+      sizes,
+      600,
+    );
+    const calibrated = small.calibrate(theta);
+    const want = small.marginal(calibrated, [0, 1, 2]);
+    const seeds = 400;
+    const sum = new Float64Array(want.length);
+    const squares = new Float64Array(want.length);
+    for (let seed = 0; seed < seeds; seed++) {
+      const rows = sampleRows(new SeededRng(`unbiased ${seed}`), small, calibrated, 600, 'balanced');
+      const counts = countCells(rows, [0, 1, 2], sizes);
+      for (let c = 0; c < want.length; c++) {
+        const deviation = counts[c]! - want[c]!;
+        sum[c] += deviation;
+        squares[c] += deviation * deviation;
+      }
+    }
+    let largest = 0;
+    for (let c = 0; c < want.length; c++) {
+      const mean = sum[c]! / seeds;
+      const variance = (squares[c]! - seeds * mean * mean) / (seeds - 1);
+      if (variance > 0) largest = Math.max(largest, Math.abs(mean) / Math.sqrt(variance / seeds));
+    }
+    expect(largest).toBeLessThan(5);
   });
 
   it('is closer than the shuffled rounding, whose 3-way cells drift by chance', () => {

@@ -23,10 +23,12 @@ export function unbiasedCounts(rng: Rng, weights: ArrayLike<number>, count: numb
     placed += rows[l]!;
   }
   const extra = count - placed;
-  if (extra <= 0) return rows;
+  if (extra === 0) return rows;
   // The fractions sum to `extra` up to rounding; scale them to exactly that, then walk once.
   let mass = 0;
   for (let l = 0; l < k; l++) mass += fractions[l]!;
+  if (!(extra > 0 && extra < k && mass > 0))
+    throw new Error(`unbiasedCounts: ${extra} rows left over with fractional mass ${mass}`);
   const scale = extra / mass;
   let point = rng.nextFloat();
   let given = 0;
@@ -56,8 +58,8 @@ export function unbiasedCounts(rng: Rng, weights: ArrayLike<number>, count: numb
  * the attributes drawn so far (the earliest drawn most significant), rows that agree on all of them
  * in random order. `refine` adds the attribute just drawn as the least significant key. Runs of rows
  * that agree on every drawn attribute are kept as boundaries. Written by hand because it touches
- * every synthetic row once per attribute: each run is sorted in place, by counting when it is long
- * and by insertion when it is short (fewer than 2k rows), O(n + k·long runs) in all.
+ * every synthetic row once per attribute: each run is sorted in its own range (cache-friendly), by
+ * counting when it has at least k rows and by a sort of distinct keys otherwise, O(n·log k) in all.
  */
 export class RowOrder {
   /** Rows in order. */
@@ -79,44 +81,40 @@ export class RowOrder {
     const rows = this.order;
     const level = new Uint32Array(n); // the level at each position, read once in order
     for (let p = 0; p < n; p++) level[p] = levels[rows[p]!]!;
-    const sorted = new Uint32Array(n);
-    const sortedLevel = new Uint32Array(n);
     const count = new Uint32Array(k + 1);
-    for (let runBegin = 0; runBegin < n;) {
-      let runEnd = runBegin + 1;
-      while (runEnd < n && this.runStart[runEnd] === 0) runEnd++;
-      const length = runEnd - runBegin;
-      if (length < 2 * k) {
-        // A short run: stable insertion sort, O(length²) ≤ O(length · 2k).
-        for (let p = runBegin; p < runEnd; p++) {
-          const row = rows[p]!;
-          const l = level[p]!;
-          let q = p;
-          while (q > runBegin && sortedLevel[q - 1]! > l) {
-            sorted[q] = sorted[q - 1]!;
-            sortedLevel[q] = sortedLevel[q - 1]!;
-            q--;
-          }
-          sorted[q] = row;
-          sortedLevel[q] = l;
-        }
-      } else {
-        // A long run: counting sort over the k levels (the reset costs O(k) ≤ O(length)).
+    const keys = new Float64Array(k);
+    const sortedRows = new Uint32Array(n);
+    const sortedLevel = new Uint32Array(n);
+    for (let begin = 0; begin < n;) {
+      let end = begin + 1;
+      while (end < n && this.runStart[end] === 0) end++;
+      const length = end - begin;
+      if (length >= k) {
+        // Counting sort over the k levels: O(length + k) = O(length).
         count.fill(0);
-        for (let p = runBegin; p < runEnd; p++) count[level[p]! + 1]!++;
-        count[0] = runBegin;
+        for (let p = begin; p < end; p++) count[level[p]! + 1]!++;
+        count[0] = begin;
         for (let l = 0; l < k; l++) count[l + 1] += count[l]!;
-        for (let p = runBegin; p < runEnd; p++) {
+        for (let p = begin; p < end; p++) {
           const at = count[level[p]!]!++;
-          sorted[at] = rows[p]!;
+          sortedRows[at] = rows[p]!;
           sortedLevel[at] = level[p]!;
         }
+      } else {
+        // Fewer rows than levels: sort keys level·length + offset (distinct, so the sort is stable)
+        // in O(length·log length).
+        const run = keys.subarray(0, length);
+        for (let i = 0; i < length; i++) run[i] = level[begin + i]! * length + i;
+        run.sort();
+        for (let i = 0; i < length; i++) {
+          sortedRows[begin + i] = rows[begin + (run[i]! % length)]!;
+          sortedLevel[begin + i] = Math.floor(run[i]! / length);
+        }
       }
-      for (let p = runBegin + 1; p < runEnd; p++)
-        if (sortedLevel[p] !== sortedLevel[p - 1]) this.runStart[p] = 1;
-      runBegin = runEnd;
+      for (let p = begin + 1; p < end; p++) if (sortedLevel[p] !== sortedLevel[p - 1]) this.runStart[p] = 1;
+      begin = end;
     }
-    this.order = sorted;
+    this.order = sortedRows;
   }
 }
 
@@ -137,7 +135,8 @@ export class RowOrder {
  * they hold for any m below 2⁵³. Cost O(m log k) for k levels.
  */
 export function spreadLevels(rng: Rng, counts: ArrayLike<number>, m: number): Uint32Array {
-  const sequence = earliestDeadlineFirst(counts, m);
+  const sequence =
+    counts.length <= SCAN_LEVELS ? earliestDeadlineByScan(counts, m) : earliestDeadlineFirst(counts, m);
   const shift = m > 1 ? uniformInt(rng, m) : 0;
   const rotated = new Uint32Array(m);
   for (let p = 0; p < m; p++) rotated[(p + shift) % m] = sequence[p]!;
@@ -146,79 +145,62 @@ export function spreadLevels(rng: Rng, counts: ArrayLike<number>, m: number): Ui
 
 /**
  * Earliest deadline first over the occurrences of the levels (see spreadLevels), ties to the smaller
- * level. Each level has one pending occurrence at a time; releases and deadlines are positions, so
- * both queues are arrays of buckets indexed by position (linked lists through the levels), and the
- * search for the earliest deadline moves a pointer that never passes a pending deadline. Written by
- * hand: it runs once per synthetic row and attribute.
+ * level. Each level has one pending occurrence at a time: released levels wait in a heap by deadline,
+ * the others in buckets by release position (linked lists through the levels), emptied as the
+ * position reaches them. O(m·log k + k). Written by hand: it runs once per synthetic row and attribute.
  */
 export function earliestDeadlineFirst(counts: ArrayLike<number>, m: number): Uint32Array {
   const k = counts.length;
   const clocks = Array.from({ length: k }, (_, l) => new OccurrenceClock(m, counts[l]!));
   const left = Float64Array.from({ length: k }, (_, l) => counts[l]!);
   const releasing = new Int32Array(m + 1).fill(-1); // first level released at each position
-  const due = new Int32Array(m + 1).fill(-1); // first ready level due at each position
-  const next = new Int32Array(k).fill(-1); // the next level in the same bucket
-  const deadlineOf = new Float64Array(k);
-  let earliest = 0; // no ready level is due before this position
-  const makeReady = (l: number): void => {
-    const d = clocks[l]!.deadline();
-    deadlineOf[l] = d;
-    next[l] = due[d]!;
-    due[d] = l;
-    if (d < earliest) earliest = d;
-  };
-  for (let l = 0; l < k; l++) if (counts[l]! > 0) makeReady(l); // every first occurrence is released at 0
+  const next = new Int32Array(k).fill(-1); // the next level released at the same position
+  const ready = new LevelHeap(k);
+  for (let l = 0; l < k; l++) if (counts[l]! > 0) ready.push(l, clocks[l]!.deadline()); // released at 0
   const sequence = new Uint32Array(m);
   for (let p = 0; p < m; p++) {
-    for (let l = releasing[p]!; l >= 0;) {
-      const following = next[l]!;
-      makeReady(l);
-      l = following;
-    }
-    if (earliest < p) earliest = p;
-    while (earliest < m && due[earliest]! < 0) earliest++;
-    if (earliest >= m) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
-    // The smallest level due at `earliest`, unlinked from its bucket.
-    let chosen = due[earliest]!;
-    for (let l = next[chosen]!; l >= 0; l = next[l]!) if (l < chosen) chosen = l;
-    if (due[earliest] === chosen) due[earliest] = next[chosen]!;
-    else {
-      let before = due[earliest]!;
-      while (next[before] !== chosen) before = next[before]!;
-      next[before] = next[chosen]!;
-    }
+    for (let l = releasing[p]!; l >= 0; l = next[l]!) ready.push(l, clocks[l]!.deadline());
+    if (ready.size === 0) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
+    const chosen = ready.pop();
     sequence[p] = chosen;
     if (--left[chosen]! === 0) continue;
     const clock = clocks[chosen]!;
     clock.advance();
-    if (clock.release <= p + 1) makeReady(chosen);
+    if (clock.release <= p + 1) ready.push(chosen, clock.deadline());
     else {
       next[chosen] = releasing[clock.release]!;
       releasing[clock.release] = chosen;
     }
   }
-  if (left.some((c) => c > 0)) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
+  if (ready.size > 0 || left.some((c) => c > 0))
+    throw new Error(`spreadLevels: the counts do not sum to ${m}`);
   return sequence;
 }
 
-/**
- * The same sequence as earliestDeadlineFirst, by scanning every level at every position: O(m·k),
- * plainly correct, for checking the faster one.
- */
+/** Up to this many levels, scanning them all at each position is faster than a heap. */
+export const SCAN_LEVELS = 8;
+
+/** The same sequence as earliestDeadlineFirst, by scanning every level at every position: O(m·k). */
 export function earliestDeadlineByScan(counts: ArrayLike<number>, m: number): Uint32Array {
   const k = counts.length;
   const clocks = Array.from({ length: k }, (_, l) => new OccurrenceClock(m, counts[l]!));
   const left = Float64Array.from({ length: k }, (_, l) => counts[l]!);
+  const release = new Float64Array(k);
+  const deadline = Float64Array.from({ length: k }, (_, l) => clocks[l]!.deadline());
   const sequence = new Uint32Array(m);
   for (let p = 0; p < m; p++) {
     let best = -1;
     for (let l = 0; l < k; l++) {
-      if (left[l] === 0 || clocks[l]!.release > p) continue;
-      if (best < 0 || clocks[l]!.deadline() < clocks[best]!.deadline()) best = l;
+      if (left[l] === 0 || release[l]! > p) continue;
+      if (best < 0 || deadline[l]! < deadline[best]!) best = l;
     }
     if (best < 0) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
     sequence[p] = best;
-    if (--left[best]! > 0) clocks[best]!.advance();
+    if (--left[best]! === 0) continue;
+    const clock = clocks[best]!;
+    clock.advance();
+    release[best] = clock.release;
+    deadline[best] = clock.deadline();
   }
   if (left.some((c) => c > 0)) throw new Error(`spreadLevels: the counts do not sum to ${m}`);
   return sequence;
@@ -265,5 +247,57 @@ export class OccurrenceClock {
       r -= this.c;
     }
     return r === 0 ? q - 1 : q;
+  }
+}
+
+/** A binary min-heap of levels keyed by a number; equal keys pop the smaller level first. */
+class LevelHeap {
+  private readonly levels: Uint32Array;
+  private readonly keys: Float64Array;
+  size = 0;
+
+  constructor(capacity: number) {
+    this.levels = new Uint32Array(capacity);
+    this.keys = new Float64Array(capacity);
+  }
+
+  push(level: number, key: number): void {
+    let i = this.size++;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const pk = this.keys[parent]!;
+      if (pk < key || (pk === key && this.levels[parent]! < level)) break;
+      this.keys[i] = pk;
+      this.levels[i] = this.levels[parent]!;
+      i = parent;
+    }
+    this.keys[i] = key;
+    this.levels[i] = level;
+  }
+
+  pop(): number {
+    const top = this.levels[0]!;
+    const key = this.keys[--this.size]!;
+    const level = this.levels[this.size]!;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= this.size) break;
+      const right = child + 1;
+      if (
+        right < this.size &&
+        (this.keys[right]! < this.keys[child]! ||
+          (this.keys[right] === this.keys[child] && this.levels[right]! < this.levels[child]!))
+      )
+        child = right;
+      const ck = this.keys[child]!;
+      if (ck > key || (ck === key && this.levels[child]! > level)) break;
+      this.keys[i] = ck;
+      this.levels[i] = this.levels[child]!;
+      i = child;
+    }
+    this.keys[i] = key;
+    this.levels[i] = level;
+    return top;
   }
 }

@@ -39,8 +39,8 @@ export function marginalLimitProblem(names: string[], cells: number, what: strin
 
 /**
  * `sampling`: how rows are drawn from the fitted model. The default, 'balanced', departs from
- * private-pgm (whose `synthetic_data` is 'round'): it keeps the rounded counts and spreads them over
- * rows sorted by the other drawn columns, which lowered the mean 2- and 3-way TVD on a census-shaped
+ * private-pgm (whose `synthetic_data` is 'round'): it rounds each group's counts without bias and
+ * spreads them over the rows sorted by the columns drawn before, which lowered the mean 2- and 3-way TVD on a census-shaped
  * table (bench/RESULTS.md, census-shape); 'round' stays available for comparison with private-pgm.
  */
 export const SAMPLING_PARAM: ParamSpec = {
@@ -55,11 +55,12 @@ export const SAMPLING_PARAM: ParamSpec = {
   ],
   help:
     'How synthetic rows are drawn from the fitted model, one column at a time given the columns it depends on. ' +
-    '"balanced" gives each group of rows the expected counts, rounded (the remainder goes to levels chosen by their ' +
-    'fractional parts), and spreads them evenly over the rows sorted by the columns already drawn, so that ' +
-    'combinations of columns the model holds only indirectly also come out close to the model; "round" gives the ' +
-    'same counts to rows at random, as private-pgm does; "sample" draws every row independently. All are ' +
-    'post-processing and cost no budget.',
+    '"balanced" gives each group of rows its expected counts, rounded up or down at random so that they are right on ' +
+    'average, and spreads them evenly over the rows sorted by the columns already drawn, so that combinations of ' +
+    'columns the model holds only indirectly also come out close to the model; "round" rounds the counts as ' +
+    'private-pgm does and gives them to rows at random; "sample" draws every row independently, the choice when ' +
+    'the rows must be independent draws (for example to study sampling variation). All are post-processing and cost ' +
+    'no budget.',
 };
 
 /** The binning parameters, shared with the histogram mechanisms. */
