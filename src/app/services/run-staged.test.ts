@@ -1,4 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
+import { isAbortError } from '../../core/abort';
 import type { StageTask } from '../../core/mechanisms/types';
 import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
 import { WorkerPool, type SpawnedWorker } from '../../worker/client/worker-pool';
@@ -9,7 +11,9 @@ import { synthesizeInStages } from './run-staged';
  * The page's side of a staged run (run-staged.ts) on the real WorkerPool with stand-in pool workers
  * that log what they are asked: every stage runs once, the results reach the planner in stage order,
  * and each helper gets the run's shared part once, before its first stage, and drops it after its
- * last; the planner, which made the shared part, never gets it.
+ * last; the planner, which made the shared part, never gets it. On cancel, a worker whose stage
+ * never returns (the planner included: it keeps its slot while its stage is in flight) is terminated
+ * after the pool's grace period, and one whose stage stops when asked is kept.
  */
 
 let pool: WorkerPool<RemotePoolWorker>;
@@ -22,11 +26,28 @@ vi.mock('./workers', () => ({
 const STAGES = 7;
 const SHARED = { network: [1, 2, 3] };
 
-function makePool(size: number, failingStage = -1): string[][] {
+/** How a stand-in worker runs a stage: its own body, or by default one tick then a result. */
+type StageBody = (c: number, cancelled: Promise<void>) => Promise<unknown>;
+
+interface StandInPool {
+  logs: string[][];
+  /** Whether each spawned worker (in spawn order) was terminated. */
+  terminated: boolean[];
+}
+
+function makePool(
+  size: number,
+  options: { failingStage?: number; stage?: StageBody; cancelGraceMillis?: number } = {},
+): StandInPool {
+  const { failingStage = -1, stage, cancelGraceMillis = 150 } = options;
   const logs: string[][] = [];
+  const terminated: boolean[] = [];
   const spawner = (): SpawnedWorker<RemotePoolWorker> => {
     const log: string[] = [];
-    logs.push(log);
+    const index = logs.push(log) - 1;
+    terminated.push(false);
+    let cancel = () => {};
+    const cancelled = new Promise<void>((resolve) => (cancel = resolve));
     const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
     const remote = {
       planStages: async () => {
@@ -43,6 +64,8 @@ function makePool(size: number, failingStage = -1): string[][] {
       },
       forgetStageShared: async () => log.push('forget'),
       runStage: async (_jobId: string, _mechanism: string, task: StageTask<{ c: number }>) => {
+        log.push(`start ${task.spec.c}`);
+        if (stage !== undefined) return stage(task.spec.c, cancelled);
         await tick();
         if (task.spec.c === failingStage) throw new Error(`stage ${task.spec.c} failed`);
         log.push(`stage ${task.spec.c}`);
@@ -52,19 +75,41 @@ function makePool(size: number, failingStage = -1): string[][] {
         log.push('finish');
         return results.map((r) => r[0]);
       },
-      cancel: async () => log.push('cancel'),
+      cancel: async () => {
+        log.push('cancel');
+        cancel();
+      },
     } as unknown as RemotePoolWorker;
-    return { remote, terminate: () => {}, onFatalError: () => {} };
+    return { remote, terminate: () => (terminated[index] = true), onFatalError: () => {} };
   };
-  pool = new WorkerPool(spawner, { size, idleMillis: 60_000, cancelGraceMillis: 150 });
-  return logs;
+  pool = new WorkerPool(spawner, { size, idleMillis: 60_000, cancelGraceMillis });
+  return { logs, terminated };
+}
+
+/** The planner's job as the studio runs it (run-synthesis.ts): cancel asks the worker, then the pool's grace period applies. */
+function runAsStudio(signal: AbortSignal, progress: (fraction: number) => void = () => {}) {
+  return pool.run((slot) => synthesizeInStages(slot, job, signal, progress), {
+    signal,
+    requestStop: (remote) => void remote.cancel(job.jobId),
+  });
+}
+
+/** Resolves once every worker of the pool has a stage in flight. */
+async function allWorkersInAStage(logs: string[][], size: number): Promise<void> {
+  await vi.waitFor(
+    () => {
+      expect(logs).toHaveLength(size);
+      for (const log of logs) expect(log.some((entry) => entry.startsWith('start'))).toBe(true);
+    },
+    { timeout: 1000, interval: 2 },
+  );
 }
 
 const job = { jobId: 'staged', mechanismId: 'plausible-deniability' } as SynthesisJob;
 
 describe('a staged run from the page', () => {
   it('runs every stage once on the planner and the helpers, each helper given the shared part once', async () => {
-    const logs = makePool(3);
+    const { logs } = makePool(3);
     const outcome = await pool.run((slot) =>
       synthesizeInStages(slot, job, new AbortController().signal, () => {}),
     );
@@ -73,7 +118,7 @@ describe('a staged run from the page', () => {
     expect(planner![0]).toBe('plan');
     expect(planner).not.toContain('shared');
     expect(planner!.at(-1)).toBe('finish');
-    const ran = logs.flatMap((log) => log.filter((entry) => entry.startsWith('stage')));
+    const ran = logs.flatMap((log) => log.filter((entry) => entry.startsWith('stage ')));
     expect(ran.sort()).toEqual(Array.from({ length: STAGES }, (_, c) => `stage ${c}`).sort());
     // The stages are spread: each of the three workers runs at least one.
     expect(logs.every((log) => log.some((entry) => entry.startsWith('stage')))).toBe(true);
@@ -93,7 +138,7 @@ describe('a staged run from the page', () => {
   });
 
   it('stops taking stages when one fails, reports no progress after it, and has the planner drop the plan', async () => {
-    const logs = makePool(3, 0);
+    const { logs } = makePool(3, { failingStage: 0 });
     let settledAt = -1;
     const progressAfter: number[] = [];
     const outcome = pool.run((slot) =>
@@ -113,5 +158,51 @@ describe('a staged run from the page', () => {
     for (const helper of logs.slice(1).filter((log) => log.includes('shared'))) {
       expect(helper.at(-1)).toBe('forget');
     }
+  });
+
+  it("leaves no listener on the caller's signal after a run that succeeds", async () => {
+    makePool(3);
+    const controller = new AbortController();
+    await runAsStudio(controller.signal);
+    // Node's listener count of an EventTarget: a listener left behind would keep this run's closures
+    // (its stage results) alive as long as the signal, and would act on a later abort.
+    expect(getEventListeners(controller.signal, 'abort')).toEqual([]);
+  });
+
+  it('on cancel terminates, after the grace period, the planner and a helper whose stages never return', async () => {
+    const { logs, terminated } = makePool(2, { stage: () => new Promise(() => {}), cancelGraceMillis: 20 });
+    const controller = new AbortController();
+    const run = runAsStudio(controller.signal);
+    await allWorkersInAStage(logs, 2);
+    controller.abort();
+    await expect(run).rejects.toSatisfy(isAbortError);
+    // The planner (worker 0) keeps its slot while its stage is in flight, so the pool's grace timer
+    // finds it still on the cancelled job and terminates it, as it does the helper (worker 1).
+    // 1 s is 50 times the grace period: only a worker never terminated fails this.
+    await vi.waitFor(() => expect(terminated).toEqual([true, true]), { timeout: 1000, interval: 5 });
+    expect(pool.forcedTerminations).toBe(2);
+    pool.terminateAll();
+  });
+
+  it('on cancel keeps workers whose stages stop when asked, and the planner drops the plan', async () => {
+    const stopWhenAsked: StageBody = async (_c, cancelled) => {
+      await cancelled;
+      throw Object.assign(new Error('stopped'), { name: 'AbortError' });
+    };
+    const { logs, terminated } = makePool(2, { stage: stopWhenAsked, cancelGraceMillis: 20 });
+    const controller = new AbortController();
+    const run = runAsStudio(controller.signal);
+    await allWorkersInAStage(logs, 2);
+    controller.abort();
+    await expect(run).rejects.toSatisfy(isAbortError);
+    await vi.waitFor(() => expect(pool.busyWorkers).toBe(0), { timeout: 1000, interval: 5 });
+    // Past twice the grace period, no worker that stopped was terminated.
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(terminated).toEqual([false, false]);
+    expect(pool.forcedTerminations).toBe(0);
+    expect(logs[0]).toContain('cancel');
+    expect(logs[0]).not.toContain('finish');
+    expect(logs.flat().filter((entry) => entry.startsWith('start'))).toHaveLength(2);
+    pool.terminateAll();
   });
 });
