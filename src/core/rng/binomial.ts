@@ -127,7 +127,7 @@ function binomialByBtrd(rng: Rng, n: number, p: number): number {
  * fc(k) = log k! − [(k + ½) log(k + 1) − (k + 1) + ½ log 2π] (Hörmann 1993, §3): tabulated from
  * exact sums of logs for k < 10, the series (1/12 − (1/360 − 1/(1260 (k+1)²))/(k+1)²)/(k+1) beyond.
  */
-function stirlingCorrection(k: number): number {
+export function stirlingCorrection(k: number): number {
   if (k < STIRLING_TABLE.length) return STIRLING_TABLE[k];
   const k1 = k + 1;
   const k1Squared = k1 * k1;
