@@ -69,6 +69,13 @@ describe('SeededRng (xoshiro128**)', () => {
     expect(chiSquareGoodnessOfFit(floats, uniform).pValue).toBeGreaterThan(1e-6);
   });
 
+  it('forms a float from the top 27 bits of one word and the top 26 of the next', () => {
+    // The reference outputs from state {1, 2, 3, 4} (above) are 11520, 0, 5927040, 70819200.
+    const rng = SeededRng.fromState(1, 2, 3, 4);
+    expect(rng.nextFloat()).toBe(((11520 >>> 5) * 2 ** 26 + (0 >>> 6)) / 2 ** 53);
+    expect(rng.nextFloat()).toBe(((5927040 >>> 5) * 2 ** 26 + (70819200 >>> 6)) / 2 ** 53);
+  });
+
   it('uses all 53 bits of a float', () => {
     const rng = new SeededRng('bits');
     let lowBitsSeen = 0;
@@ -82,6 +89,10 @@ describe('SeededRng (xoshiro128**)', () => {
     expect(() => new SeededRng(Infinity)).toThrow(/finite/);
     expect(() => SeededRng.fromState(0, 0, 0, 0)).toThrow(/not all zero/);
     expect(() => SeededRng.fromState(1, 2, 3, 2 ** 32)).toThrow(RangeError);
+    // The largest word is a valid state word: from {2^32 − 1, 0, 0, 0} the first outputs are 0 and
+    // 4294962679 (xoshiro128starstar in tests/reference/rng/seed_words.py).
+    const top = SeededRng.fromState(0xffffffff, 0, 0, 0);
+    expect([top.nextUint32(), top.nextUint32()]).toEqual([0, 4294962679]);
   });
 
   it('copies its state: the copy gives the next numbers, and each then runs on alone', () => {
