@@ -4,11 +4,15 @@ import { ZcdpAccountant } from '../privacy/zcdp-accountant';
 import { SeededRng } from '../rng/seeded-rng';
 import type { Rng } from '../rng/types';
 import type { Schema, Table } from '../table/types';
+import { planBinnedDomain } from './common/binned-domain';
+import { binningChoiceFromParams } from './common/binning-params';
+import type { ColumnCoding } from './common/column-coding';
+import { levelsOfColumn, numericLevel } from './common/encode-rows';
 import { mixedTable, runContext } from './common/testing/fixtures';
 import { resolveParams } from './params';
 import { MECHANISMS } from './registry';
-import { tableOfRows } from './release-blocks';
-import type { Mechanism, ParamValues, RunContext } from './types';
+import { releaseOfBlocks, tableOfRows } from './release-blocks';
+import type { Mechanism, ParamValues, Release, RunContext } from './types';
 
 // The plug-in contract (README.md), checked for every registered mechanism with its default
 // parameters: a new mechanism gets these tests by registering. Mechanism-specific arithmetic and
@@ -43,11 +47,11 @@ function context(overrides: Partial<RunContext> = {}): RunContext {
   });
 }
 
-/** Runs the mechanism and logs, in order, every reservation on any accountant (pure-DP or zCDP) and every draw of any seeded generator. */
-async function runRecorded(
-  mechanism: Mechanism,
-  ctx: RunContext,
-): Promise<{ log: string[]; release: Awaited<ReturnType<Mechanism['run']>> }> {
+/**
+ * Logs, in order, every reservation on any accountant (pure-DP or zCDP) and every draw of any seeded
+ * generator (copies included) while `body` runs, and returns the log with body's value.
+ */
+async function recorded<T>(body: () => Promise<T>): Promise<{ log: string[]; value: T }> {
   const log: string[] = [];
   const reserve = Accountant.prototype.reserve;
   const reserveParallel = Accountant.prototype.reserveParallel;
@@ -69,9 +73,35 @@ async function runRecorded(
     log.push('draw');
     return nextUint32.call(this);
   });
-  const release = await mechanism.run(table, schema, defaultsOf(mechanism), ctx);
-  vi.restoreAllMocks();
-  return { log, release };
+  try {
+    return { log, value: await body() };
+  } finally {
+    vi.restoreAllMocks();
+  }
+}
+
+/** Runs the mechanism (`run`) and logs its reservations and draws (see recorded). */
+async function runRecorded(
+  mechanism: Mechanism,
+  ctx: RunContext,
+): Promise<{ log: string[]; release: Release }> {
+  const { log, value } = await recorded(() => mechanism.run(table, schema, defaultsOf(mechanism), ctx));
+  return { log, release: value };
+}
+
+/**
+ * Runs the mechanism in row blocks (`runInBlocks`) and reads every block, logging the reservations
+ * and the draws of both: those made during the call and those made when the blocks are decoded.
+ */
+async function runInBlocksRecorded(
+  mechanism: Mechanism,
+  ctx: RunContext,
+  blockRows: number,
+): Promise<{ log: string[]; release: Release }> {
+  const { log, value } = await recorded(async () =>
+    releaseOfBlocks(await mechanism.runInBlocks!(table, schema, defaultsOf(mechanism), ctx, { blockRows })),
+  );
+  return { log, release: value };
 }
 
 function escapeRegExp(text: string): string {
@@ -116,8 +146,8 @@ describe.each(MECHANISMS.map((mechanism) => [mechanism.id, mechanism] as const))
       vi.restoreAllMocks();
     });
     // One recorded run serves the claim and the schema tests (the pMSE mechanism takes seconds).
-    let recorded: ReturnType<typeof runRecorded> | undefined;
-    const recordedRun = () => (recorded ??= runRecorded(mechanism, context()));
+    let recording: ReturnType<typeof runRecorded> | undefined;
+    const recordedRun = () => (recording ??= runRecorded(mechanism, context()));
 
     it('resolves its defaults to themselves, and they pass its own check', () => {
       const defaults = Object.fromEntries(mechanism.params.map((spec) => [spec.name, spec.default]));
@@ -222,16 +252,64 @@ describe.each(
     expect([tableOfRows(again.datasets[0]!), ...rest.map(tableOfRows)]).toEqual(whole.datasets);
   });
 
-  it('gives, with a generator that cannot be copied, blocks of fresh draws within the schema', async () => {
-    const release = await inBlocks(
-      table,
-      schema,
-      defaultsOf(mechanism),
-      context({ rng: withoutCopy(new SeededRng('no copy')) }),
-      { blockRows: 16 },
-    );
-    for (const rows of release.datasets) {
-      expect(problemsAgainstSchema(tableOfRows(rows), schema, N)).toEqual([]);
-    }
+  it('claims before the run what it returns, and reserves before the first draw, reading the blocks included', async () => {
+    const claim = mechanism.claim(defaultsOf(mechanism), context());
+    const { log, release } = await runInBlocksRecorded(mechanism, context(), 7);
+    expect(release.claim).toEqual(claim);
+    // One reservation per claim step, every one before the first draw of the call or of a block's decoding.
+    expect(log.filter((event) => event === 'reserve')).toHaveLength(claim.steps.length);
+    expect(log.indexOf('draw')).toBeGreaterThan(log.lastIndexOf('reserve'));
+  });
+
+  it('gives, with a generator that cannot be copied, blocks within the schema whose levels the call fixed and whose values are fresh draws', async () => {
+    const params = defaultsOf(mechanism);
+    const noCopy = () => context({ rng: withoutCopy(new SeededRng('no copy')) });
+    // Two calls from the same generator state: one in blocks of 16 rows (60 = 16 + 16 + 16 + 12) read in
+    // dataset order, one in a single block per dataset (the default size) read in reverse order.
+    const inBlocksOf16 = await inBlocks(table, schema, params, noCopy(), { blockRows: 16 });
+    const readInOrder = inBlocksOf16.datasets.map(tableOfRows);
+    const whole = await inBlocks(table, schema, params, noCopy());
+    const readReversed = [...whole.datasets].reverse().map(tableOfRows).reverse();
+    // Rows, columns, bounds, whole integers and categories: every value re-encodes to a level of the
+    // declared domain. Fails when a block decodes a level past the domain (a value out of bounds).
+    for (const dataset of readInOrder) expect(problemsAgainstSchema(dataset, schema, N)).toEqual([]);
+    // The mechanisms that declare runInBlocks bin numeric columns by the shared binning parameters.
+    const { codings } = planBinnedDomain(schema, binningChoiceFromParams(params), N, false);
+    // The levels (cells) are drawn during the call, so they depend neither on the block size nor on
+    // when the blocks are read: fails when a block decodes another block's rows or another column's
+    // levels (an offset, a shared scratch array read late), or when levels are drawn at read time.
+    readInOrder.forEach((dataset, r) => {
+      expect(levelsOfTable(dataset, codings)).toEqual(levelsOfTable(readReversed[r]!, codings));
+    });
+    // The values inside the bins are drawn when a block is read: fails when they were drawn during the
+    // call (the whole release held in memory) or from a stream that does not move on.
+    expect(readReversed).not.toEqual(readInOrder);
+    // No draw is used twice: the uniform U each real value was decoded with (value = lo + (level + U)·width)
+    // differs across all blocks of both datasets. Fails when blocks decode from the same generator state
+    // (then two blocks with equal cells are identical); 2 × 60 doubles from 53-bit draws coincide to within
+    // 1e-9 with probability below 10⁻⁵, and the generator is seeded, so the test is deterministic.
+    const uniforms = readInOrder
+      .flatMap((dataset) => decodingUniforms(dataset, codings))
+      .sort((a, b) => a - b);
+    expect(uniforms.length).toBeGreaterThan(N);
+    const closest = Math.min(...uniforms.slice(1).map((u, i) => u - uniforms[i]!));
+    expect(closest).toBeGreaterThan(1e-9);
   });
 });
+
+/** Every column's level in every row under the codings (re-encoded from the values). */
+function levelsOfTable(dataset: Table, codings: readonly ColumnCoding[]): number[][] {
+  return codings.map((coding, j) => Array.from(levelsOfColumn(dataset.columns[j]!, coding)));
+}
+
+/** The uniform draw behind each present value of every real (not integer) column: position in its bin. */
+function decodingUniforms(dataset: Table, codings: readonly ColumnCoding[]): number[] {
+  return codings.flatMap((coding, j) => {
+    const column = dataset.columns[j]!;
+    if (coding.kind !== 'real' || column.kind !== 'numeric') return [];
+    const width = (coding.hi - coding.lo) / coding.bins;
+    return Array.from(column.values).flatMap((value, i) =>
+      column.missing[i] ? [] : [(value - coding.lo) / width - numericLevel(value, coding)],
+    );
+  });
+}
