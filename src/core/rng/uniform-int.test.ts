@@ -149,6 +149,25 @@ describe('uniform integers word by word', () => {
     expect(lowOne.used).toBe(1);
   });
 
+  it('rejects a Lemire word whose low part is below 2^32 mod n even when its high part is not 0', () => {
+    // n = 7, 2^32 mod 7 = 4. w = 0x24924925: 7w = 2^32 + 3, high part 1, low part 3 (< 4): rejected.
+    // w = 0xdb6db6dc: 7w = 6·2^32 + 4, low part exactly 4: kept, high part 6.
+    const rng = scriptedRng([0x24924925, 0xdb6db6dc]);
+    expect(uniformInt(rng, 7)).toBe(6);
+    expect(rng.used).toBe(2);
+  });
+
+  it('rejects a 53-bit value equal to the largest multiple of n below 2^53', () => {
+    // n = 3·2^50 + 1: 2^53 mod n = 2^53 − 2n = 2^51 − 2, so the bound is 2^53 − 2^51 + 2 =
+    // 6755399441055746 = 1572864·2^32 + 2, read from the words (1572864·2^11, 2). That value is
+    // rejected; the next pair (0, 5) gives 5.
+    const n = 3 * 2 ** 50 + 1;
+    expect(2 ** 53 - (2 ** 53 % n)).toBe(6755399441055746);
+    const rng = scriptedRng([1572864 * 2 ** 11, 2, 0, 5]);
+    expect(uniformIntBelowSafe(rng, n)).toBe(5);
+    expect(rng.used).toBe(4);
+  });
+
   it('joins two words into a 53-bit value above 2^32 (high 21 bits, then 32)', () => {
     expect(uniformIntBelowSafe(scriptedRng([0, 5]), 2 ** 40)).toBe(5);
     // (2^11 >>> 11)·2^32 + 9 = 2^32 + 9.
