@@ -14,9 +14,18 @@ export type ParsedArgs = {
   positionals: string[];
 };
 
+/**
+ * Settings of a run that no flag sets: the defaults serve every user; tests of the commands set them
+ * to reach cases a small file would not (a release written in several row blocks).
+ */
+export interface CliInternals {
+  /** Rows per block of the release `synth` writes (default RELEASE_BLOCK_ROWS). */
+  releaseBlockRows?: number;
+}
+
 interface Command {
   options: Options;
-  run(args: ParsedArgs, io: CliIo): Promise<void> | void;
+  run(args: ParsedArgs, io: CliIo, internals: CliInternals): Promise<void> | void;
 }
 
 const COMMANDS: Record<CommandName, Command> = {
@@ -28,7 +37,7 @@ const COMMANDS: Record<CommandName, Command> = {
 };
 
 /** Runs one dpsynth command and returns its exit code (0 ok, 2 bad input or usage, 1 internal error). */
-export async function runCli(argv: string[], givenIo: CliIo): Promise<number> {
+export async function runCli(argv: string[], givenIo: CliIo, internals: CliInternals = {}): Promise<number> {
   // --progress and --no-progress go with any command: progress of reading, running and writing on
   // stderr, by default when stderr is a terminal. The last one given wins.
   const progressFlags = argv.filter((arg) => arg === '--progress' || arg === '--no-progress');
@@ -69,7 +78,7 @@ export async function runCli(argv: string[], givenIo: CliIo): Promise<number> {
     } catch (error) {
       throw new UsageError(`dpsynth ${name}: ${(error as Error).message}`);
     }
-    await command.run(parsed, io);
+    await command.run(parsed, io, internals);
     return 0;
   } catch (error) {
     if (isUserError(error)) {

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../src/cli/run-cli';
+import { runCli, type CliInternals } from '../../src/cli/run-cli';
 import type { CliIo } from '../../src/cli/io';
 
 export interface CliResult {
@@ -12,14 +12,27 @@ export interface CliResult {
 
 /** Runs the CLI in-process with captured output; files are written for real, as the command does. */
 export async function cli(...argv: string[]): Promise<CliResult> {
+  return cliWith({}, ...argv);
+}
+
+/**
+ * Runs the CLI as `cli` does with settings no flag sets (CliInternals), and records the messages of
+ * the progress it reports (shown with --progress).
+ */
+export async function cliWith(
+  internals: CliInternals,
+  ...argv: string[]
+): Promise<CliResult & { progress: string[] }> {
   let stdout = '';
   let stderr = '';
+  const progress: string[] = [];
   const io: CliIo = {
     out: (t) => (stdout += t),
     err: (t) => (stderr += t),
+    progress: (_fraction, message) => progress.push(message ?? ''),
   };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
+  const code = await runCli(argv, io, internals);
+  return { code, stdout, stderr, progress };
 }
 
 /** A fresh temporary directory with the given files. */

@@ -19,7 +19,7 @@ import type {
   RunContext,
   SyntheticRows,
 } from '../../core/mechanisms/types';
-import { rowsOfTable } from '../../core/mechanisms/release-blocks';
+import { RELEASE_BLOCK_ROWS, rowsOfTable } from '../../core/mechanisms/release-blocks';
 import { parseBudget } from '../../core/privacy/budget';
 import { isSpentBudgetError, SpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { buildReleaseReport } from '../../core/privacy/report';
@@ -39,7 +39,7 @@ import {
 } from '../../core/privacy/ledger';
 import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { ParsedArgs } from '../run-cli';
+import type { CliInternals, ParsedArgs } from '../run-cli';
 import { UsageError } from '../errors';
 import { formatClaim } from '../format-claim';
 import { APP_VERSION } from '../../core/version';
@@ -67,7 +67,7 @@ export const synthCommand = {
     ledger: { type: 'string' },
     force: { type: 'boolean' },
   } as const,
-  async run(args: ParsedArgs, io: CliIo) {
+  async run(args: ParsedArgs, io: CliIo, internals: CliInternals = {}) {
     const v = args.values;
     const [dataPath, extra] = args.positionals;
     if (!dataPath || extra) throw new UsageError('dpsynth synth takes exactly one CSV file.');
@@ -142,12 +142,19 @@ export const synthCommand = {
     for (const fact of facts) io.err(`${mechanism.id}: ${fact}\n`);
     let release: ReleaseInBlocks;
     try {
-      release = await startRun(mechanism, input, schema, params, {
-        ...context,
-        rng: makeRng(seed),
-        progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
-        signal: { aborted: false },
-      });
+      release = await startRun(
+        mechanism,
+        input,
+        schema,
+        params,
+        {
+          ...context,
+          rng: makeRng(seed),
+          progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
+          signal: { aborted: false },
+        },
+        internals.releaseBlockRows,
+      );
     } catch (error) {
       // A run refused after its budget was spent released nothing, but the ledger still counts it.
       if (ledgerPath === undefined || !isSpentBudgetError(error)) throw error;
@@ -347,10 +354,11 @@ async function readInput(
 }
 
 /**
- * Runs the mechanism with its datasets in row blocks (each whole table cut into blocks when it has no
- * runInBlocks). Takes the table out of `input`, so that no reference to it stays in the command once
- * the mechanism returns: a mechanism in blocks keeps only its fitted model, and the real table can be
- * freed before the synthetic rows are written.
+ * Runs the mechanism with its datasets in row blocks of `blockRows` rows (RELEASE_BLOCK_ROWS when
+ * undefined; each whole table cut into blocks when it has no runInBlocks). Takes the table out of
+ * `input`, so that no reference to it stays in the command once the mechanism returns: a mechanism in
+ * blocks keeps only its fitted model, and the real table can be freed before the synthetic rows are
+ * written.
  */
 function startRun(
   mechanism: Mechanism,
@@ -358,13 +366,14 @@ function startRun(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
+  blockRows: number = RELEASE_BLOCK_ROWS,
 ): Promise<ReleaseInBlocks> {
   const table = input.table!;
   input.table = null;
-  if (mechanism.runInBlocks) return mechanism.runInBlocks(table, schema, params, ctx);
+  if (mechanism.runInBlocks) return mechanism.runInBlocks(table, schema, params, ctx, { blockRows });
   return mechanism.run(table, schema, params, ctx).then((release) => ({
     ...release,
-    datasets: release.datasets.map((dataset) => rowsOfTable(dataset)),
+    datasets: release.datasets.map((dataset) => rowsOfTable(dataset, blockRows)),
   }));
 }
 
