@@ -86,12 +86,21 @@ function makePool(
   return { logs, terminated };
 }
 
-/** The planner's job as the studio runs it (run-synthesis.ts): cancel asks the worker, then the pool's grace period applies. */
+/**
+ * The planner's job as the studio runs it (run-synthesis.ts): cancel asks the worker, then the pool's
+ * grace period applies. `inner` says whether synthesizeInStages itself has settled (the pool's promise
+ * settles at cancel, before it).
+ */
 function runAsStudio(signal: AbortSignal, progress: (fraction: number) => void = () => {}) {
-  return pool.run((slot) => synthesizeInStages(slot, job, signal, progress), {
-    signal,
-    requestStop: (remote) => void remote.cancel(job.jobId),
-  });
+  const inner = { settled: false };
+  const run = pool.run(
+    (slot) =>
+      synthesizeInStages(slot, job, signal, progress).finally(() => {
+        inner.settled = true;
+      }),
+    { signal, requestStop: (remote) => void remote.cancel(job.jobId) },
+  );
+  return Object.assign(run, { inner });
 }
 
 /** Resolves once every worker of the pool has a stage in flight. */
@@ -181,6 +190,11 @@ describe('a staged run from the page', () => {
     // 1 s is 50 times the grace period: only a worker never terminated fails this.
     await vi.waitFor(() => expect(terminated).toEqual([true, true]), { timeout: 1000, interval: 5 });
     expect(pool.forcedTerminations).toBe(2);
+    // The run stops waiting for the terminated planner's answer, so nothing of it (its shared part,
+    // the stage results) stays referenced on the page.
+    await vi.waitFor(() => expect(run.inner.settled).toBe(true), { timeout: 1000, interval: 5 });
+    // The planner heard the cancel once, from the pool; nothing is sent to it once terminated.
+    expect(logs[0]!.filter((entry) => entry === 'cancel')).toHaveLength(1);
     pool.terminateAll();
   });
 

@@ -61,24 +61,24 @@ export async function synthesizeInStages(
   let next = 0;
   let finished = 0;
   /** Takes stages from the queue until it is empty or the run stops. */
-  const drain = async (remote: RemotePoolWorker) => {
+  const drain = async (slot: PoolSlot<RemotePoolWorker>) => {
     while (next < count && !stop.signal.aborted) {
       const c = next++;
-      results[c] = await runStageOn(remote, c);
+      results[c] = await unlessEnded(runStageOn(slot.remote, c), slot.ended);
       finished++;
     }
   };
   /** A helper: the shared part first, only if a stage is left by the time the worker is free. */
-  const help = async (remote: RemotePoolWorker) => {
+  const help = async (slot: PoolSlot<RemotePoolWorker>) => {
     if (next >= count || stop.signal.aborted) return;
-    await remote.keepStageShared(job.jobId, shared);
+    await unlessEnded(slot.remote.keepStageShared(job.jobId, shared), slot.ended);
     try {
-      await drain(remote);
+      await drain(slot);
     } finally {
-      await remote.forgetStageShared(job.jobId);
+      await unlessEnded(slot.remote.forgetStageShared(job.jobId), slot.ended);
     }
   };
-  const plannerDrain = drain(planner.remote);
+  const plannerDrain = drain(planner);
   try {
     await new Promise<void>((resolve, reject) => {
       const fail = (error: unknown) => {
@@ -91,7 +91,7 @@ export async function synthesizeInStages(
       plannerDrain.then(check, fail);
       for (let h = 0; h < helpers; h++) {
         runPool()
-          .run((slot) => help(slot.remote), {
+          .run((slot) => help(slot), {
             signal: stop.signal,
             requestStop: (remote) => void remote.cancel(job.jobId),
           })
@@ -103,9 +103,12 @@ export async function synthesizeInStages(
     settled = true;
     if (!stop.signal.aborted) stop.abort(error);
     // The planner keeps its pool slot until the stage it is running returns, so that a cancel's
-    // grace period (and, past it, terminating the worker) applies to it; then it drops the plan.
+    // grace period (and, past it, terminating the worker) applies to it; then it drops the plan. A
+    // terminated worker never answers: the waits end with it, so nothing of the run is kept.
     await plannerDrain.catch(() => undefined);
-    await planner.remote.cancel(job.jobId).catch(() => undefined);
+    if (!planner.ended.aborted) {
+      await unlessEnded(planner.remote.cancel(job.jobId), planner.ended).catch(() => undefined);
+    }
     throw error;
   } finally {
     signal.removeEventListener('abort', stopOnCancel);
@@ -116,6 +119,16 @@ export async function synthesizeInStages(
     Comlink.transfer(results, ownedBuffers(results)),
     performance.now() - startedAt,
   );
+}
+
+/** `call`'s outcome, or an AbortError once the pool has ended the worker it waits on (`ended`). */
+function unlessEnded<T>(call: Promise<T>, ended: AbortSignal): Promise<T> {
+  if (ended.aborted) return Promise.reject(createAbortError('The worker was stopped.'));
+  return new Promise<T>((resolve, reject) => {
+    const onEnded = () => reject(createAbortError('The worker was stopped.'));
+    ended.addEventListener('abort', onEnded, { once: true });
+    call.then(resolve, reject).finally(() => ended.removeEventListener('abort', onEnded));
+  });
 }
 
 /**

@@ -123,17 +123,24 @@ describe('WorkerPool', () => {
     const { spawner, spawned } = fakeSpawner();
     const pool = new WorkerPool(spawner, { size: 1, cancelGraceMillis: 150 });
     const controller = new AbortController();
-    const neverEnds = pool.run(() => new Promise<void>(() => {}), {
-      signal: controller.signal,
-      requestStop: (remote) => remote.stopRequests++,
-    });
+    let ended: AbortSignal | undefined;
+    const neverEnds = pool.run(
+      (slot) => {
+        ended = slot.ended;
+        return new Promise<void>(() => {});
+      },
+      { signal: controller.signal, requestStop: (remote) => remote.stopRequests++ },
+    );
     await Promise.resolve();
     controller.abort();
     await expect(neverEnds).rejects.toSatisfy(isAbortError);
     expect(spawned[0]!.remote.stopRequests).toBe(1);
     expect(spawned[0]!.terminated).toBe(false);
+    expect(ended!.aborted).toBe(false);
     vi.advanceTimersByTime(150);
     expect(spawned[0]!.terminated).toBe(true);
+    // The task is told its worker is gone: a call to it still pending will never return.
+    expect(ended!.aborted).toBe(true);
     expect(pool.forcedTerminations).toBe(1);
     const next = pool.run(async (slot) => slot.remote.workerNumber);
     expect(await next).toBe(2);
@@ -146,16 +153,21 @@ describe('WorkerPool', () => {
     const pool = new WorkerPool(spawner, { size: 1, cancelGraceMillis: 150 });
     const controller = new AbortController();
     const gate = deferred<void>();
-    const job = pool.run(() => gate.promise, {
-      signal: controller.signal,
-      requestStop: () => gate.resolve(),
-    });
+    let ended: AbortSignal | undefined;
+    const job = pool.run(
+      (slot) => {
+        ended = slot.ended;
+        return gate.promise;
+      },
+      { signal: controller.signal, requestStop: () => gate.resolve() },
+    );
     await Promise.resolve();
     controller.abort();
     await expect(job).rejects.toSatisfy(isAbortError);
     await Promise.resolve();
     vi.advanceTimersByTime(200);
     expect(spawned[0]!.terminated).toBe(false);
+    expect(ended!.aborted).toBe(false);
     expect(pool.forcedTerminations).toBe(0);
     pool.terminateAll();
   });

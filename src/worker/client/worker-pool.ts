@@ -27,6 +27,11 @@ export type WorkerSpawner<TRemote> = () => SpawnedWorker<TRemote>;
 export interface PoolSlot<TRemote> {
   readonly slotId: number;
   readonly remote: TRemote;
+  /**
+   * Aborts when the pool ends this worker (terminated after a cancel's grace period, crashed, shut
+   * down): a call to it still pending then never returns, so a task that waits on one can stop waiting.
+   */
+  readonly ended: AbortSignal;
 }
 
 export interface PoolJobOptions<TRemote> {
@@ -47,6 +52,8 @@ export interface WorkerPoolOptions {
 
 interface LiveSlot<TRemote> extends PoolSlot<TRemote> {
   worker: SpawnedWorker<TRemote>;
+  /** Aborts `ended`. */
+  end: AbortController;
   busy: boolean;
   /** The job running on this worker, so a late grace timer cannot hit the next job. */
   currentJob: object | undefined;
@@ -172,6 +179,7 @@ export class WorkerPool<TRemote> {
       clearTimeout(slot.idleTimer);
       slot.failJob?.(createAbortError('The worker pool was shut down.'));
       slot.worker.terminate();
+      slot.end.abort();
     }
   }
 
@@ -197,10 +205,13 @@ export class WorkerPool<TRemote> {
   private spawnSlot(): LiveSlot<TRemote> | undefined {
     if (this.slots.length >= this.size) return undefined;
     const worker = this.spawner();
+    const end = new AbortController();
     const slot: LiveSlot<TRemote> = {
       slotId: this.nextSlotId++,
       remote: worker.remote,
+      ended: end.signal,
       worker,
+      end,
       busy: false,
       currentJob: undefined,
       idleTimer: undefined,
@@ -234,6 +245,7 @@ export class WorkerPool<TRemote> {
     const index = this.slots.indexOf(slot);
     if (index >= 0) this.slots.splice(index, 1);
     slot.worker.terminate();
+    slot.end.abort();
   }
 
   /** Terminates a worker that would not stop (or died) and lets a fresh one take its place. */
@@ -243,6 +255,7 @@ export class WorkerPool<TRemote> {
     clearTimeout(slot.idleTimer);
     slot.failJob = undefined;
     slot.worker.terminate();
+    slot.end.abort();
     this.terminatedCount++;
     // A user-timing mark, so that the time from Cancel to termination can be measured in the browser.
     performance.mark(WORKER_TERMINATED_MARK);
