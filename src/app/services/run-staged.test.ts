@@ -3,7 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { isAbortError } from '../../core/abort';
 import type { StageTask } from '../../core/mechanisms/types';
 import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
-import { WorkerPool, type SpawnedWorker } from '../../worker/client/worker-pool';
+import {
+  WorkerPool,
+  type PoolJobOptions,
+  type PoolSlot,
+  type SpawnedWorker,
+} from '../../worker/client/worker-pool';
 import type { SynthesisJob } from '../../worker/protocol';
 import { synthesizeInStages } from './run-staged';
 
@@ -17,9 +22,23 @@ import { synthesizeInStages } from './run-staged';
  */
 
 let pool: WorkerPool<RemotePoolWorker>;
+/** The pool tasks the staged run starts (its helpers), in start order, and whether each has settled. */
+let helperTasks: { settled: boolean }[] = [];
 
 vi.mock('./workers', () => ({
-  runPool: () => pool,
+  runPool: () => ({
+    get capacity() {
+      return pool.capacity;
+    },
+    run: <T>(
+      task: (slot: PoolSlot<RemotePoolWorker>) => Promise<T>,
+      options?: PoolJobOptions<RemotePoolWorker>,
+    ) => {
+      const record = { settled: false };
+      helperTasks.push(record);
+      return pool.run((slot) => task(slot).finally(() => (record.settled = true)), options);
+    },
+  }),
   ensureTableOnWorker: async () => {},
 }));
 
@@ -35,11 +54,20 @@ interface StandInPool {
   terminated: boolean[];
 }
 
+/** A call a stand-in worker logs and then never answers (as a worker busy in it until terminated). */
+type NeverAnswered = 'planStages' | 'keepStageShared' | 'forgetStageShared' | 'finishStages';
+
 function makePool(
   size: number,
-  options: { failingStage?: number; stage?: StageBody; cancelGraceMillis?: number } = {},
+  options: {
+    failingStage?: number;
+    stage?: StageBody;
+    cancelGraceMillis?: number;
+    never?: NeverAnswered;
+  } = {},
 ): StandInPool {
-  const { failingStage = -1, stage, cancelGraceMillis = 150 } = options;
+  const { failingStage = -1, stage, cancelGraceMillis = 150, never } = options;
+  helperTasks = [];
   const logs: string[][] = [];
   const terminated: boolean[] = [];
   const spawner = (): SpawnedWorker<RemotePoolWorker> => {
@@ -49,9 +77,11 @@ function makePool(
     let cancel = () => {};
     const cancelled = new Promise<void>((resolve) => (cancel = resolve));
     const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+    const hang = () => new Promise<never>(() => {});
     const remote = {
       planStages: async () => {
         log.push('plan');
+        if (never === 'planStages') return hang();
         return {
           shared: SHARED,
           stages: Array.from({ length: STAGES }, (_, c) => ({ spec: { c }, seed: `s${c}` })),
@@ -61,8 +91,12 @@ function makePool(
       keepStageShared: async (_jobId: string, shared: unknown) => {
         expect(shared).toEqual(SHARED);
         log.push('shared');
+        if (never === 'keepStageShared') return hang();
       },
-      forgetStageShared: async () => log.push('forget'),
+      forgetStageShared: async () => {
+        log.push('forget');
+        if (never === 'forgetStageShared') return hang();
+      },
       runStage: async (_jobId: string, _mechanism: string, task: StageTask<{ c: number }>) => {
         log.push(`start ${task.spec.c}`);
         if (stage !== undefined) return stage(task.spec.c, cancelled);
@@ -73,6 +107,7 @@ function makePool(
       },
       finishStages: async (_job: SynthesisJob, results: Uint32Array[]) => {
         log.push('finish');
+        if (never === 'finishStages') return hang();
         return results.map((r) => r[0]);
       },
       cancel: async () => {
@@ -197,6 +232,26 @@ describe('a staged run from the page', () => {
     expect(logs[0]!.filter((entry) => entry === 'cancel')).toHaveLength(1);
     pool.terminateAll();
   });
+
+  it.each([
+    ['planStages', 'plan'],
+    ['finishStages', 'finish'],
+  ] as const)(
+    'settles once the planner is terminated on cancel while it is busy in %s',
+    async (never, logged) => {
+      const { logs, terminated } = makePool(2, { never, cancelGraceMillis: 20 });
+      const controller = new AbortController();
+      const run = runAsStudio(controller.signal);
+      await vi.waitFor(() => expect(logs[0]).toContain(logged), { timeout: 1000, interval: 2 });
+      controller.abort();
+      await expect(run).rejects.toSatisfy(isAbortError);
+      // 1 s is 50 times the grace period: only a planner never terminated, or a run that keeps
+      // waiting for the terminated planner's answer (and so keeps the run referenced), fails this.
+      await vi.waitFor(() => expect(terminated[0]).toBe(true), { timeout: 1000, interval: 5 });
+      await vi.waitFor(() => expect(run.inner.settled).toBe(true), { timeout: 1000, interval: 5 });
+      pool.terminateAll();
+    },
+  );
 
   it('on cancel keeps workers whose stages stop when asked, and the planner drops the plan', async () => {
     const stopWhenAsked: StageBody = async (_c, cancelled) => {

@@ -27,7 +27,9 @@ export async function synthesizeInStages(
 ): Promise<SynthesisOutcome | null> {
   if (runPool().capacity < 2) return null;
   const startedAt = performance.now();
-  const assignments = await planner.remote.planStages(job);
+  // Planning and finishing run on the planner's table and do not stop when asked: a cancel past the
+  // grace period terminates the planner, and the run then stops waiting for its answer.
+  const assignments = await unlessEnded(planner.remote.planStages(job), planner.ended);
   if (assignments === null) return null;
   const { stages, words, trace, shared } = assignments;
   const count = stages.length;
@@ -114,10 +116,13 @@ export async function synthesizeInStages(
     signal.removeEventListener('abort', stopOnCancel);
   }
   progress(0.96, `${words.finish[0]!.toUpperCase()}${words.finish.slice(1)}`);
-  return planner.remote.finishStages(
-    job,
-    Comlink.transfer(results, ownedBuffers(results)),
-    performance.now() - startedAt,
+  return unlessEnded(
+    planner.remote.finishStages(
+      job,
+      Comlink.transfer(results, ownedBuffers(results)),
+      performance.now() - startedAt,
+    ),
+    planner.ended,
   );
 }
 
