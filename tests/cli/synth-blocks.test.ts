@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readCsvFile } from '../../src/cli/io';
 import { resolveParams } from '../../src/core/mechanisms/params';
@@ -66,5 +66,30 @@ describe.each([
       const written = readFileSync(path(`synth.not-for-release.${r + 1}.csv`));
       expect(written.equals(Buffer.from(csv, 'utf8')), `release ${r + 1}`).toBe(true);
     }
+  });
+});
+
+// A block size that is not a whole number ≥ 1 is refused before the data is read or any budget is
+// reserved, whether or not the mechanism hands out its rows in blocks: NaN would write a CSV of only
+// its header, and 0 would never finish.
+describe.each([
+  ['laplace-histogram', true],
+  ['dp-sequential-regression', false],
+] as const)('dpsynth synth with a bad internal block size: %s', (mechanismId, inBlocks) => {
+  it.each([Number.NaN, 0, -7, 2.5])('refuses blocks of %s rows and writes nothing', async (blockRows) => {
+    expect(getMechanism(mechanismId)!.runInBlocks !== undefined).toBe(inBlocks);
+    const path = tempFiles({ 'data.csv': mixedCsv(ROWS), 's.json': JSON.stringify(MIXED_SCHEMA) });
+    const result = await cliWith(
+      { releaseBlockRows: blockRows },
+      ...['synth', path('data.csv'), '--schema', path('s.json'), '--mechanism', mechanismId],
+      ...['--epsilon', '1', '--seed', SEED, '--progress'],
+      ...['--out', path('synth.csv'), '--report', path('report.json')],
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`blockRows must be a whole number ≥ 1; got ${blockRows}.`);
+    // Nothing was read (no progress at all), so nothing was run or reserved, and no file was written.
+    expect(result.progress).toEqual([]);
+    expect(existsSync(path('synth.not-for-release.csv'))).toBe(false);
+    expect(existsSync(path('report.json'))).toBe(false);
   });
 });

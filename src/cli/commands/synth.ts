@@ -19,7 +19,7 @@ import type {
   RunContext,
   SyntheticRows,
 } from '../../core/mechanisms/types';
-import { RELEASE_BLOCK_ROWS, rowsOfTable } from '../../core/mechanisms/release-blocks';
+import { blockRowsOf, rowsOfTable } from '../../core/mechanisms/release-blocks';
 import { parseBudget } from '../../core/privacy/budget';
 import { isSpentBudgetError, SpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { buildReleaseReport } from '../../core/privacy/report';
@@ -69,6 +69,9 @@ export const synthCommand = {
   } as const,
   async run(args: ParsedArgs, io: CliIo, internals: CliInternals = {}) {
     const v = args.values;
+    // Checked before anything is read or reserved: a size that is not a whole number ≥ 1 would write
+    // no rows (NaN) or never finish (0).
+    const blockRows = blockRowsOf({ blockRows: internals.releaseBlockRows });
     const [dataPath, extra] = args.positionals;
     if (!dataPath || extra) throw new UsageError('dpsynth synth takes exactly one CSV file.');
     for (const required of ['schema', 'mechanism', 'epsilon', 'out'] as const) {
@@ -153,7 +156,7 @@ export const synthCommand = {
           progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
           signal: { aborted: false },
         },
-        internals.releaseBlockRows,
+        blockRows,
       );
     } catch (error) {
       // A run refused after its budget was spent released nothing, but the ledger still counts it.
@@ -201,8 +204,9 @@ export const synthCommand = {
         `${mechanism.id} returned ${release.datasets.length} datasets for ${releases} releases.`,
       );
     }
-    // Each synthetic CSV is written block by block (65,536 rows a block when the mechanism hands its
-    // rows out in blocks), in pieces of 32,768 rows (csvChunksOfBlocks), never as one string.
+    // Each synthetic CSV is written block by block (blocks of RELEASE_BLOCK_ROWS = 65,536 rows unless
+    // set otherwise, whether the mechanism hands its rows out in blocks or startRun cuts its whole
+    // tables), in pieces of 32,768 rows (csvChunksOfBlocks), never as one string.
     const piecesInAll = release.datasets.reduce((sum, rows) => sum + csvPieces(rows), 0);
     let piecesDone = 0;
     const files: OutputFile[] = release.datasets.map((rows, i) => ({
@@ -354,8 +358,8 @@ async function readInput(
 }
 
 /**
- * Runs the mechanism with its datasets in row blocks of `blockRows` rows (RELEASE_BLOCK_ROWS when
- * undefined; each whole table cut into blocks when it has no runInBlocks). Takes the table out of
+ * Runs the mechanism with its datasets in row blocks of `blockRows` rows (a whole number ≥ 1, checked
+ * by the caller; each whole table cut into blocks when it has no runInBlocks). Takes the table out of
  * `input`, so that no reference to it stays in the command once the mechanism returns: a mechanism in
  * blocks keeps only its fitted model, and the real table can be freed before the synthetic rows are
  * written.
@@ -366,7 +370,7 @@ function startRun(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  blockRows: number = RELEASE_BLOCK_ROWS,
+  blockRows: number,
 ): Promise<ReleaseInBlocks> {
   const table = input.table!;
   input.table = null;
