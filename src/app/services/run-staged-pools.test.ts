@@ -146,9 +146,15 @@ describe('a seeded staged run on pools of different sizes', () => {
     const serial = await workers[0]!.api.synthesize(job('one-thread'), () => {});
     for (const size of [2, 4]) {
       const { stagesBy } = poolOver(workers, size);
-      const staged = (await pool.run((slot) =>
-        synthesizeInStages(slot, job(`pool-of-${size}`), new AbortController().signal, () => {}),
-      )) as SynthesisOutcome;
+      let staged: SynthesisOutcome;
+      try {
+        staged = (await pool.run((slot) =>
+          synthesizeInStages(slot, job(`pool-of-${size}`), new AbortController().signal, () => {}),
+        )) as SynthesisOutcome;
+      } finally {
+        // No idle timer of this pool outlives the test.
+        pool.terminateAll();
+      }
       expect(stagesBy.reduce((sum, count) => sum + count, 0)).toBe(RELEASES);
       expect(stagesBy.every((count) => count > 0)).toBe(true);
       expect(staged.summary.claim).toEqual(serial.summary.claim);

@@ -45,8 +45,15 @@ vi.mock('./workers', () => ({
 const STAGES = 7;
 const SHARED = { network: [1, 2, 3] };
 
-/** How a stand-in worker runs a stage: its own body, or by default one tick then a result. */
-type StageBody = (c: number, cancelled: Promise<void>) => Promise<unknown>;
+/**
+ * How a stand-in worker runs a stage: its own body (given the stage's progress callback), or by
+ * default one tick then a result.
+ */
+type StageBody = (
+  c: number,
+  cancelled: Promise<void>,
+  progress: (done: number, total: number) => void,
+) => Promise<unknown>;
 
 interface StandInPool {
   logs: string[][];
@@ -97,9 +104,14 @@ function makePool(
         log.push('forget');
         if (never === 'forgetStageShared') return hang();
       },
-      runStage: async (_jobId: string, _mechanism: string, task: StageTask<{ c: number }>) => {
+      runStage: async (
+        _jobId: string,
+        _mechanism: string,
+        task: StageTask<{ c: number }>,
+        progress: (done: number, total: number) => void,
+      ) => {
         log.push(`start ${task.spec.c}`);
-        if (stage !== undefined) return stage(task.spec.c, cancelled);
+        if (stage !== undefined) return stage(task.spec.c, cancelled, progress);
         await tick();
         if (task.spec.c === failingStage) throw new Error(`stage ${task.spec.c} failed`);
         log.push(`stage ${task.spec.c}`);
@@ -151,6 +163,12 @@ async function allWorkersInAStage(logs: string[][], size: number): Promise<void>
 
 const job = { jobId: 'staged', mechanismId: 'plausible-deniability' } as SynthesisJob;
 
+/** A stage that runs until its worker is asked to cancel, then stops. */
+const stopWhenAsked: StageBody = async (_c, cancelled) => {
+  await cancelled;
+  throw Object.assign(new Error('stopped'), { name: 'AbortError' });
+};
+
 describe('a staged run from the page', () => {
   it('runs every stage once on the planner and the helpers, each helper given the shared part once', async () => {
     const { logs } = makePool(3);
@@ -182,20 +200,37 @@ describe('a staged run from the page', () => {
   });
 
   it('stops taking stages when one fails, reports no progress after it, and has the planner drop the plan', async () => {
-    const { logs } = makePool(3, { failingStage: 0 });
-    let settledAt = -1;
+    // Stage 0 (on the planner, which takes the first stage) fails after a tick; stages 1 and 2, already
+    // running on the helpers by then, report progress and return only once the run has settled, as a
+    // worker's stage that has not yet heard the cancel does.
+    let runSettled!: () => void;
+    const afterSettle = new Promise<void>((resolve) => (runSettled = resolve));
+    let lateReports = 0;
+    const stage: StageBody = async (c, _cancelled, report) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (c === 0) throw new Error('stage 0 failed');
+      await afterSettle;
+      report(1, 2);
+      lateReports++;
+      return Uint32Array.of(c);
+    };
+    const { logs } = makePool(3, { stage });
+    let settled = false;
     const progressAfter: number[] = [];
     const outcome = pool.run((slot) =>
       synthesizeInStages(slot, job, new AbortController().signal, (fraction) => {
-        if (settledAt >= 0) progressAfter.push(fraction);
+        if (settled) progressAfter.push(fraction);
       }),
     );
     await expect(outcome).rejects.toThrow('stage 0 failed');
-    settledAt = logs.flat().length;
+    settled = true;
+    runSettled();
     await new Promise((resolve) => setTimeout(resolve, 30));
-    const ran = logs.flatMap((log) => log.filter((entry) => entry.startsWith('stage')));
-    // Stages 1 and 2 were already running on the helpers; no stage is taken after the failure.
-    expect(ran.length).toBeLessThanOrEqual(2);
+    // The helpers did report after the run settled; none of it reached the page.
+    expect(lateReports).toBeGreaterThan(0);
+    const ran = logs.flatMap((log) => log.filter((entry) => entry.startsWith('start')));
+    // Stages 0, 1 and 2 were already running; no stage is taken after the failure.
+    expect(ran.length).toBeLessThanOrEqual(3);
     expect(logs[0]).toContain('cancel');
     expect(logs[0]).not.toContain('finish');
     expect(progressAfter).toEqual([]);
@@ -228,6 +263,8 @@ describe('a staged run from the page', () => {
     // The run stops waiting for the terminated planner's answer, so nothing of it (its shared part,
     // the stage results) stays referenced on the page.
     await vi.waitFor(() => expect(run.inner.settled).toBe(true), { timeout: 1000, interval: 5 });
+    // So does the helper's pool task.
+    await vi.waitFor(() => expect(helperTasks).toEqual([{ settled: true }]), { timeout: 1000, interval: 5 });
     // The planner heard the cancel once, from the pool; nothing is sent to it once terminated.
     expect(logs[0]!.filter((entry) => entry === 'cancel')).toHaveLength(1);
     pool.terminateAll();
@@ -253,11 +290,37 @@ describe('a staged run from the page', () => {
     },
   );
 
+  it.each([
+    ['keepStageShared', 'shared'],
+    ['forgetStageShared', 'forget'],
+  ] as const)(
+    "ends a helper's pool task once the helper is terminated on cancel while it is busy in %s",
+    async (never, logged) => {
+      const { logs, terminated } = makePool(2, { stage: stopWhenAsked, never, cancelGraceMillis: 20 });
+      const controller = new AbortController();
+      const run = runAsStudio(controller.signal);
+      if (never === 'keepStageShared') {
+        await vi.waitFor(() => expect(logs[1]).toContain(logged), { timeout: 1000, interval: 2 });
+      } else {
+        // The helper's stage stops at the cancel; it is then asked to drop the shared part.
+        await allWorkersInAStage(logs, 2);
+      }
+      controller.abort();
+      await expect(run).rejects.toSatisfy(isAbortError);
+      await vi.waitFor(() => expect(logs[1]).toContain(logged), { timeout: 1000, interval: 2 });
+      // 1 s is 50 times the grace period: only a helper never terminated, or a pool task that keeps
+      // waiting for the terminated helper's answer (and so keeps the run referenced), fails this.
+      await vi.waitFor(() => expect(terminated).toEqual([false, true]), { timeout: 1000, interval: 5 });
+      await vi.waitFor(() => expect(helperTasks).toEqual([{ settled: true }]), {
+        timeout: 1000,
+        interval: 5,
+      });
+      expect(run.inner.settled).toBe(true);
+      pool.terminateAll();
+    },
+  );
+
   it('on cancel keeps workers whose stages stop when asked, and the planner drops the plan', async () => {
-    const stopWhenAsked: StageBody = async (_c, cancelled) => {
-      await cancelled;
-      throw Object.assign(new Error('stopped'), { name: 'AbortError' });
-    };
     const { logs, terminated } = makePool(2, { stage: stopWhenAsked, cancelGraceMillis: 20 });
     const controller = new AbortController();
     const run = runAsStudio(controller.signal);
@@ -265,11 +328,15 @@ describe('a staged run from the page', () => {
     controller.abort();
     await expect(run).rejects.toSatisfy(isAbortError);
     await vi.waitFor(() => expect(pool.busyWorkers).toBe(0), { timeout: 1000, interval: 5 });
-    // Past twice the grace period, no worker that stopped was terminated.
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    // Five times the grace period: the pool's grace timers, set at the abort before this one, have
+    // all fired by now, and no worker that stopped was terminated.
+    await new Promise((resolve) => setTimeout(resolve, 5 * 20));
     expect(terminated).toEqual([false, false]);
     expect(pool.forcedTerminations).toBe(0);
-    expect(logs[0]).toContain('cancel');
+    // The planner heard the cancel twice: from the pool at the abort, which stopped its stage, and
+    // from the run once that stage had returned, to drop the plan.
+    expect(logs[0]!.filter((entry) => entry === 'cancel')).toHaveLength(2);
+    expect(logs[0]!.at(-1)).toBe('cancel');
     expect(logs[0]).not.toContain('finish');
     expect(logs.flat().filter((entry) => entry.startsWith('start'))).toHaveLength(2);
     pool.terminateAll();

@@ -188,11 +188,33 @@ describe('WorkerPool', () => {
     vi.useFakeTimers();
     const { spawner, spawned } = fakeSpawner();
     const pool = new WorkerPool(spawner, { size: 2, idleMillis: 1000 });
-    await pool.run(async () => undefined);
+    let ended: AbortSignal | undefined;
+    await pool.run(async (slot) => void (ended = slot.ended));
     expect(pool.liveWorkers).toBe(1);
-    vi.advanceTimersByTime(1000);
+    vi.advanceTimersByTime(999);
+    expect(ended!.aborted).toBe(false);
+    vi.advanceTimersByTime(1);
     expect(pool.liveWorkers).toBe(0);
     expect(spawned[0]!.terminated).toBe(true);
+    // Its `ended` aborts too, as for every worker the pool ends.
+    expect(ended!.aborted).toBe(true);
     pool.terminateAll();
+  });
+
+  it('tells every task whose worker it shuts down that the worker is gone', async () => {
+    const { spawner, spawned } = fakeSpawner();
+    const pool = new WorkerPool(spawner, { size: 2 });
+    const ended: AbortSignal[] = [];
+    // One worker runs a job that never ends, the other is idle after its job.
+    const running = pool.run((slot) => {
+      ended.push(slot.ended);
+      return new Promise<void>(() => {});
+    });
+    await pool.run(async (slot) => void ended.push(slot.ended));
+    expect(ended.map((signal) => signal.aborted)).toEqual([false, false]);
+    pool.terminateAll();
+    await expect(running).rejects.toSatisfy(isAbortError);
+    expect(spawned.map((worker) => worker.terminated)).toEqual([true, true]);
+    expect(ended.map((signal) => signal.aborted)).toEqual([true, true]);
   });
 });
