@@ -265,8 +265,10 @@ describe('a staged run from the page', () => {
     await vi.waitFor(() => expect(run.inner.settled).toBe(true), { timeout: 1000, interval: 5 });
     // So does the helper's pool task.
     await vi.waitFor(() => expect(helperTasks).toEqual([{ settled: true }]), { timeout: 1000, interval: 5 });
-    // The planner heard the cancel once, from the pool; nothing is sent to it once terminated.
+    // The planner heard the cancel once, from the pool; nothing is sent to it once terminated, nor
+    // to the terminated helper (which is not asked to drop the shared part).
     expect(logs[0]!.filter((entry) => entry === 'cancel')).toHaveLength(1);
+    expect(logs[1]).not.toContain('forget');
     pool.terminateAll();
   });
 

@@ -29,7 +29,7 @@ export async function synthesizeInStages(
   const startedAt = performance.now();
   // Planning and finishing run on the planner's table and do not stop when asked: a cancel past the
   // grace period terminates the planner, and the run then stops waiting for its answer.
-  const assignments = await unlessEnded(planner.remote.planStages(job), planner.ended);
+  const assignments = await unlessEnded(() => planner.remote.planStages(job), planner.ended);
   if (assignments === null) return null;
   const { stages, words, trace, shared } = assignments;
   const count = stages.length;
@@ -66,18 +66,18 @@ export async function synthesizeInStages(
   const drain = async (slot: PoolSlot<RemotePoolWorker>) => {
     while (next < count && !stop.signal.aborted) {
       const c = next++;
-      results[c] = await unlessEnded(runStageOn(slot.remote, c), slot.ended);
+      results[c] = await unlessEnded(() => runStageOn(slot.remote, c), slot.ended);
       finished++;
     }
   };
   /** A helper: the shared part first, only if a stage is left by the time the worker is free. */
   const help = async (slot: PoolSlot<RemotePoolWorker>) => {
     if (next >= count || stop.signal.aborted) return;
-    await unlessEnded(slot.remote.keepStageShared(job.jobId, shared), slot.ended);
+    await unlessEnded(() => slot.remote.keepStageShared(job.jobId, shared), slot.ended);
     try {
       await drain(slot);
     } finally {
-      await unlessEnded(slot.remote.forgetStageShared(job.jobId), slot.ended);
+      await unlessEnded(() => slot.remote.forgetStageShared(job.jobId), slot.ended);
     }
   };
   const plannerDrain = drain(planner);
@@ -108,31 +108,40 @@ export async function synthesizeInStages(
     // grace period (and, past it, terminating the worker) applies to it; then it drops the plan. A
     // terminated worker never answers: the waits end with it, so nothing of the run is kept.
     await plannerDrain.catch(() => undefined);
-    if (!planner.ended.aborted) {
-      await unlessEnded(planner.remote.cancel(job.jobId), planner.ended).catch(() => undefined);
-    }
+    await unlessEnded(() => planner.remote.cancel(job.jobId), planner.ended).catch(() => undefined);
     throw error;
   } finally {
     signal.removeEventListener('abort', stopOnCancel);
   }
   progress(0.96, `${words.finish[0]!.toUpperCase()}${words.finish.slice(1)}`);
   return unlessEnded(
-    planner.remote.finishStages(
-      job,
-      Comlink.transfer(results, ownedBuffers(results)),
-      performance.now() - startedAt,
-    ),
+    () =>
+      planner.remote.finishStages(
+        job,
+        Comlink.transfer(results, ownedBuffers(results)),
+        performance.now() - startedAt,
+      ),
     planner.ended,
   );
 }
 
-/** `call`'s outcome, or an AbortError once the pool has ended the worker it waits on (`ended`). */
-function unlessEnded<T>(call: Promise<T>, ended: AbortSignal): Promise<T> {
+/**
+ * The outcome of `call()`, or an AbortError once the pool has ended the worker it waits on (`ended`).
+ * Nothing is sent to a worker already ended: `call` is not made.
+ */
+function unlessEnded<T>(call: () => Promise<T>, ended: AbortSignal): Promise<T> {
   if (ended.aborted) return Promise.reject(createAbortError('The worker was stopped.'));
+  let pending: Promise<T>;
+  try {
+    pending = call();
+  } catch (error) {
+    return Promise.reject(error);
+  }
   return new Promise<T>((resolve, reject) => {
     const onEnded = () => reject(createAbortError('The worker was stopped.'));
     ended.addEventListener('abort', onEnded, { once: true });
-    call.then(resolve, reject).finally(() => ended.removeEventListener('abort', onEnded));
+    // Its late outcome, whichever it is, is handled here (no unhandled rejection once `ended` won).
+    pending.then(resolve, reject).finally(() => ended.removeEventListener('abort', onEnded));
   });
 }
 

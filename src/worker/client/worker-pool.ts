@@ -28,8 +28,11 @@ export interface PoolSlot<TRemote> {
   readonly slotId: number;
   readonly remote: TRemote;
   /**
-   * Aborts when the pool ends this worker (terminated after a cancel's grace period, crashed, shut
-   * down): a call to it still pending then never returns, so a task that waits on one can stop waiting.
+   * Aborts when the pool ends this worker (terminated after a cancel's grace period, crashed, retired
+   * when idle, shut down): a call to it still pending then never returns, so a task that waits on one
+   * can stop waiting. Its listeners run inside the pool's own bookkeeping, before the pool has
+   * finished replacing or removing the worker: they must not call back into the pool (run a job,
+   * shut it down), only settle or schedule their own work (e.g. reject a promise).
    */
   readonly ended: AbortSignal;
 }
