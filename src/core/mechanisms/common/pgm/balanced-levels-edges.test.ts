@@ -69,6 +69,13 @@ describe('unbiasedCounts at the edges of systematic sampling', () => {
     ]);
   });
 
+  it('draws nothing when every share is whole', () => {
+    // Weights (1, 3), eight rows: shares exactly 2 and 6.
+    const none = scriptedFloatRng([]);
+    expect(Array.from(unbiasedCounts(none, [1, 3], 8))).toEqual([2, 6]);
+    expect(none.used).toBe(0);
+  });
+
   it('refuses weights whose shares are not numbers', () => {
     expect(() => unbiasedCounts(new SeededRng(1), [Number.NaN, 1], 3)).toThrow(
       'unbiasedCounts: NaN rows left over with fractional mass NaN',
