@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { StudioPage } from './pages/studio-page';
+import { openFileChooser } from './support/file-chooser';
 import { tabTo } from './support/keyboard';
 import { expect, saveStepScreenshot, test } from './support/test';
 
@@ -143,10 +144,11 @@ test('the whole journey works from the keyboard: Tab to move, Space and Enter to
 
   // The file chooser opens with Space on the focused file input.
   const fileInput = studio.data.section.locator('input[type="file"]');
-  await tabTo(page, fileInput);
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Space');
-  await (await chooser).setFiles(PEOPLE_CSV);
+  const chooser = await openFileChooser(page, async () => {
+    await tabTo(page, fileInput);
+    await page.keyboard.press('Space');
+  });
+  await chooser.setFiles(PEOPLE_CSV);
   await studio.data.expectLoaded('people.csv', 400);
 
   await tabTo(

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openFileChooser } from '../support/file-chooser';
 
 /** Step 1: bringing a table in (drop, file chooser, demos). */
 export class DataStep {
@@ -29,9 +30,8 @@ export class DataStep {
 
   /** Picks a file through the file chooser, as a keyboard or mouse user would. */
   async pickCsvFile(path: string): Promise<void> {
-    const chooser = this.page.waitForEvent('filechooser');
-    await this.section.getByText('choose a file').click();
-    await (await chooser).setFiles(path);
+    const chooser = await openFileChooser(this.page, () => this.section.getByText('choose a file').click());
+    await chooser.setFiles(path);
   }
 
   async cancelLoading(): Promise<void> {

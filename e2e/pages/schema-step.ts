@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { openFileChooser } from '../support/file-chooser';
 
 /** Step 2: declaring what is public about each column. */
 export class SchemaStep {
@@ -56,9 +57,10 @@ export class SchemaStep {
   }
 
   async importSchema(path: string): Promise<void> {
-    const chooser = this.section.page().waitForEvent('filechooser');
-    await this.section.getByText('Import schema JSON').click();
-    await (await chooser).setFiles(path);
+    const chooser = await openFileChooser(this.section.page(), () =>
+      this.section.getByText('Import schema JSON').click(),
+    );
+    await chooser.setFiles(path);
   }
 
   async exportSchema(): Promise<{ fileName: string; text: string }> {
