@@ -3,6 +3,28 @@ import { shuffleInPlace } from '../../../rng/shuffle';
 import { uniformInt } from '../../../rng/uniform-int';
 
 /**
+ * The floors ⌊e_l⌋ of the expected counts e_l = count·w_l/total, their fractional parts e_l − ⌊e_l⌋,
+ * and Σ⌊e_l⌋: the start of every rounding rule (count − placed rows are left to hand out).
+ */
+export function expectedCountFloors(
+  weights: ArrayLike<number>,
+  count: number,
+  total: number,
+): { rows: Float64Array; fractions: Float64Array; placed: number } {
+  const k = weights.length;
+  const rows = new Float64Array(k);
+  const fractions = new Float64Array(k);
+  let placed = 0;
+  for (let l = 0; l < k; l++) {
+    const expected = (count * weights[l]!) / total;
+    rows[l] = Math.floor(expected);
+    fractions[l] = expected - rows[l]!;
+    placed += rows[l]!;
+  }
+  return { rows, fractions, placed };
+}
+
+/**
  * Level counts for `count` rows in proportion to `weights` (Σ weights > 0), rounded without bias:
  * level l gets ⌊e_l⌋ or ⌊e_l⌋ + 1 rows, e_l = count·w_l/Σw, the extra row with probability exactly
  * e_l − ⌊e_l⌋, so E[count_l] = e_l. The extra rows are chosen by systematic sampling on the
@@ -13,15 +35,7 @@ export function unbiasedCounts(rng: Rng, weights: ArrayLike<number>, count: numb
   const k = weights.length;
   let total = 0;
   for (let l = 0; l < k; l++) total += weights[l]!;
-  const rows = new Float64Array(k);
-  const fractions = new Float64Array(k);
-  let placed = 0;
-  for (let l = 0; l < k; l++) {
-    const expected = (count * weights[l]!) / total;
-    rows[l] = Math.floor(expected);
-    fractions[l] = expected - rows[l]!;
-    placed += rows[l]!;
-  }
+  const { rows, fractions, placed } = expectedCountFloors(weights, count, total);
   const extra = count - placed;
   if (extra === 0) return rows;
   // The fractions sum to `extra` up to rounding; scale them to exactly that, then walk once.

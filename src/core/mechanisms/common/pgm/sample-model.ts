@@ -5,7 +5,7 @@ import { throwIfAborted } from '../../../abort';
 import type { AbortSignalLike } from '../../types';
 import { shuffleInPlace } from '../../../rng/shuffle';
 import type { CliqueTreeModel } from './clique-tree-model';
-import { RowOrder, spreadLevels, unbiasedCounts } from './balanced-levels';
+import { expectedCountFloors, RowOrder, spreadLevels, unbiasedCounts } from './balanced-levels';
 import { cellCount, indexMap, sumOnto } from './factor-index';
 
 export type SamplingRule = 'balanced' | 'round' | 'sample';
@@ -39,16 +39,10 @@ export function levelsForGroup(
   if (rule === 'sample') {
     rows = sampleMultinomial(rng, count, weights);
   } else {
-    rows = new Float64Array(k);
-    const fractions = new Float64Array(k);
-    let placed = 0;
-    for (let l = 0; l < k; l++) {
-      const expected = (count * weights[l]!) / total;
-      rows[l] = Math.floor(expected);
-      fractions[l] = expected - rows[l]!;
-      placed += rows[l]!;
-    }
-    for (let extra = count - placed; extra > 0; extra--) {
+    const floors = expectedCountFloors(weights, count, total);
+    rows = floors.rows;
+    const fractions = floors.fractions;
+    for (let extra = count - floors.placed; extra > 0; extra--) {
       let mass = 0;
       for (let l = 0; l < k; l++) mass += fractions[l]!;
       let chosen = -1;
