@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../core/table/types';
+import { NOISY_LINE_CSV as CSV, NOISY_LINE_SCHEMA as schema } from './testing/noisy-line';
 import { dataWorker } from './data-worker';
 import { poolWorker } from './pool-worker';
 import { handTableOver } from './testing/worker-routes';
 import type { SynthesisJob } from './protocol';
-
-// 200 rows of a noisy line; a short chain keeps the test within a couple of seconds.
-const CSV = [
-  'x,y',
-  ...Array.from({ length: 200 }, (_, i) => `${(i % 20) / 2},${((i * 7) % 13) / 3 + (i % 20) / 4}`),
-].join('\n');
-const schema: Schema = {
-  version: 1,
-  columns: [
-    { name: 'x', type: 'numeric', bounds: [0, 10], source: 'declared' },
-    { name: 'y', type: 'numeric', bounds: [0, 10], source: 'declared' },
-  ],
-  missing: [''],
-};
 
 function job(jobId: string): SynthesisJob {
   return {

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Schema } from '../../core/table/types';
+import { NOISY_LINE_CSV as CSV, NOISY_LINE_SCHEMA as schema } from '../../worker/testing/noisy-line';
 import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
 import { WorkerPool, type SpawnedWorker } from '../../worker/client/worker-pool';
 import type { PoolWorkerApi, SynthesisOutcome } from '../../worker/pool-worker';
@@ -23,19 +23,6 @@ vi.mock('./workers', () => ({
   ensureTableOnWorker: async () => {},
 }));
 
-// 200 rows of a noisy line, as in the worker's staged-run test.
-const CSV = [
-  'x,y',
-  ...Array.from({ length: 200 }, (_, i) => `${(i % 20) / 2},${((i * 7) % 13) / 3 + (i % 20) / 4}`),
-].join('\n');
-const schema: Schema = {
-  version: 1,
-  columns: [
-    { name: 'x', type: 'numeric', bounds: [0, 10], source: 'declared' },
-    { name: 'y', type: 'numeric', bounds: [0, 10], source: 'declared' },
-  ],
-  missing: [''],
-};
 const RELEASES = 5; // five stages: more than a pool of 4 has workers
 const TABLE_KEY = 'pd-pools';
 
