@@ -52,7 +52,8 @@ describe('category lists: empirical privacy', () => {
   const tau = thresholdFor(EPSILON, parseRational(String(DELTA)));
 
   it('releases a value held by one row with probability at most δ; without the threshold it would always', () => {
-    expect(tau).toBe(8);
+    // The least τ with P(Z >= τ − 1) = p^(τ−1)/(1 + p) <= δ, p = e^(−1/2): τ = 7 (p⁶/(1 + p) = 0.031).
+    expect(tau).toBe(7);
     const withRare = new Map([
       ['a', 9],
       ['z', 1],
@@ -69,13 +70,14 @@ describe('category lists: empirical privacy', () => {
   });
 
   it('keeps the log-ratio of an event within ε for values seen in both; noise for Δ = 1 exceeds it', () => {
+    // Counts at τ and τ − 1 (τ = 7), where the release probabilities are far from 0 and 1.
     const d = new Map([
-      ['a', 8],
-      ['b', 7],
+      ['a', tau],
+      ['b', tau - 1],
     ]);
     const dPrime = new Map([
-      ['a', 7],
-      ['b', 8],
+      ['a', tau - 1],
+      ['b', tau],
     ]);
     const event = (released: string[]) => released.includes('a') && !released.includes('b');
     const estimate = (epsilon: Rational, seed: string) =>

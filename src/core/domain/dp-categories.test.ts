@@ -23,18 +23,24 @@ function releasedSetPmf(counts: number[], scale: number, threshold: number): num
 }
 
 describe('category threshold', () => {
-  it('is the least τ = 2 + j with e^(εj/2) >= 1/δ (ε = 1, δ = 1e−6: j = ⌈2·ln 10⁶⌉ = 28)', () => {
-    expect(thresholdFor(Rational.ONE, parseRational('1e-6'))).toBe(30);
+  it('is the least τ = 1 + j with P(Z >= j) = p^j/(1 + p) <= δ, p = e^(−ε/2) (ε = 1, δ = 1e−6: 28)', () => {
+    // ε = 1, δ = 1e−6: p^27/(1 + p) = 8.6e−7 <= δ and p^26/(1 + p) = 1.4e−6 > δ, so j = 27, τ = 28
+    // (the bound e^(−ε(τ−2)/2) <= δ used before gave 30).
+    expect(thresholdFor(Rational.ONE, parseRational('1e-6'))).toBe(28);
     for (const [e, d] of [
       ['0.1', '1e-6'],
       ['0.025', '1e-9'],
       ['2', '0.2'],
       ['1', '0.05'],
+      ['0.5', '1e-6'],
+      ['4', '1e-6'],
+      ['8', '1e-12'],
     ] as const) {
       const tau = thresholdFor(parseRational(e), parseRational(d));
-      const j = tau - 2;
-      expect(Math.exp((Number(e) * j) / 2), `${e}, ${d}`).toBeGreaterThanOrEqual(1 / Number(d));
-      expect(Math.exp((Number(e) * (j - 1)) / 2), `${e}, ${d}`).toBeLessThan(1 / Number(d));
+      // The exact probability that a value held by one row is released: P(Z >= τ − 1).
+      expect(survival(tau - 1, 2 / Number(e)), `${e}, ${d}`).toBeLessThanOrEqual(Number(d));
+      // Minimal: one lower releases such a value with probability above δ.
+      expect(survival(tau - 2, 2 / Number(e)), `${e}, ${d}`).toBeGreaterThan(Number(d));
     }
   });
 
@@ -84,33 +90,37 @@ describe('category threshold', () => {
     return worst;
   }
 
-  // ε = 2, δ = 0.2: τ = 4, so counts of 1 to 6 rows lie on both sides of the threshold and the
+  // ε = 2, δ = 0.2: τ = 3, so counts of 1 to 6 rows lie on both sides of the threshold and the
   // release probabilities are far from 0 and 1, where a wrong sensitivity or threshold shows.
   const epsilon = 2;
   const delta = 0.2;
   const tau = thresholdFor(Rational.of(epsilon), parseRational(String(delta)));
 
   it('is ε-DP (divergence 0 at e^ε) between neighbours that see the same values; noise for Δ = 1 is not', () => {
-    expect(tau).toBe(4);
+    expect(tau).toBe(3);
     // Two counts move by one each: each release probability moves by at most e^(ε/2) with scale 2/ε.
     expect(worstDivergence(epsilon, 2 / epsilon, tau).sameValuesSeen).toBeLessThan(1e-12);
     // Control: scale 1/ε (a sensitivity of 1) lets the two moves together exceed e^ε (0.091).
     expect(worstDivergence(epsilon, 1 / epsilon, tau).sameValuesSeen).toBeGreaterThan(0.01);
   });
 
-  it('is (ε, δ)-DP between neighbours where the replaced row creates or removes a value; τ − 2 is not', () => {
-    // Exact worst case 0.036 here; the derivation bounds it by e^(ε/2)·P(Z >= τ − 1) <= δ.
+  it('is (ε, δ)-DP between neighbours where the replaced row creates or removes a value, with the exact worst case P(Z >= τ − 1); τ − 1 is not', () => {
+    // The derivation gives the exact worst case δ = P(Z >= τ − 1) = p²/(1 + p) = 0.0990 at τ = 3
+    // (p = e^(−1)); the brute force over every pair must find exactly that, not less (a looser
+    // bound would leave the threshold higher than it needs to be) and not more.
     const correct = worstDivergence(epsilon, 2 / epsilon, tau).valueCreatedOrRemoved;
-    expect(correct).toBeGreaterThan(0);
+    expect(correct).toBeCloseTo(survival(tau - 1, 2 / epsilon), 12);
     expect(correct).toBeLessThanOrEqual(delta);
-    // Control: a threshold two lower releases a value held by one row too often (0.269).
-    expect(worstDivergence(epsilon, 2 / epsilon, tau - 2).valueCreatedOrRemoved).toBeGreaterThan(delta);
+    // Control: a threshold one lower releases a value held by one row too often (0.269 > δ), so
+    // τ = 3 is the least threshold that holds.
+    expect(worstDivergence(epsilon, 2 / epsilon, tau - 1).valueCreatedOrRemoved).toBeGreaterThan(delta);
   });
 });
 
 describe('thresholded histogram, exact output distribution', () => {
   // 200,000 draws of the released set of three values with counts 5, 2, 1 at ε = 2, δ = 0.2
-  // (τ = 2 + ⌈2·ln 5 / 2⌉ = 4), against the product of the exact release probabilities.
+  // (τ = 3: p²/(1 + p) = 0.099 <= δ < p/(1 + p)), against the product of the exact release
+  // probabilities.
   const DRAWS = 200_000;
   const ALPHA = 1e-6;
   const counts = new Map([
@@ -129,7 +139,7 @@ describe('thresholded histogram, exact output distribution', () => {
     ['a', 'b', 'c'].reduce((set, v, i) => set | (released.includes(v) ? 1 << i : 0), 0);
 
   it('releases each seen value with probability P(count + Z >= τ), independently (chi-square, α = 1e−6)', () => {
-    expect(tau).toBe(4);
+    expect(tau).toBe(3);
     const rng = new SeededRng('thresholded histogram');
     const fit = fitDraws(() => asSet(dpCategories(rng, counts, epsilon, tau)), DRAWS, pmf(1));
     expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);

@@ -87,6 +87,57 @@ export interface ReleaseInBlocks extends Omit<Release, 'datasets'> {
 }
 
 /**
+ * What a person wants the synthetic data for, asked before any budget is spent: keep relationships
+ * for analysis, train a model on a label, keep each column's distribution, or estimate a regression
+ * with valid intervals from several releases (src/core/recommend/).
+ */
+export type SynthesisGoal = 'relationships' | 'train-model' | 'distributions' | 'regression-inference';
+
+/** A figure measured by a committed bench: the number in words, the table it was measured on, where. */
+export interface MeasuredFigure {
+  /** e.g. "mean 2-way TVD 0.059 at ε = 1, δ = 10⁻⁹, 5 s a run". */
+  figure: string;
+  /** e.g. "a census table of 48,842 rows × 14 categorical columns". */
+  table: string;
+  /** The section of bench/RESULTS.md that gives the figure and the command that measured it. */
+  source: string;
+}
+
+/** How well a mechanism serves one goal: 3 made for it (measured), 2 serves it, 1 possible but weak. */
+export interface GoalFit {
+  strength: 1 | 2 | 3;
+  /** Why, as a phrase (without the figure). */
+  why: string;
+  /** The measured figure behind `why`; absent when no bench measures this use (then `why` has no number). */
+  measured?: MeasuredFigure;
+  /** Settings the measured figure used, when they differ from the defaults (e.g. MODIPS's model). */
+  params?: Record<string, ParamValue>;
+}
+
+/**
+ * Where a mechanism is good, in public facts only (rows n, columns, their kinds, cells of the full
+ * cross-tabulation, ε, δ, a label), so that a recommendation can be made before the data is read.
+ * Each bound says where the mechanism was measured to do well or could run in reasonable time;
+ * outside it the mechanism is ranked lower with the reason.
+ */
+export interface MechanismFit {
+  /** One phrase: the tables it suits, in public facts. */
+  goodFor: string;
+  /** Needs δ > 0 (approximate DP or zCDP). */
+  needsDelta: boolean;
+  /** Serves a model-training goal only with a categorical label column named. */
+  needsLabel: boolean;
+  rows?: { min?: number; max?: number };
+  columns?: { min?: number; max?: number };
+  /** Good when every column is of this kind; absent: any mix. */
+  kinds?: 'numeric' | 'categorical';
+  /** Good when the full cross-tabulation has at most this many cells per row. */
+  maxCellsPerRow?: number;
+  epsilon?: { min?: number; max?: number };
+  goals: Partial<Record<SynthesisGoal, GoalFit>>;
+}
+
+/**
  * Everything the page needs to offer a mechanism: catalogue entry, parameter form, claim, public
  * description and checks. A mechanism's `meta.ts` exports one and imports no run code, so the page
  * bundle carries no sampler (src/core/mechanisms/README.md).
@@ -99,6 +150,11 @@ export interface MechanismMeta {
   /** Column types the mechanism can synthesize. */
   supports: { numeric: boolean; categorical: boolean };
   params: ParamSpec[];
+  /**
+   * Optional: where the mechanism is good, from public facts, with measured figures; the studio's
+   * Mechanism step and `dpsynth recommend` rank the catalogue by it (src/core/recommend/).
+   */
+  fit?: MechanismFit;
   /** The claim before running, from parameters and public facts only. */
   claim(params: ParamValues, context: PublicContext): PrivacyClaim;
   /**
