@@ -18,6 +18,7 @@ import type { MechanismMeta, ParamSpec, ParamValues, PublicContext } from '../ty
 import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
 import { planAimBudget, reserveAimBudget, type AimBudgetPlan } from './budget-plan';
 import { candidatesOf, planWorkload, type WorkloadPlan } from './workload';
+import { aimFit } from './fit';
 
 export const AIM_ID = 'aim';
 
@@ -214,6 +215,7 @@ export const aimMeta: MechanismMeta = {
   reference:
     'McKenna, Mullins, Sheldon & Miklau, AIM: an adaptive and iterative mechanism for differentially private synthetic data, VLDB 2022, Algorithm 1',
   supports: { numeric: true, categorical: true },
+  fit: aimFit,
   params: AIM_PARAMS,
   claim,
   describe,

@@ -7,6 +7,7 @@ import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
+import { dpMarginalsFit } from './fit';
 
 export const DP_MARGINALS_ID = 'dp-marginals';
 
@@ -68,6 +69,7 @@ export const dpMarginalsMeta: MechanismMeta = {
   reference:
     'Bindschaedler, Shokri & Gunter, Plausible deniability for privacy-preserving data synthesis, §3.2 (marginal synthesis baseline)',
   supports: { numeric: true, categorical: true },
+  fit: dpMarginalsFit,
   params: BINNING_PARAMS,
   claim,
   check: (schema, params, context) => planDpMarginalsDomain(schema, params, context?.n).problems,

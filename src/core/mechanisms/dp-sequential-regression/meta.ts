@@ -10,6 +10,7 @@ import {
   SEQUENTIAL_REGRESSION_ID,
 } from './plan';
 import { perturbationSettings } from './sensitivity';
+import { dpSequentialRegressionFit } from './fit';
 
 /** Three significant digits, for public descriptions. */
 function short(value: number): string {
@@ -71,6 +72,7 @@ export const dpSequentialRegressionMeta: MechanismMeta = {
   reference:
     'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.2.3 and §4.3.2 (SLOMAG); Chaudhuri & Monteleoni 2009, Algorithm 1',
   supports: { numeric: true, categorical: true },
+  fit: dpSequentialRegressionFit,
   params: SEQUENTIAL_REGRESSION_PARAMS,
   // Every release spends ε/M on fresh noise over the same fitted minimiser and draws its rows afresh, so
   // R releases at R·ε have the joint law of R runs at ε.

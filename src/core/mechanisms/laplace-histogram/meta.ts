@@ -11,6 +11,7 @@ import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 import { LAPLACE_HISTOGRAM_PARAMS, laplaceHistogramSettings } from './params';
+import { laplaceHistogramFit } from './fit';
 
 export const LAPLACE_HISTOGRAM_ID = 'laplace-histogram';
 
@@ -79,6 +80,7 @@ export const laplaceHistogramMeta: MechanismMeta = {
   reference:
     'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.1.1–3.1.2 (Laplace sanitizer, perturbed histogram) and §4.3',
   supports: { numeric: true, categorical: true },
+  fit: laplaceHistogramFit,
   params: LAPLACE_HISTOGRAM_PARAMS,
   claim,
   describe: describeLaplaceHistogram,

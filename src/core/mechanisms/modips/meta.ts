@@ -5,6 +5,7 @@ import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import type { Mechanism, ParamValues, PublicContext } from '../types';
 import { MODIPS_PARAMS } from './params';
 import { claimFor, MODIPS_ID, planModips } from './plan';
+import { modipsFit } from './fit';
 
 function describeModips(params: ParamValues, context: PublicContext): string[] {
   const plan = planModips(context.schema, params, context.n);
@@ -41,6 +42,7 @@ export const modipsMeta: Omit<Mechanism, 'run'> = {
   reference:
     'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.2.2, §4.1–4.2, §4.3.1 and §5 (Liu 2016b)',
   supports: { numeric: true, categorical: true },
+  fit: modipsFit,
   params: MODIPS_PARAMS,
   claim: claimFor,
   describe: describeModips,

@@ -21,6 +21,7 @@ import {
   sigmaInWords,
   type MstBudgetPlan,
 } from './budget-plan';
+import { mstFit } from './fit';
 
 export const MST_ID = 'mst';
 
@@ -141,6 +142,7 @@ export const mstMeta: Omit<Mechanism, 'run'> = {
   reference:
     'McKenna, Miklau & Sheldon, Winning the NIST contest: a scalable and general approach to differentially private synthetic data, JPC 2021, §4 (MST)',
   supports: { numeric: true, categorical: true },
+  fit: mstFit,
   params: MST_PARAMS,
   claim,
   describe,

@@ -2,6 +2,7 @@ import { BINNING_PARAMS } from '../common/binning-params';
 import { describeBinnedDomain } from '../common/describe-domain';
 import type { Mechanism } from '../types';
 import { claimFor, MULTINOMIAL_DIRICHLET_ID, planDomain } from './plan';
+import { multinomialDirichletFit } from './fit';
 
 /** The catalogue entry of the Multinomial–Dirichlet synthesizer, without its run code. */
 export const multinomialDirichletMeta: Omit<Mechanism, 'run'> = {
@@ -12,6 +13,7 @@ export const multinomialDirichletMeta: Omit<Mechanism, 'run'> = {
   reference:
     'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.2.1 and §4.1 (Abowd & Vilhuber 2008; Machanavajjhala et al. 2008)',
   supports: { numeric: true, categorical: true },
+  fit: multinomialDirichletFit,
   params: BINNING_PARAMS,
   claim: claimFor,
   describe: (params, context) => describeBinnedDomain(planDomain(context.schema, params, context.n)),

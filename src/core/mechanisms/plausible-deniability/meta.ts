@@ -9,6 +9,7 @@ import { formatCount } from '../common/format-count';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 import { PLAUSIBLE_DENIABILITY_PARAMS } from './params';
 import { fallbackProbability, planPlausibleDeniability, PLAUSIBLE_DENIABILITY_ID, type PdPlan } from './plan';
+import { plausibleDeniabilityFit } from './fit';
 
 /** A plan with every public number known (n, ε, δ, M given and no problem). */
 export type CompletePdPlan = PdPlan & Required<Pick<PdPlan, 'sizes' | 'modelEpsilon' | 'maxCost' | 'draws'>>;
@@ -122,6 +123,7 @@ export const plausibleDeniabilityMeta: MechanismMeta = {
   reference:
     'Bindschaedler, Shokri & Gunter, Plausible deniability for privacy-preserving data synthesis (VLDB 2017), §2–3, Privacy Test 2, Theorem 1',
   supports: { numeric: true, categorical: true },
+  fit: plausibleDeniabilityFit,
   params: PLAUSIBLE_DENIABILITY_PARAMS,
   claim,
   describe,

@@ -3,6 +3,7 @@ import { checkPmseMechanism } from './check';
 import { pmseClaim, pmseSchemaRead } from './claim';
 import { describePmseMechanism } from './describe';
 import { PMSE_PARAMS } from './pmse-params';
+import { pmseMechanismFit } from './fit';
 
 export const PMSE_MECHANISM_ID = 'pmse-mechanism';
 
@@ -19,6 +20,7 @@ export const pmseMechanismMeta: MechanismMeta = {
   reference:
     'Snoke & Slavković, pMSE Mechanism: Differentially Private Synthetic Data with Maximal Distributional Similarity (PSD 2018), §3–4, Algorithm 2',
   supports: { numeric: true, categorical: true },
+  fit: pmseMechanismFit,
   params: PMSE_PARAMS,
   claim: pmseClaim,
   schemaRead: pmseSchemaRead,

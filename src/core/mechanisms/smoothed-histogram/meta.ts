@@ -11,6 +11,7 @@ import { formatCount } from '../common/format-count';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 import { smoothingWeight } from './smoothing-weight';
+import { smoothedHistogramFit } from './fit';
 
 export const SMOOTHED_HISTOGRAM_ID = 'smoothed-histogram';
 
@@ -109,6 +110,7 @@ export const smoothedHistogramMeta: MechanismMeta = {
   reference:
     'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.1.2, eqs. 6–7 (Wasserman & Zhou 2010)',
   supports: { numeric: true, categorical: true },
+  fit: smoothedHistogramFit,
   params: BINNING_PARAMS,
   claim,
   describe: describeSmoothedHistogram,
