@@ -1,0 +1,112 @@
+import type { SparseCellCounts } from '../mechanisms/common/sparse-cell-counts';
+import type { Schema } from '../table/types';
+import { countQueries, type CountQuery, type SqlRelation } from './count-queries';
+import {
+  attributeSetKey,
+  marginalCells,
+  plannedCounts,
+  type CountQueryPlan,
+  type CountSource,
+  type PlannedCounts,
+} from './count-source';
+
+/** Runs one count query and gives its result rows: [count] for `rows`, [cell, count] otherwise. */
+export interface CountQueryRunner {
+  run(query: CountQuery): Promise<(readonly (number | bigint | string)[])[]>;
+  close(): Promise<void>;
+}
+
+/** A whole number from a result cell (DuckDB gives bigint, ClickHouse's JSON text); refuses anything else. */
+export function wholeNumber(value: number | bigint | string, what: string): number {
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isSafeInteger(number) || number < 0) {
+    throw new Error(`${what}: expected a whole number ≥ 0, got ${String(value)}.`);
+  }
+  return number;
+}
+
+/**
+ * A count source over any SQL engine: it runs the plan's queries (count-queries.ts) and assembles
+ * their results into the same arrays the in-memory source gives. Every result is checked: cells inside
+ * the domain, each cell once, counts summing to n.
+ */
+export function sqlCountSource(
+  where: string,
+  schema: Schema,
+  relation: SqlRelation,
+  runner: CountQueryRunner,
+): CountSource {
+  let n: number | undefined;
+  const rowCount = async () => {
+    if (n === undefined) {
+      const rows = await runner.run(
+        countQueries(schema, { codings: [], cells: false, marginals: [] }, relation)[0]!,
+      );
+      n = wholeNumber(rows[0]?.[0] ?? NaN, 'the row count');
+    }
+    return n;
+  };
+  return {
+    where,
+    rowCount,
+    async counts(plan) {
+      const queries = countQueries(schema, plan, relation);
+      const results = new Map<string, (readonly (number | bigint | string)[])[]>();
+      for (const query of queries) {
+        if (query.kind === 'rows' && n !== undefined) continue;
+        results.set(query.name, await runner.run(query));
+      }
+      if (n === undefined) n = wholeNumber(results.get('rows')?.[0]?.[0] ?? NaN, 'the row count');
+      return assembleCounts(plan, queries, n, (name) => results.get(name)!);
+    },
+    close: () => runner.close(),
+  };
+}
+
+/** The plan's counts from the result rows of its queries (from an engine or from files). */
+export function assembleCounts(
+  plan: CountQueryPlan,
+  queries: readonly CountQuery[],
+  n: number,
+  resultOf: (name: string) => readonly (readonly (number | bigint | string)[])[],
+): PlannedCounts {
+  let cells: SparseCellCounts | undefined;
+  const marginals = new Map<string, Float64Array>();
+  for (const query of queries) {
+    if (query.kind === 'rows') continue;
+    const domain =
+      query.kind === 'cells'
+        ? marginalCells(
+            plan.codings,
+            plan.codings.map((_, j) => j),
+          )
+        : marginalCells(plan.codings, query.attrs!);
+    const rows = resultOf(query.name);
+    const pairs = rows.map((row, i) => {
+      const what = `${query.name}, result row ${i + 1}`;
+      const cell = wholeNumber(row[0] ?? NaN, `${what}, cell`);
+      if (cell >= domain)
+        throw new Error(`${what}: cell ${cell} is outside the ${domain} cells of the query.`);
+      return [cell, wholeNumber(row[1] ?? NaN, `${what}, count`)] as const;
+    });
+    pairs.sort((a, b) => a[0] - b[0]);
+    let total = 0;
+    pairs.forEach(([cell, count], i) => {
+      if (i > 0 && pairs[i - 1]![0] === cell) throw new Error(`${query.name}: cell ${cell} appears twice.`);
+      total += count;
+    });
+    if (total !== n) throw new Error(`${query.name}: the counts sum to ${total}, not to the row count ${n}.`);
+    if (query.kind === 'cells') {
+      const nonEmpty = pairs.filter(([, count]) => count > 0);
+      cells = {
+        cells: Uint32Array.from(nonEmpty, ([cell]) => cell),
+        counts: Uint32Array.from(nonEmpty, ([, count]) => count),
+      };
+    } else {
+      const dense = new Float64Array(domain);
+      for (const [cell, count] of pairs) dense[cell] = count;
+      marginals.set(attributeSetKey(query.attrs!), dense);
+    }
+  }
+  return plannedCounts(n, marginals, cells);
+}
