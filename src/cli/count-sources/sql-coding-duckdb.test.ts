@@ -284,3 +284,64 @@ describe('SQL coding in DuckDB equals the in-memory coder', () => {
     }
   });
 });
+
+describe('a column the schema says cannot be missing', () => {
+  it('refuses a missing value in memory exactly when the SQL counts refuse it, and codes alike otherwise', async () => {
+    const complete: ColumnSchema = { ...integerColumn, canBeMissing: false } as ColumnSchema;
+    const completeCategory: ColumnSchema = { ...categoryColumn, canBeMissing: false } as ColumnSchema;
+    const schema: Schema = { version: 1, missing: ['', 'NA'], columns: [complete, completeCategory] };
+    for (const [name, rows] of [
+      [
+        'complete-ok',
+        [
+          ['1', 'a'],
+          ['7.5', 'b"q'],
+          ['-9', "e'f"],
+        ],
+      ],
+      [
+        'complete-missing-number',
+        [
+          ['1', 'a'],
+          ['NA', 'a'],
+        ],
+      ],
+      [
+        'complete-missing-category',
+        [
+          ['1', 'a'],
+          ['2', ''],
+        ],
+      ],
+    ] as const) {
+      const text = ['k,c', ...rows.map((row) => row.map(csvField).join(','))].join('\n') + '\n';
+      const path = join(folder, `${name}.csv`);
+      writeFileSync(path, text);
+      const { codings } = planColumnCodings(
+        schema,
+        { rule: 'fixed', fixedBins: 7, perColumn: {}, problems: [] },
+        rows.length,
+      );
+      const plan = { codings, cells: true, marginals: [[0], [1]] };
+      const { table } = buildTable(parseCsv(text), schema);
+      let memory: Awaited<ReturnType<ReturnType<typeof memoryCountSource>['counts']>> | Error;
+      try {
+        memory = await memoryCountSource(table).counts(plan);
+      } catch (error) {
+        memory = error as Error;
+      }
+      const source = await duckDbFileCountSource(path, schema);
+      try {
+        if (memory instanceof Error) {
+          await expect(source.counts(plan), name).rejects.toThrow(/cannot be missing/);
+        } else {
+          const engine = await source.counts(plan);
+          expect(engine.cells, name).toEqual(memory.cells);
+          expect(engine.marginal([1]), name).toEqual(memory.marginal([1]));
+        }
+      } finally {
+        await source.close();
+      }
+    }
+  });
+});

@@ -29,6 +29,25 @@ export function levelsOfTokens(
 }
 
 /**
+ * The level of one token, or null when the coder refuses it (a missing value in a column the schema
+ * says cannot be missing has no level: the in-memory run stops with an error, the SQL gives NULL and
+ * the count source stops with the same reason).
+ */
+export function levelOfToken(
+  schema: Schema,
+  column: ColumnSchema,
+  coding: ColumnCoding,
+  token: string,
+): number | null {
+  try {
+    return levelsOfTokens(schema, column, coding, [token])[0]!;
+  } catch (error) {
+    if ((error as Error).name === 'InputError') return null;
+    throw error;
+  }
+}
+
+/**
  * Doubles in order, as integers: ordinal(x) < ordinal(y) ⟺ x < y for finite doubles (−0 and 0 share
  * 0). Used to search the line of doubles for the first value of a level.
  */
@@ -58,7 +77,8 @@ export function doubleOfOrdinal(ordinal: bigint): number {
 export interface NumericThresholds {
   base: number;
   thresholds: number[];
-  missingLevel: number;
+  /** The level of a missing value, null when the column cannot be missing. */
+  missingLevel: number | null;
 }
 
 export function numericThresholds(
@@ -73,7 +93,7 @@ export function numericThresholds(
       coding,
       values.map((value) => String(value)),
     );
-  const [missingLevel] = levelsOfTokens(schema, column, coding, [schema.missing[0] ?? '']);
+  const missingLevel = levelOfToken(schema, column, coding, schema.missing[0] ?? '');
   const [base, top] = levelOf([-Number.MAX_VALUE, Number.MAX_VALUE]);
   const steps = top! - base!;
   // For step k: the least ordinal whose level is ≥ base + k + 1 lies in (low, high].
@@ -91,7 +111,7 @@ export function numericThresholds(
       else low[k] = middle;
     });
   }
-  return { base: base!, thresholds: high.map(doubleOfOrdinal), missingLevel: missingLevel! };
+  return { base: base!, thresholds: high.map(doubleOfOrdinal), missingLevel };
 }
 
 /**
@@ -99,8 +119,8 @@ export function numericThresholds(
  * and the level of any other token (`other` when the schema names one, else the missing level).
  */
 export interface CategoryLevels {
-  levelOfToken: Map<string, number>;
-  otherLevel: number;
+  levelOfToken: Map<string, number | null>;
+  otherLevel: number | null;
 }
 
 export function categoryLevels(schema: Schema, column: ColumnSchema, coding: ColumnCoding): CategoryLevels {
@@ -109,9 +129,8 @@ export function categoryLevels(schema: Schema, column: ColumnSchema, coding: Col
   ];
   let unlisted = '\uE000';
   while (listed.includes(unlisted)) unlisted += '\uE000';
-  const levels = levelsOfTokens(schema, column, coding, [...listed, unlisted]);
   return {
-    levelOfToken: new Map(listed.map((token, i) => [token, levels[i]!])),
-    otherLevel: levels[listed.length]!,
+    levelOfToken: new Map(listed.map((token) => [token, levelOfToken(schema, column, coding, token)])),
+    otherLevel: levelOfToken(schema, column, coding, unlisted),
   };
 }

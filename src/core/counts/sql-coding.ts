@@ -93,18 +93,24 @@ export function levelExpression(
   if (coding.kind === 'categorical') {
     const { levelOfToken, otherLevel } = categoryLevels(schema, column, coding);
     const token = storage === 'text' ? `COALESCE(${ref}, '')` : toText(dialect, ref);
+    const sqlLevel = (level: number | null) => (level === null ? 'NULL' : String(level));
     const cases = [...levelOfToken]
       .filter(([, level]) => level !== otherLevel)
-      .map(([value, level]) => `WHEN ${token} = ${sqlString(dialect, value)} THEN ${level}`);
+      .map(([value, level]) => `WHEN ${token} = ${sqlString(dialect, value)} THEN ${sqlLevel(level)}`);
+    // NULL: in a CSV read as text, the empty token; in a typed column, a missing value.
+    const nullToken = storage === 'text' ? '' : schema.missing[0];
     const nullLevel =
-      storage === 'text'
-        ? (levelOfToken.get('') ?? otherLevel)
-        : (levelOfToken.get(schema.missing[0] ?? '') ?? otherLevel);
-    const missingCase = storage === 'number' ? `WHEN ${ref} IS NULL THEN ${nullLevel} ` : '';
-    if (cases.length === 0) return String(otherLevel);
-    return `CASE ${missingCase}${cases.join(' ')} ELSE ${otherLevel} END`;
+      nullToken !== undefined && levelOfToken.has(nullToken)
+        ? levelOfToken.get(nullToken)!
+        : storage === 'text'
+          ? otherLevel
+          : null;
+    const missingCase = storage === 'number' ? `WHEN ${ref} IS NULL THEN ${sqlLevel(nullLevel)} ` : '';
+    if (cases.length === 0) return sqlLevel(otherLevel);
+    return `CASE ${missingCase}${cases.join(' ')} ELSE ${sqlLevel(otherLevel)} END`;
   }
-  const { base, thresholds, missingLevel } = numericThresholds(schema, column, coding);
+  const { base, thresholds, missingLevel: missing } = numericThresholds(schema, column, coding);
+  const missingLevel = missing === null ? 'NULL' : String(missing);
   if (storage === 'number') {
     const nan = isNan(dialect, ref);
     return (

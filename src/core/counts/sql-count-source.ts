@@ -1,4 +1,5 @@
 import type { SparseCellCounts } from '../mechanisms/common/sparse-cell-counts';
+import { InputError } from '../table/errors';
 import type { Schema } from '../table/types';
 import { countQueries, type CountQuery, type SqlRelation } from './count-queries';
 import {
@@ -12,12 +13,12 @@ import {
 
 /** Runs one count query and gives its result rows: [count] for `rows`, [cell, count] otherwise. */
 export interface CountQueryRunner {
-  run(query: CountQuery): Promise<(readonly (number | bigint | string)[])[]>;
+  run(query: CountQuery): Promise<(readonly (number | bigint | string | null)[])[]>;
   close(): Promise<void>;
 }
 
 /** A whole number from a result cell (DuckDB gives bigint, ClickHouse's JSON text); refuses anything else. */
-export function wholeNumber(value: number | bigint | string, what: string): number {
+export function wholeNumber(value: number | bigint | string | null, what: string): number {
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isSafeInteger(number) || number < 0) {
     throw new Error(`${what}: expected a whole number ≥ 0, got ${String(value)}.`);
@@ -51,7 +52,7 @@ export function sqlCountSource(
     rowCount,
     async counts(plan) {
       const queries = countQueries(schema, plan, relation);
-      const results = new Map<string, (readonly (number | bigint | string)[])[]>();
+      const results = new Map<string, (readonly (number | bigint | string | null)[])[]>();
       for (const query of queries) {
         if (query.kind === 'rows' && n !== undefined) continue;
         results.set(query.name, await runner.run(query));
@@ -68,7 +69,7 @@ export function assembleCounts(
   plan: CountQueryPlan,
   queries: readonly CountQuery[],
   n: number,
-  resultOf: (name: string) => readonly (readonly (number | bigint | string)[])[],
+  resultOf: (name: string) => readonly (readonly (number | bigint | string | null)[])[],
 ): PlannedCounts {
   let cells: SparseCellCounts | undefined;
   const marginals = new Map<string, Float64Array>();
@@ -84,6 +85,12 @@ export function assembleCounts(
     const rows = resultOf(query.name);
     const pairs = rows.map((row, i) => {
       const what = `${query.name}, result row ${i + 1}`;
+      if (row[0] === null || row[0] === '\\N') {
+        throw new InputError(
+          `a row has a missing value in a column the schema says cannot be missing (one of ${query.columns.map((c) => `\`${c}\``).join(', ')}): ` +
+            'mark the column as one that can be missing, or remove such rows.',
+        );
+      }
       const cell = wholeNumber(row[0] ?? NaN, `${what}, cell`);
       if (cell >= domain)
         throw new Error(`${what}: cell ${cell} is outside the ${domain} cells of the query.`);
