@@ -1,4 +1,5 @@
 import { withDomainSteps } from '../privacy/domain-claim';
+import { checkCompleteColumns } from '../table/complete-columns';
 import type { Mechanism, MechanismMeta, StagedRun } from './types';
 
 /**
@@ -25,6 +26,8 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
     ...mechanism,
     ...meta,
     run: async (table, schema, params, ctx) => {
+      // A missing value in a column the schema declares complete: refused before any draw.
+      checkCompleteColumns(table, schema);
       const release = await mechanism.run(table, schema, params, ctx);
       return { ...release, claim: withDomainSteps(release.claim, schema) };
     },
@@ -32,6 +35,7 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
       ? {}
       : {
           runInBlocks: async (table, schema, params, ctx, options) => {
+            checkCompleteColumns(table, schema);
             const release = await mechanism.runInBlocks!(table, schema, params, ctx, options);
             return { ...release, claim: withDomainSteps(release.claim, schema) };
           },

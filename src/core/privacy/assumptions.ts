@@ -35,6 +35,9 @@ function describeInferredFacts(column: ColumnSchema): string[] {
     words.push(column.integer ? 'whole-number flag' : 'not-whole-number flag');
   }
   if (parts.includes('categories')) words.push('list of categories');
+  if (parts.includes('canBeMissing')) {
+    words.push(column.canBeMissing === false ? 'completeness (no missing values)' : 'missing-value flag');
+  }
   return words;
 }
 

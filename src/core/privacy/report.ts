@@ -35,6 +35,8 @@ export interface ReportedColumn {
   bounds?: [number | Withheld, number | Withheld] | Withheld;
   integer?: boolean;
   categories?: string[] | Withheld;
+  /** Whether the column can be missing; WITHHELD when read from the data. */
+  canBeMissing?: boolean | Withheld;
   /** The level that took values outside a learned category list. */
   other?: string;
   source: FieldSource;
@@ -55,15 +57,35 @@ export const PUBLISHED_INFERRED_NOTE =
   'they are exact values of the data (e.g. its minimum, maximum and list of categories) and are not ' +
   'covered by the privacy claim.';
 
-/** The budget spent on the dataset by every release so far, this one included. */
+/** One kind of look at the data in a ledger, summed. */
+export interface LedgerLookSummary {
+  /** "runs shown", "ε-sweep points", "comparison runs", "domain learnings (kept or discarded)". */
+  what: string;
+  count: number;
+  /** Σ ε and Σ δ of these looks (basic sequential composition), rounded up. */
+  epsilon: number;
+  delta: number;
+}
+
+/**
+ * The budget spent on the dataset so far, this release included: one ledger total, with what was
+ * exported and what the data holder looked at beside it.
+ */
 export interface CumulativeBudget {
-  /** Σ ε and Σ δ (basic sequential composition), rounded up. */
+  /**
+   * Σ ε and Σ δ of every ledger entry of the dataset (basic sequential composition), rounded up: every
+   * release, and in the studio everything whose result was shown, exported or not.
+   */
   epsilon: number;
   delta: number;
   /** Releases (exports) counted, this one included. */
   releases: number;
   /** What was counted, e.g. "every export of this dataset in this studio session". */
   counted: string;
+  /** The exports alone, this one included (the studio; in the CLI every entry is a release). */
+  exported?: { epsilon: number; delta: number; releases: number };
+  /** Everything the data holder looked at, by kind (the studio). */
+  lookedAt?: { epsilon: number; delta: number; looks: LedgerLookSummary[] };
 }
 
 export interface ReleaseReport {
@@ -247,11 +269,31 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
     };
   }
   if (input.cumulative !== undefined) {
-    const { epsilon, delta, releases, counted } = input.cumulative;
+    const { epsilon, delta, releases, counted, exported, lookedAt } = input.cumulative;
     checkPrivacyNumber(epsilon, 'cumulative ε');
     checkPrivacyNumber(delta, 'cumulative δ');
     checkCount(releases, 'cumulative releases', 1);
     report.cumulative = { epsilon, delta, releases, counted };
+    if (exported !== undefined) {
+      checkPrivacyNumber(exported.epsilon, 'exported ε');
+      checkPrivacyNumber(exported.delta, 'exported δ');
+      checkCount(exported.releases, 'exported releases', 1);
+      report.cumulative.exported = { ...exported };
+    }
+    if (lookedAt !== undefined) {
+      checkPrivacyNumber(lookedAt.epsilon, 'looked-at ε');
+      checkPrivacyNumber(lookedAt.delta, 'looked-at δ');
+      report.cumulative.lookedAt = {
+        epsilon: lookedAt.epsilon,
+        delta: lookedAt.delta,
+        looks: lookedAt.looks.map(({ what, count, epsilon: e, delta: d }) => {
+          checkCount(count, `looks "${what}"`, 1);
+          checkPrivacyNumber(e, `looks "${what}" ε`);
+          checkPrivacyNumber(d, `looks "${what}" δ`);
+          return { what, count, epsilon: e, delta: d };
+        }),
+      };
+    }
   }
   if (input.seeded) report.seedNote = SEEDED_ASSUMPTION;
   return report;
@@ -260,12 +302,13 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
 /**
  * The schema as the report writes it, a fresh copy: a bound end or a category list read from the
  * data is WITHHELD unless `publish` (they are exact values of the data: its extremes, a category held
- * by one person). The type and the whole-number flag are written either way, since the synthetic
+ * by one person), and so is whether a column can be missing when that was read from the data. The
+ * type and the whole-number flag are written either way, since the synthetic
  * tables show both. Facts learned with DP are DP outputs and are written, with the domain budget
  * that paid for them.
  */
 function reportedSchema(schema: Schema, publish: boolean): ReportedSchema {
-  const hidden = (column: ColumnSchema, part: 'lower' | 'upper' | 'categories') =>
+  const hidden = (column: ColumnSchema, part: 'lower' | 'upper' | 'categories' | 'canBeMissing') =>
     !publish && partSource(column, part) === 'inferred';
   const columns = schema.columns.map((column): ReportedColumn => {
     const reported: ReportedColumn = { name: column.name, type: column.type, source: column.source };
@@ -279,6 +322,9 @@ function reportedSchema(schema: Schema, publish: boolean): ReportedSchema {
     } else if (column.categories !== undefined) {
       reported.categories = hidden(column, 'categories') ? WITHHELD : [...column.categories];
       if (column.other !== undefined && reported.categories !== WITHHELD) reported.other = column.other;
+    }
+    if (column.canBeMissing !== undefined) {
+      reported.canBeMissing = hidden(column, 'canBeMissing') ? WITHHELD : column.canBeMissing;
     }
     if (column.sources !== undefined)
       reported.sources = JSON.parse(JSON.stringify(column.sources)) as FactSources;

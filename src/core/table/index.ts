@@ -36,6 +36,7 @@ export { tableFromColumns } from './table-from-columns';
 export type { ColumnValuesSpec } from './table-from-columns';
 export { emptyLikeTable } from './empty-like-table';
 export { dropIncompleteRows } from './drop-incomplete-rows';
+export { checkCompleteColumns, incompleteColumnsError } from './complete-columns';
 export { roundHalfAwayFromZero } from './round-half-away-from-zero';
 export { csvChunks, csvChunksOfBlocks, writeCsv } from './csv-write';
 export type { WriteCsvOptions } from './csv-write';

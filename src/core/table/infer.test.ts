@@ -9,9 +9,23 @@ describe('inferSchema', () => {
     expect(inferSchema(raw)).toEqual({
       version: 1,
       columns: [
-        { name: 'age', type: 'numeric', bounds: [17, 41], integer: true, source: 'inferred' },
-        { name: 'income', type: 'numeric', bounds: [1.5, 2000], integer: false, source: 'inferred' },
-        { name: 'sex', type: 'categorical', categories: ['F', 'M'], source: 'inferred' },
+        {
+          name: 'age',
+          type: 'numeric',
+          bounds: [17, 41],
+          integer: true,
+          canBeMissing: false,
+          source: 'inferred',
+        },
+        {
+          name: 'income',
+          type: 'numeric',
+          bounds: [1.5, 2000],
+          integer: false,
+          canBeMissing: true,
+          source: 'inferred',
+        },
+        { name: 'sex', type: 'categorical', categories: ['F', 'M'], canBeMissing: false, source: 'inferred' },
       ],
       missing: [...DEFAULT_MISSING_TOKENS],
     });
@@ -40,8 +54,14 @@ describe('inferSchema', () => {
   it('treats missing tokens as absent: all-missing → categorical with no categories', () => {
     const raw = parseCsv('x,y\nNA,1\nnull,2\nNaN,NA\n');
     const [x, y] = inferSchema(raw).columns;
-    expect(x).toEqual({ name: 'x', type: 'categorical', categories: [], source: 'inferred' });
-    expect(y).toMatchObject({ type: 'numeric', bounds: [1, 2] });
+    expect(x).toEqual({
+      name: 'x',
+      type: 'categorical',
+      categories: [],
+      canBeMissing: true,
+      source: 'inferred',
+    });
+    expect(y).toMatchObject({ type: 'numeric', bounds: [1, 2], canBeMissing: true });
   });
 
   it('uses the given missing tokens instead of the defaults', () => {
@@ -59,8 +79,20 @@ describe('inferSchema', () => {
     const synth = parseCsv('b,a\nz,3\nx,oops\n', { fileName: 'synth.csv' });
     const schema = inferSchema([real, synth]);
     expect(schema.columns).toEqual([
-      { name: 'a', type: 'categorical', categories: ['1', '2', '3', 'oops'], source: 'inferred' },
-      { name: 'b', type: 'categorical', categories: ['x', 'y', 'z'], source: 'inferred' },
+      {
+        name: 'a',
+        type: 'categorical',
+        categories: ['1', '2', '3', 'oops'],
+        canBeMissing: false,
+        source: 'inferred',
+      },
+      {
+        name: 'b',
+        type: 'categorical',
+        categories: ['x', 'y', 'z'],
+        canBeMissing: false,
+        source: 'inferred',
+      },
     ]);
     const numericPool = inferSchema([real, parseCsv('a,b\n-4,x\n', { fileName: 's.csv' })]);
     expect(numericPool.columns[0]).toMatchObject({ type: 'numeric', bounds: [-4, 2] });
@@ -81,8 +113,20 @@ describe('inferSchema', () => {
       name: 'k',
       type: 'numeric',
       integer: true,
+      canBeMissing: false,
       source: 'inferred',
     });
+  });
+
+  it('says a column can be missing exactly when some file has a missing token there', () => {
+    const real = parseCsv('a,b,c\n1,x,2\n2,y,3\n', { fileName: 'real.csv' });
+    const synth = parseCsv('a,b,c\n3,z,NA\n4,,-99\n', { fileName: 'synth.csv' });
+    const flags = (files: ReturnType<typeof parseCsv>[], missing?: string[]) =>
+      inferSchema(files, missing ? { missing } : {}).columns.map((column) => column.canBeMissing);
+    expect(flags([real])).toEqual([false, false, false]);
+    expect(flags([real, synth])).toEqual([false, true, true]);
+    // A numeric missing token matches the numbers equal to it.
+    expect(flags([real, synth], ['-99'])).toEqual([false, false, true]);
   });
 
   it('leaves out the category list beyond maxCategories', () => {
@@ -90,6 +134,7 @@ describe('inferSchema', () => {
     expect(inferSchema(raw, { maxCategories: 2 }).columns[0]).toEqual({
       name: 'id',
       type: 'categorical',
+      canBeMissing: false,
       source: 'inferred',
     });
     expect(inferSchema(raw, { maxCategories: 3 }).columns[0]).toMatchObject({

@@ -101,6 +101,25 @@ function scanNumeric(
   return seen === 0 ? { numeric: false } : { numeric: true, min, max, integer, seen };
 }
 
+/**
+ * True when some cell of the column holds a missing token (a numeric missing token such as "-99"
+ * also matches the numbers equal to it, as buildTable reads them). O(distinct tokens), or O(rows)
+ * for a `numbers` column when a missing token is itself a number.
+ */
+function hasMissingCell(column: StoredColumn, missing: ReadonlySet<string>): boolean {
+  if (column.mode === 'dictionary') {
+    return column.tokens.some((token, k) => missing.has(token) && column.counts[k]! > 0);
+  }
+  if (column.otherTokens.some((token, k) => missing.has(token) && column.otherCounts[k]! > 0)) return true;
+  const missingValues = new Set<number>();
+  for (const token of missing) if (isNumericToken(token)) missingValues.add(parseNumericToken(token));
+  if (missingValues.size === 0) return false;
+  for (let i = 0; i < column.length; i++) {
+    if (column.otherCodes.get(i) === 0 && missingValues.has(column.values.get(i))) return true;
+  }
+  return false;
+}
+
 /** Distinct non-missing tokens of a column over all files, sorted by Unicode code point. */
 function distinctTokensByCodePoint(columns: StoredColumn[], missing: ReadonlySet<string>): string[] {
   const distinct = new Set<string>();
@@ -172,6 +191,7 @@ function checkSameColumns(raws: TableSource[]): void {
  * those values are whole; bounds = [min, max] of the data (omitted when min = max). Otherwise
  * categorical with categories = distinct non-missing tokens sorted by code point. An all-missing column
  * is categorical with no categories. Integer codes with few levels stay numeric: no guessing.
+ * `canBeMissing` is whether any file has a missing cell in the column (false: no missing level).
  * Every field is marked source "inferred" (read from the data, so not public knowledge).
  * Columns follow the first file's header. O(total tokens).
  */
@@ -186,8 +206,11 @@ export function inferSchema(raws: TableSource | TableSource[], opts: InferSchema
   const columns: ColumnSchema[] = files[0]!.header.map((name) => {
     const perFile = files.map((file, f) => stored[f]![file.header.indexOf(name)]!);
     const scan = scanNumeric(perFile, missing);
-    if (scan.numeric) return inferNumericColumn(name, scan);
-    return inferCategoricalColumn(name, distinctTokensByCodePoint(perFile, missing), maxCategories);
+    const canBeMissing = perFile.some((column) => hasMissingCell(column, missing));
+    const inferred = scan.numeric
+      ? inferNumericColumn(name, scan)
+      : inferCategoricalColumn(name, distinctTokensByCodePoint(perFile, missing), maxCategories);
+    return { ...inferred, canBeMissing };
   });
   return { version: 1, columns, missing: missingTokens };
 }

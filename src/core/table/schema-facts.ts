@@ -2,8 +2,8 @@ import type { ColumnSchema, FactSources, FieldSource, SchemaFact, SchemaPart } f
 
 /** The facts a column of each type can state, in display order. */
 export const FACTS_OF_TYPE: Record<ColumnSchema['type'], readonly SchemaFact[]> = {
-  numeric: ['type', 'bounds', 'integer'],
-  categorical: ['type', 'categories'],
+  numeric: ['type', 'bounds', 'integer', 'canBeMissing'],
+  categorical: ['type', 'categories', 'canBeMissing'],
 };
 
 /** The values that make up each fact: bounds are two ends, each with its own source. */
@@ -12,6 +12,7 @@ export const PARTS_OF_FACT: Record<SchemaFact, readonly SchemaPart[]> = {
   bounds: ['lower', 'upper'],
   integer: ['integer'],
   categories: ['categories'],
+  canBeMissing: ['canBeMissing'],
 };
 
 /**
@@ -20,17 +21,27 @@ export const PARTS_OF_FACT: Record<SchemaFact, readonly SchemaPart[]> = {
  */
 const TRUST: Record<FieldSource, number> = { inferred: 0, dp: 1, declared: 2 };
 
-/** The facts `column` states: its type, plus bounds / integer flag / categories when present. */
+/**
+ * The facts `column` states: its type, plus bounds / integer flag / categories / whether it can be
+ * missing when present.
+ */
 export function columnFacts(column: ColumnSchema): SchemaFact[] {
+  const missing = column.canBeMissing !== undefined;
   if (column.type === 'numeric') {
     return FACTS_OF_TYPE.numeric.filter(
       (fact) =>
         fact === 'type' ||
         (fact === 'bounds' && column.bounds !== undefined) ||
-        (fact === 'integer' && column.integer !== undefined),
+        (fact === 'integer' && column.integer !== undefined) ||
+        (fact === 'canBeMissing' && missing),
     );
   }
-  return column.categories === undefined ? ['type'] : ['type', 'categories'];
+  return FACTS_OF_TYPE.categorical.filter(
+    (fact) =>
+      fact === 'type' ||
+      (fact === 'categories' && column.categories !== undefined) ||
+      (fact === 'canBeMissing' && missing),
+  );
 }
 
 /** The parts `column` states: bounds count as two, the lower and the upper end. */
@@ -114,7 +125,7 @@ function normalised(column: ColumnSchema, of: Map<SchemaPart, FieldSource>): Col
   if (lower !== undefined && upper !== undefined && (lower !== columnSource || upper !== columnSource)) {
     sources.bounds = [lower, upper];
   }
-  for (const part of ['type', 'integer', 'categories'] as const) {
+  for (const part of ['type', 'integer', 'categories', 'canBeMissing'] as const) {
     const s = of.get(part);
     if (s !== undefined && s !== columnSource) sources[part] = s;
   }

@@ -5,8 +5,26 @@ import { InputError, inputErrorAt } from './errors';
 import { DEFAULT_MISSING_TOKENS } from './infer';
 
 const TOP_LEVEL_KEYS = ['version', 'columns', 'missing', 'domainBudget'];
-const NUMERIC_KEYS = ['name', 'type', 'bounds', 'integer', 'source', 'sources', 'declaredFields'];
-const CATEGORICAL_KEYS = ['name', 'type', 'categories', 'other', 'source', 'sources', 'declaredFields'];
+const NUMERIC_KEYS = [
+  'name',
+  'type',
+  'bounds',
+  'integer',
+  'canBeMissing',
+  'source',
+  'sources',
+  'declaredFields',
+];
+const CATEGORICAL_KEYS = [
+  'name',
+  'type',
+  'categories',
+  'other',
+  'canBeMissing',
+  'source',
+  'sources',
+  'declaredFields',
+];
 const SOURCES: readonly FieldSource[] = ['declared', 'dp', 'inferred'];
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -128,6 +146,15 @@ class ColumnReader {
     return this.fail('"integer" must be true or false.');
   }
 
+  /** `canBeMissing`: absent in older files, which keep a missing level for every column. */
+  canBeMissing(value: unknown): { canBeMissing?: boolean } {
+    if (value === undefined) return {};
+    if (typeof value === 'boolean') return { canBeMissing: value };
+    return this.fail(
+      '"canBeMissing" must be true (the column may hold missing values) or false (it never does).',
+    );
+  }
+
   categories(value: unknown, missingTokens: ReadonlySet<string>): string[] | undefined {
     if (value === undefined) return undefined;
     if (!Array.isArray(value) || !value.every((category) => typeof category === 'string')) {
@@ -193,6 +220,7 @@ function readColumn(
       type: 'numeric',
       ...(bounds === undefined ? {} : { bounds }),
       ...(integer === undefined ? {} : { integer }),
+      ...reader.canBeMissing(value.canBeMissing),
       source: reader.source(value.source),
     };
     return reader.withSources(
@@ -209,6 +237,7 @@ function readColumn(
       type: 'categorical',
       ...(categories === undefined ? {} : { categories }),
       ...(other === undefined ? {} : { other }),
+      ...reader.canBeMissing(value.canBeMissing),
       source: reader.source(value.source),
     };
     return reader.withSources(
@@ -308,7 +337,8 @@ function checkDpFactsHaveSteps(columns: ColumnSchema[], budget: DomainBudget | u
  * Parses and validates schema JSON exactly as DESIGN.md §2 lays it out: `version` must be 1; `columns`
  * a non-empty list of objects with a unique non-empty `name` and `type` numeric|categorical; numeric
  * columns may have `bounds` [lower, upper] with lower < upper and `integer`; categorical columns may
- * have `categories` (unique strings, none of them a missing token); unknown fields are rejected so a
+ * have `categories` (unique strings, none of them a missing token); any column may have
+ * `canBeMissing` (false: complete, no missing level; absent: a missing level as before); unknown fields are rejected so a
  * misspelt field cannot be silently ignored. `source` defaults to "declared" when absent (a schema
  * written by hand states public knowledge); `sources` gives per-fact sources where they differ (the
  * bounds per end, e.g. {"bounds": ["declared", "inferred"]}); the older `declaredFields` (the facts
@@ -376,6 +406,7 @@ function columnToJsonLine(column: ColumnSchema): string {
     ordered.categories = column.categories;
     if (column.other !== undefined) ordered.other = column.other;
   }
+  if (column.canBeMissing !== undefined) ordered.canBeMissing = column.canBeMissing;
   ordered.source = column.source;
   if (column.sources !== undefined) ordered.sources = sourcesInOrder(column.sources);
   const fields = Object.entries(ordered).map(
@@ -390,6 +421,7 @@ function sourcesInOrder(sources: FactSources): FactSources {
   if (sources.bounds !== undefined) ordered.bounds = sources.bounds;
   if (sources.integer !== undefined) ordered.integer = sources.integer;
   if (sources.categories !== undefined) ordered.categories = sources.categories;
+  if (sources.canBeMissing !== undefined) ordered.canBeMissing = sources.canBeMissing;
   return ordered;
 }
 
@@ -406,7 +438,7 @@ function compactJson(value: unknown): string {
 
 /**
  * Writes a schema as the JSON of DESIGN.md §2: keys in a stable order (version, columns, missing; per
- * column name, type, bounds, integer, categories, source, sources), one line per column so diffs
+ * column name, type, bounds, integer, categories, canBeMissing, source, sources), one line per column so diffs
  * stay readable.
  * parseSchemaJson(schemaToJson(s)) equals s for every valid schema.
  */

@@ -6,10 +6,10 @@
 export type FieldSource = 'declared' | 'dp' | 'inferred';
 
 /** The public facts a column schema can state (schema-facts.ts). */
-export type SchemaFact = 'type' | 'bounds' | 'integer' | 'categories';
+export type SchemaFact = 'type' | 'bounds' | 'integer' | 'categories' | 'canBeMissing';
 
 /** The values that carry a source: the facts, with bounds split into their two ends. */
-export type SchemaPart = 'type' | 'lower' | 'upper' | 'integer' | 'categories';
+export type SchemaPart = 'type' | 'lower' | 'upper' | 'integer' | 'categories' | 'canBeMissing';
 
 /**
  * Per-fact sources of a column, where they differ from the column's `source`: the bounds as
@@ -21,6 +21,7 @@ export interface FactSources {
   bounds?: [FieldSource, FieldSource];
   integer?: FieldSource;
   categories?: FieldSource;
+  canBeMissing?: FieldSource;
 }
 
 export interface NumericColumnSchema {
@@ -30,6 +31,12 @@ export interface NumericColumnSchema {
   bounds?: [number, number];
   /** Values are whole numbers; synthetic values are rounded. */
   integer?: boolean;
+  /**
+   * Whether the column can hold missing values. false: the column is complete, mechanisms give it no
+   * missing level, and a missing value at run time is an error naming the column. Absent (older
+   * schema files) or true: a missing level, as before.
+   */
+  canBeMissing?: boolean;
   /** The least trusted source of the column's values; `sources` names the values whose source differs. */
   source: FieldSource;
   sources?: FactSources;
@@ -46,6 +53,12 @@ export interface CategoricalColumnSchema {
    * count clears a threshold, the rest become this level, which mechanisms treat like any category.
    */
   other?: string;
+  /**
+   * Whether the column can hold missing values. false: the column is complete, mechanisms give it no
+   * missing level, and a missing value at run time is an error naming the column. Absent (older
+   * schema files) or true: a missing level, as before.
+   */
+  canBeMissing?: boolean;
   /** The least trusted source of the column's values; `sources` names the values whose source differs. */
   source: FieldSource;
   sources?: FactSources;

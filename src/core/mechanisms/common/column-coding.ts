@@ -5,18 +5,30 @@ import { formatCount } from './format-count';
 
 /**
  * How one column maps to a finite set of levels 0 … levels − 1, built from the schema and the
- * parameters only (privacy rule 2). The last level, `levels − 1`, is always the missing-value cell:
- * every column gets one, whether or not the data has missing values, so the domain never depends
- * on the data.
+ * parameters only (privacy rule 2). The last level, `levels − 1`, is the missing-value cell unless
+ * the schema says the column cannot be missing (`canBeMissing: false`, then `complete` is set and
+ * there is no such level). Whether a column has one never depends on the data, only on the schema.
  */
 export type ColumnCoding = CategoricalCoding | RealBinCoding | IntegerBinCoding;
 
-/** A categorical column: level c is categories[c]; level categories.length is "missing". */
+/** The missing-value level of a coding, or undefined when the column is complete (no such level). */
+export function missingLevelOf(coding: ColumnCoding): number | undefined {
+  return coding.complete ? undefined : coding.levels - 1;
+}
+
+/** The levels that hold values (categories or bins): all levels but the missing one. */
+export function valueLevelsOf(coding: ColumnCoding): number {
+  return coding.complete ? coding.levels : coding.levels - 1;
+}
+
+/** A categorical column: level c is categories[c]; level categories.length is "missing" unless complete. */
 export interface CategoricalCoding {
   kind: 'categorical';
   name: string;
   categories: string[];
   levels: number;
+  /** Set when the schema says the column cannot be missing: no missing level. */
+  complete?: true;
 }
 
 /** A real-valued numeric column: `bins` equal-width bins over [lo, hi], then the missing level. */
@@ -27,6 +39,8 @@ export interface RealBinCoding {
   hi: number;
   bins: number;
   levels: number;
+  /** Set when the schema says the column cannot be missing: no missing level. */
+  complete?: true;
 }
 
 /**
@@ -41,6 +55,8 @@ export interface IntegerBinCoding {
   count: number;
   bins: number;
   levels: number;
+  /** Set when the schema says the column cannot be missing: no missing level. */
+  complete?: true;
 }
 
 /** Mechanisms refuse domains larger than this many cells (memory and time of the cell loop). */
@@ -87,6 +103,10 @@ export function planColumnCodings(schema: Schema, choice: BinningChoice, n: numb
 }
 
 function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number): ColumnCoding | string {
+  // A complete column (canBeMissing false in the schema) has no missing level; absent means one.
+  const complete = column.canBeMissing === false;
+  const missing = complete ? 0 : 1;
+  const completeness = complete ? { complete: true as const } : {};
   if (column.type === 'categorical') {
     const categories = column.categories ?? [];
     if (categories.length === 0) {
@@ -96,7 +116,8 @@ function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number):
       kind: 'categorical',
       name: column.name,
       categories: [...categories],
-      levels: categories.length + 1,
+      levels: categories.length + missing,
+      ...completeness,
     };
   }
   if (!column.bounds)
@@ -115,9 +136,17 @@ function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number):
     if (count === 0) {
       return `needs at least one whole number inside the bounds of integer column \`${column.name}\`; got [${lo}, ${hi}].`;
     }
-    return { kind: 'integer', name: column.name, first: Math.ceil(lo), count, bins, levels: bins + 1 };
+    return {
+      kind: 'integer',
+      name: column.name,
+      first: Math.ceil(lo),
+      count,
+      bins,
+      levels: bins + missing,
+      ...completeness,
+    };
   }
-  return { kind: 'real', name: column.name, lo, hi, bins, levels: bins + 1 };
+  return { kind: 'real', name: column.name, lo, hi, bins, levels: bins + missing, ...completeness };
 }
 
 /** The number of cells of the full cross-tabulation: the product of the columns' level counts. */

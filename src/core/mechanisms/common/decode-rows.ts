@@ -1,11 +1,12 @@
 import type { Rng } from '../../rng/types';
 import { uniformBigInt, uniformInt } from '../../rng/uniform-int';
 import type { Column, Table } from '../../table/types';
-import { cellStrides, type ColumnCoding } from './column-coding';
+import { cellStrides, missingLevelOf, type ColumnCoding } from './column-coding';
 
 /**
  * One synthetic column from the level of each row (post-processing of a DP output):
- * - the missing level → a missing value (NaN with the flag set, or code 0 with the flag set);
+ * - the missing level → a missing value (NaN with the flag set, or code 0 with the flag set); a
+ *   complete column has no missing level, so it never yields a missing value;
  * - a categorical level → that category (the dictionary is the declared category list);
  * - a real bin j → lo + (j + U)·(hi − lo)/bins with U uniform on [0, 1), kept ≤ hi;
  * - an integer bin → a uniform integer among the integers of the bin, so values stay whole and in bounds.
@@ -19,7 +20,7 @@ export function syntheticColumnFromLevels(
 ): Column {
   const n = levels.length;
   const missing = into === undefined ? new Uint8Array(n) : into.missing.subarray(0, n).fill(0);
-  const missingLevel = coding.levels - 1;
+  const missingLevel = missingLevelOf(coding) ?? -1;
   if (coding.kind === 'categorical') {
     const codes = into === undefined ? new Uint32Array(n) : into.codes.subarray(0, n).fill(0);
     for (let i = 0; i < n; i++) {

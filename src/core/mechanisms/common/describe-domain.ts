@@ -10,9 +10,11 @@ import { formatCount } from './format-count';
 export function describeBinnedDomain(domain: BinnedDomain, what = 'Cross-tabulation'): string[] {
   if (domain.problems.length > 0 || domain.codings.length === 0) return [];
   const perColumn = domain.codings.map((coding) => `${coding.name} ${coding.levels}`).join(', ');
-  const lines = [
-    `${what} of ${formatCount(domain.domainCells)} cells: ${perColumn} (each count includes a missing-value cell).`,
-  ];
+  const complete = domain.codings.some((coding) => coding.complete);
+  const missingNote = complete
+    ? 'each count includes a missing-value cell, except for the columns that cannot be missing'
+    : 'each count includes a missing-value cell';
+  const lines = [`${what} of ${formatCount(domain.domainCells)} cells: ${perColumn} (${missingNote}).`];
   if (domain.scottLowered) {
     lines.push(
       `Scott's rule gives ${domain.scottLowered.scott} bins per numeric column; the default lowers that to ` +

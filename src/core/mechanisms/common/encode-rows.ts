@@ -1,11 +1,13 @@
+import { InputError } from '../../table/errors';
 import type { Column, Table } from '../../table/types';
-import { cellStrides, type ColumnCoding } from './column-coding';
+import { cellStrides, missingLevelOf, type ColumnCoding } from './column-coding';
 
 /**
  * The level of every row of one column under its coding (see ColumnCoding). The map from a row's
  * value to its level is fixed by the schema and parameters, so under replace-one neighbours one
  * changed row moves at most one count of any cross-tabulation built from these levels.
- * - missing (flag set, or NaN) → the missing level;
+ * - missing (flag set, or NaN) → the missing level; in a complete column (no missing level) an
+ *   InputError naming the column;
  * - numeric → clamped into the bounds, then its bin (integer columns round to the nearest integer first);
  * - categorical → its index in the declared categories; a value outside them → the missing level.
  * Cost O(nRows).
@@ -13,14 +15,17 @@ import { cellStrides, type ColumnCoding } from './column-coding';
 export function levelsOfColumn(column: Column, coding: ColumnCoding): Uint32Array {
   const n = column.missing.length;
   const levels = new Uint32Array(n);
-  const missingLevel = coding.levels - 1;
+  // A complete column has no missing level: meeting a missing value there is an error.
+  const missingLevel = missingLevelOf(coding);
+  const missingValue = missingLevel === undefined ? () => incompleteColumn(coding.name) : () => missingLevel;
   if (coding.kind === 'categorical') {
     if (column.kind !== 'categorical')
       throw new Error(`column \`${coding.name}\` is numeric in the table but categorical in the schema.`);
     const categoryIndex = new Map(coding.categories.map((category, index) => [category, index]));
-    const levelOfCode = column.dictionary.map((value) => categoryIndex.get(value) ?? missingLevel);
+    const levelOfCode = column.dictionary.map((value) => categoryIndex.get(value));
     for (let i = 0; i < n; i++) {
-      levels[i] = column.missing[i] === 1 ? missingLevel : (levelOfCode[column.codes[i]!] ?? missingLevel);
+      const level = column.missing[i] === 1 ? undefined : levelOfCode[column.codes[i]!];
+      levels[i] = level ?? missingValue();
     }
     return levels;
   }
@@ -28,9 +33,19 @@ export function levelsOfColumn(column: Column, coding: ColumnCoding): Uint32Arra
     throw new Error(`column \`${coding.name}\` is categorical in the table but numeric in the schema.`);
   for (let i = 0; i < n; i++) {
     const value = column.values[i]!;
-    levels[i] = column.missing[i] === 1 || Number.isNaN(value) ? missingLevel : numericLevel(value, coding);
+    levels[i] = column.missing[i] === 1 || Number.isNaN(value) ? missingValue() : numericLevel(value, coding);
   }
   return levels;
+}
+
+/** The level of a missing value in a complete column: none, so an error for the data holder. */
+function incompleteColumn(name: string): never {
+  throw new InputError(
+    `column \`${name}\` has missing values (or categories outside the list), but the schema says it cannot ` +
+      'be missing ("canBeMissing": false): mark it as one that can be missing to synthesize missing values ' +
+      'as a level of their own, or drop the incomplete rows.',
+    { column: name },
+  );
 }
 
 /** The bin of a present numeric value; values outside the bounds land in the edge bins. */

@@ -19,10 +19,16 @@ export function binnedDomainAssumptions(codings: readonly ColumnCoding[], schema
       : 'Bounds, categories and bin counts come from the schema and the parameters; the schema facts named ' +
         'above as read from the data are treated as public, the others were declared' +
         (learned ? ' or learned with DP' : '');
+  const complete = codings.filter((coding) => coding.complete).map((coding) => `\`${coding.name}\``);
   const sentences = [
     `${source}. Numeric values outside the bounds were clamped into the edge bins.`,
-    'Every column has one extra missing-value cell, whether or not the data has missing values, so missing ' +
-      'values are synthesized at a DP rate.',
+    complete.length === 0
+      ? 'Every column has one extra missing-value cell, whether or not the data has missing values, so missing ' +
+        'values are synthesized at a DP rate.'
+      : `The schema says ${complete.join(', ')} cannot be missing: ${complete.length === 1 ? 'it has' : 'they have'} ` +
+        'no missing-value cell, a run whose data has a missing value there is refused, and no synthetic value ' +
+        'there is missing; every other column has one extra missing-value cell, whether or not the data has ' +
+        'missing values, so missing values are synthesized at a DP rate.',
   ];
   if (codings.some((coding) => coding.kind === 'categorical')) {
     const other = schema.columns.some(

@@ -128,13 +128,19 @@ export interface GlomStatisticBudget {
   sums: Rational;
   scatter: Rational;
   missing: Rational;
+  /**
+   * complete[j]: column j cannot be missing (schema), so its count is 0 and gets no noise and no
+   * budget. Absent: every column's missing count is measured.
+   */
+  complete?: boolean[];
 }
 
 /**
  * The noisy statistics, before any repair: counts with exact discrete Laplace noise of scale 2/ε
  * (sensitivity 2), each column's cell sums on the grid w_j/100 with noise of 102 grid steps/ε
  * (noisyVectorOnGrid, two cells change), each scatter entry on a grid of 1/100 of its sensitivity with
- * noise of 101 grid steps/ε (noisyOnGrid), each missing count with noise of scale 1/ε.
+ * noise of 101 grid steps/ε (noisyOnGrid), each missing count with noise of scale 1/ε (none for a
+ * complete column, whose count is 0 by the schema).
  */
 export function sanitizeGlomStatistics(
   rng: Rng,
@@ -149,8 +155,12 @@ export function sanitizeGlomStatistics(
     noisyVectorOnGrid(rng, sum, sensitivity.sums[j]!, budget.sums, 2),
   );
   const scatter = noisySymmetricOnGrid(rng, statistics.scatter, sensitivity.scatter, budget.scatter);
-  const missingNoise = makeCountNoiseSampler(budget.missing, 1);
-  const missing = statistics.missing.map((count) => count + missingNoise(rng));
+  const complete = (j: number) => budget.complete?.[j] === true;
+  const measured = statistics.missing.some((_, j) => !complete(j));
+  const missingNoise = measured ? makeCountNoiseSampler(budget.missing, 1) : undefined;
+  const missing = statistics.missing.map((count, j) =>
+    complete(j) || missingNoise === undefined ? count : count + missingNoise(rng),
+  );
   return { counts, sums, scatter, missing };
 }
 

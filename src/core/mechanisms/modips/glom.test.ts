@@ -140,7 +140,7 @@ describe('modips glom claim and check', () => {
     };
     expect(modips.check(many, glom, runContext(many, 1000))).toEqual([
       'model glom: the categorical cross-tabulation has 125,000 cells (a missing-value level per column ' +
-        'included), more than 100,000: synthesize fewer categorical columns.',
+        'that can be missing included), more than 100,000: synthesize fewer categorical columns.',
     ]);
   });
 });

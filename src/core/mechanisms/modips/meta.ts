@@ -21,7 +21,7 @@ function describeModips(params: ParamValues, context: PublicContext): string[] {
     const p = plan.numeric.length;
     return [
       `General location model: ${formatCount(plan.cells)} categorical ${plan.cells === 1 ? 'cell' : 'cells'} ` +
-        `(a missing-value level per column included) and ${p} numeric ${p === 1 ? 'column' : 'columns'}; ` +
+        `(a missing-value level per column that can be missing included) and ${p} numeric ${p === 1 ? 'column' : 'columns'}; ` +
         'per release, noisy cell counts, cell sums, the pooled within-cell scatter and missing counts; the ' +
         'synthetic values are normal within each drawn cell, with one covariance for all cells.',
     ];

@@ -26,7 +26,7 @@ export type ModipsPlan =
   | {
       model: 'glom';
       settings: ModipsSettings;
-      /** The categorical columns' codings (each with its missing-value level), in schema order. */
+      /** The categorical columns' codings (with a missing-value level unless complete), in schema order. */
       codings: CategoricalCoding[];
       /** K, the cells of their cross-tabulation (1 when there is no categorical column). */
       cells: number;
@@ -64,7 +64,7 @@ function planGlom(schema: Schema, settings: ModipsSettings, n: number | undefine
   if (cells > GLOM_CELL_LIMIT)
     problems.push(
       `model glom: the categorical cross-tabulation has ${formatCount(cells)} cells (a missing-value level per ` +
-        `column included), more than ${formatCount(GLOM_CELL_LIMIT)}: synthesize fewer categorical columns.`,
+        `column that can be missing included), more than ${formatCount(GLOM_CELL_LIMIT)}: synthesize fewer categorical columns.`,
     );
   else if (n !== undefined && p > 0 && n - cells < p + 2)
     problems.push(
@@ -113,13 +113,14 @@ function reserveNormal(
   const p = plan.columns.length;
   if (p === 0) return [];
   const perColumn = Accountant.split(Accountant.split(total, releases), p);
-  const missing = perColumn.mul(plan.settings.missingShare);
-  const half = perColumn.sub(missing).div(Rational.of(2));
   const G = GRID_STEPS_PER_SENSITIVITY;
   return Array.from({ length: releases }, (_, r) =>
     plan.columns.map((column) => {
       const where = `column \`${column.name}\`, release ${r + 1} of ${releases}`;
-      accountant.reserve(`count of missing values (sensitivity 1), ${where}`, missing);
+      // A complete column (schema) has no missing count to measure: its share goes to x̄ and S².
+      const missing = column.canBeMissing === false ? null : perColumn.mul(plan.settings.missingShare);
+      const half = (missing === null ? perColumn : perColumn.sub(missing)).div(Rational.of(2));
+      if (missing !== null) accountant.reserve(`count of missing values (sensitivity 1), ${where}`, missing);
       accountant.reserve(
         `mean x̄ on a grid of (c₁ − c₀)/(${G}·n), sensitivity (c₁ − c₀)/n plus one grid step, ${where}`,
         half,
@@ -168,8 +169,13 @@ function reserveGlom(
   const p = plan.numeric.length;
   if (p === 0) return [];
   const perRelease = Accountant.split(total, releases);
-  const missingTotal = perRelease.mul(plan.settings.missingShare);
-  const missing = missingTotal.div(Rational.of(p));
+  // Only the columns that can be missing get a noisy missing count; a complete column's count is 0 by
+  // the schema (a run with a missing value there is refused), so it is not measured.
+  const missingColumns = plan.numeric.filter((column) => column.canBeMissing !== false);
+  const missingTotal =
+    missingColumns.length === 0 ? Rational.of(0) : perRelease.mul(plan.settings.missingShare);
+  const missing =
+    missingColumns.length === 0 ? Rational.of(0) : missingTotal.div(Rational.of(missingColumns.length));
   const each = perRelease.sub(missingTotal).div(Rational.of(1 + p + (p * (p + 1)) / 2));
   const G = GRID_STEPS_PER_SENSITIVITY;
   return Array.from({ length: releases }, (_, r) => {
@@ -195,10 +201,16 @@ function reserveGlom(
         );
       });
     });
-    for (const column of plan.numeric) {
+    for (const column of missingColumns) {
       accountant.reserve(`count of missing values of \`${column.name}\` (sensitivity 1), ${where}`, missing);
     }
-    return { counts: each, sums: each, scatter: each, missing };
+    return {
+      counts: each,
+      sums: each,
+      scatter: each,
+      missing,
+      complete: plan.numeric.map((column) => column.canBeMissing === false),
+    };
   });
 }
 
