@@ -7,6 +7,7 @@ import { schemaCommand } from './commands/schema';
 import { synthCommand } from './commands/synth';
 import { metricsCommand } from './commands/metrics';
 import { inferCommand } from './commands/infer';
+import { recommendCommand } from './commands/recommend';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 export type ParsedArgs = {
@@ -34,6 +35,7 @@ const COMMANDS: Record<CommandName, Command> = {
   synth: synthCommand,
   metrics: metricsCommand,
   infer: inferCommand,
+  recommend: recommendCommand,
 };
 
 /** Runs one dpsynth command and returns its exit code (0 ok, 2 bad input or usage, 1 internal error). */

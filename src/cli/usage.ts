@@ -115,6 +115,29 @@ Options:
   --json                    print one JSON object (estimate, se, df, ci; coefficients for coef)
   -h, --help                print this help
 `,
+  recommend: `dpsynth recommend — rank the mechanisms for a table and a goal, from public facts only
+
+Usage:
+  dpsynth recommend --schema s.json --rows N --epsilon E [--delta D]
+                    --goal relationships|train-model|distributions|regression-inference [--label COL] [--json]
+
+Reads no data: only the schema (column kinds, declared categories and bounds), the number of rows, ε,
+δ, the goal and the label's name. Each mechanism states where it is good and the figure a bench
+measured (bench/RESULTS.md); the ranking puts those that can run first, marks the first two that fit
+as recommended, and says why each ranks where it does and why any cannot run.
+
+Options:
+  --schema s.json     the schema (see dpsynth schema)
+  --rows N            the number of rows n (public under replace-one)
+  --epsilon E         the budget you plan to spend
+  --delta D           δ (default 0; mechanisms with Gaussian noise need δ > 0)
+  --goal GOAL         relationships (keep relationships for analysis), train-model (train a model on a
+                      label), distributions (keep each column's distribution), regression-inference
+                      (estimate a regression with valid intervals from several releases)
+  --label COL         the categorical column a model is to predict (with --goal train-model)
+  --json              print the ranking as JSON
+  -h, --help          print this help
+`,
 } as const;
 
 export type CommandName = keyof typeof COMMAND_USAGE;
@@ -142,6 +165,8 @@ Usage:
                 [--skip game,disclosure]
   dpsynth infer synth.1.csv synth.2.csv [synth.3.csv ...] --estimand mean:COL | proportion:COL=LEVEL | coef:Y~X1+X2
                 [--schema s.json] [--json]
+  dpsynth recommend --schema s.json --rows N --epsilon E [--delta D]
+                --goal relationships|train-model|distributions|regression-inference [--label COL] [--json]
   dpsynth help COMMAND        (or dpsynth COMMAND --help) for a command's options
 
 Any command takes --progress (or --no-progress): progress of reading, running and writing on stderr;

@@ -3,8 +3,8 @@ import type { Schema } from '../table/types';
 
 /**
  * One column as a recommendation sees it: its kind and its number of levels in the default coding
- * (categories or Scott's bins from the declared bounds, plus the missing-value level every column
- * gets), or null when the schema does not state enough to count them.
+ * (categories or Scott's bins from the declared bounds, plus the missing-value level of every column
+ * that can be missing), or null when the schema does not state enough to count them.
  */
 export interface ColumnFacts {
   name: string;
@@ -30,13 +30,15 @@ export interface TableFacts {
  * σ = range/6; at most the whole numbers in the bounds for an integer column) + 1; otherwise null.
  */
 function levelsOf(column: Schema['columns'][number], rows: number): number | null {
-  if (column.type === 'categorical') return column.categories ? column.categories.length + 1 : null;
+  // A column the schema declares complete (canBeMissing: false) gets no missing level.
+  const missing = (column as { canBeMissing?: boolean }).canBeMissing === false ? 0 : 1;
+  if (column.type === 'categorical') return column.categories ? column.categories.length + missing : null;
   if (!column.bounds) return null;
   const scott = scottBinCountFromPublicRange(rows);
   const bins = column.integer
     ? Math.max(1, Math.min(scott, integersInBounds(column.bounds[0], column.bounds[1])))
     : scott;
-  return bins + 1;
+  return bins + missing;
 }
 
 /** The public facts of a schema with n rows, budget ε and δ, and an optional label column. */

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { MECHANISM_CATALOGUE } from '../../../core/mechanisms/catalogue';
 import { resolveParams } from '../../../core/mechanisms/params';
 import type { MechanismMeta } from '../../../core/mechanisms/types';
+import type { RankedMechanism, Recommendation } from '../../../core/recommend/rank';
 import type { Schema } from '../../../core/table/types';
 import { setPreference } from '../../state/prefs-store';
 import { selectMechanism } from '../../state/job-store';
@@ -16,8 +17,21 @@ function problemsWithDefaults(mechanism: MechanismMeta, schema: Schema): string[
   }
 }
 
-/** Every registered mechanism as a radio choice with its summary, reference and fit to the schema. */
-export function MechanismCatalogue({ schema, selectedId }: { schema: Schema; selectedId: string | null }) {
+/**
+ * Every registered mechanism as a radio choice with its summary, reference and fit to the schema. With
+ * a recommendation (a goal was chosen) the list follows its ranking: the first two that fit are marked
+ * with the reason and its measured figure, each other entry says where it stands, and those whose
+ * check() fails on this table are greyed with the sentences.
+ */
+export function MechanismCatalogue({
+  schema,
+  selectedId,
+  recommendation = null,
+}: {
+  schema: Schema;
+  selectedId: string | null;
+  recommendation?: Recommendation | null;
+}) {
   const problems = useMemo(
     () =>
       new Map(
@@ -25,13 +39,25 @@ export function MechanismCatalogue({ schema, selectedId }: { schema: Schema; sel
       ),
     [schema],
   );
+  const ranked = useMemo(
+    () => new Map((recommendation?.ranking ?? []).map((entry) => [entry.id, entry])),
+    [recommendation],
+  );
+  const ordered = useMemo(
+    () =>
+      recommendation === null
+        ? MECHANISM_CATALOGUE
+        : recommendation.ranking.flatMap((entry) => MECHANISM_CATALOGUE.filter((m) => m.id === entry.id)),
+    [recommendation],
+  );
   if (MECHANISM_CATALOGUE.length === 0)
     return <p className="empty-state">No mechanisms are registered in this build.</p>;
   return (
     <fieldset className="mechanism-catalogue">
       <legend>Mechanism</legend>
-      {MECHANISM_CATALOGUE.map((mechanism) => {
-        const issues = problems.get(mechanism.id) ?? [];
+      {ordered.map((mechanism) => {
+        const fit: RankedMechanism | undefined = ranked.get(mechanism.id);
+        const issues = fit?.problems ?? problems.get(mechanism.id) ?? [];
         const inputId = `mechanism-${mechanism.id}`;
         const types = [
           mechanism.supports.numeric && 'numeric',
@@ -42,8 +68,13 @@ export function MechanismCatalogue({ schema, selectedId }: { schema: Schema; sel
         return (
           <div
             key={mechanism.id}
-            className={`mechanism-option${selectedId === mechanism.id ? ' mechanism-option-selected' : ''}`}
+            className={
+              `mechanism-option${selectedId === mechanism.id ? ' mechanism-option-selected' : ''}` +
+              (fit !== undefined && issues.length > 0 ? ' mechanism-option-unavailable' : '') +
+              (fit?.recommended ? ' mechanism-option-recommended' : '')
+            }
             data-testid={`mechanism-${mechanism.id}`}
+            data-recommended={fit?.recommended ? 'true' : undefined}
           >
             <input
               type="radio"
@@ -62,6 +93,19 @@ export function MechanismCatalogue({ schema, selectedId }: { schema: Schema; sel
                 {mechanism.label} <code>{mechanism.id}</code>
               </label>
               <div id={`${inputId}-details`}>
+                {fit !== undefined && (
+                  <p
+                    className={fit.recommended ? 'recommend-reason' : 'hint'}
+                    data-testid={`recommend-reason-${mechanism.id}`}
+                  >
+                    {fit.recommended && <strong>Recommended for this table and goal: </strong>}
+                    {fit.reason}
+                    {Object.keys(fit.params).length > 0 &&
+                      ` Settings: ${Object.entries(fit.params)
+                        .map(([name, value]) => `${name} = ${String(value)}`)
+                        .join(', ')}.`}
+                  </p>
+                )}
                 <p>{mechanism.summary}</p>
                 <p className="hint">
                   Supports {types} columns. Reference: {mechanism.reference}

@@ -1,4 +1,7 @@
+import { useState } from 'react';
+import type { SynthesisGoal } from '../../../core/recommend/goals';
 import { StepSection } from '../../components/StepSection';
+import { useRecommendation } from '../../services/recommendation';
 import { useRunReadiness } from '../../services/run-readiness';
 import { tuningNotes } from '../../services/tuning-notes';
 import { useJobStore } from '../../state/job-store';
@@ -7,6 +10,7 @@ import { describeLooks, useLedgerStore } from '../../state/ledger-store';
 import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
 import { BudgetFields } from './BudgetFields';
 import { ClaimPanel } from './ClaimPanel';
+import { GoalQuestion } from './GoalQuestion';
 import { MechanismCatalogue } from './MechanismCatalogue';
 import { ParamForm } from './ParamForm';
 
@@ -36,6 +40,9 @@ export function MechanismStep() {
   const readiness = useRunReadiness();
   const dataLooks = useJobStore((state) => state.dataLooks);
   const epsilon = useJobStore((state) => state.epsilon);
+  const [goal, setGoal] = useState<SynthesisGoal | null>(null);
+  const [label, setLabel] = useState('');
+  const recommendation = useRecommendation(goal, label);
   return (
     <StepSection
       id="step-mechanism"
@@ -46,7 +53,15 @@ export function MechanismStep() {
       {schema !== null && (
         <div className="mechanism-layout">
           <div>
-            <MechanismCatalogue schema={schema} selectedId={mechanismId} />
+            <GoalQuestion
+              schema={schema}
+              goal={goal}
+              label={label}
+              recommendation={recommendation}
+              onGoal={setGoal}
+              onLabel={setLabel}
+            />
+            <MechanismCatalogue schema={schema} selectedId={mechanismId} recommendation={recommendation} />
             {readiness.mechanism !== undefined && (
               <ParamForm mechanism={readiness.mechanism} paramError={readiness.paramError} />
             )}

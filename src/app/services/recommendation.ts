@@ -1,0 +1,61 @@
+import { useMemo } from 'react';
+import { MECHANISM_CATALOGUE } from '../../core/mechanisms/catalogue';
+import { parseBudget } from '../../core/privacy/budget';
+import type { SynthesisGoal } from '../../core/recommend/goals';
+import { recommendMechanisms, type Recommendation } from '../../core/recommend/rank';
+import type { Schema } from '../../core/table/types';
+import { useDataStore } from '../state/data-store';
+import { HOLDOUT_SHARE, trainRowCount, useJobStore } from '../state/job-store';
+import { useSchemaStore } from '../state/schema-store';
+
+/** What the Mechanism step's recommendation reads: public facts and the person's goal, never rows. */
+export interface StudioRecommendationInputs {
+  schema: Schema | null;
+  /** Rows of the loaded table (its summary's count; the rows stay in the data worker). */
+  nRows: number | null;
+  /** Share kept back as a test set: the mechanism then sees trainRowCount(nRows, share) rows. */
+  holdoutShare: number;
+  epsilon: string;
+  delta: string;
+  goal: SynthesisGoal | null;
+  label: string;
+}
+
+/**
+ * The catalogue ranked for the loaded table and the chosen goal, or null when there is no goal,
+ * table or valid budget yet. n is the count the claim uses (rows kept back excluded). Pure.
+ */
+export function studioRecommendation(inputs: StudioRecommendationInputs): Recommendation | null {
+  if (inputs.goal === null || inputs.schema === null || inputs.nRows === null) return null;
+  const epsilon = inputs.epsilon.trim();
+  const delta = inputs.delta.trim() || '0';
+  try {
+    parseBudget(epsilon, delta);
+  } catch {
+    return null; // the budget fields show why; the catalogue keeps its fixed order meanwhile
+  }
+  return recommendMechanisms(
+    {
+      schema: inputs.schema,
+      rows: trainRowCount(inputs.nRows, inputs.holdoutShare),
+      epsilon,
+      delta,
+      goal: inputs.goal,
+      label: inputs.goal === 'train-model' ? inputs.label : null,
+    },
+    MECHANISM_CATALOGUE,
+  );
+}
+
+/** The recommendation for the current stores and the given goal and label, recomputed when an input changes. */
+export function useRecommendation(goal: SynthesisGoal | null, label: string): Recommendation | null {
+  const nRows = useDataStore((state) => state.dataset?.nRows ?? null);
+  const schema = useSchemaStore((state) => state.schema);
+  const epsilon = useJobStore((state) => state.epsilon);
+  const delta = useJobStore((state) => state.delta);
+  const holdoutShare = useJobStore((state) => (state.keepHoldout ? HOLDOUT_SHARE : 0));
+  return useMemo(
+    () => studioRecommendation({ schema, nRows, holdoutShare, epsilon, delta, goal, label }),
+    [schema, nRows, holdoutShare, epsilon, delta, goal, label],
+  );
+}
