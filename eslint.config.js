@@ -48,6 +48,48 @@ const coreRestrictions = {
   ],
 };
 
+// Privacy by construction (DESIGN.md §3 rule 1): a mechanism draws privacy noise and makes private
+// selections only through the metered primitives of src/core/privacy/metered/, which charge the run's
+// privacy meter. The raw samplers below are privacy noise; post-processing samplers (uniformInt,
+// multinomial, shuffle, Dirichlet, continuous draws from a released posterior) stay allowed.
+const rawPrivacySamplers = [
+  'discrete-gaussian',
+  'discrete-laplace',
+  'exponential-mechanism',
+  'geometric-exp-neg',
+  'geometric-inversion',
+  'bernoulli-exp-neg',
+  'exp-neg-expansion',
+];
+const rawPrivacySamplerNames = [
+  'sampleDiscreteGaussian',
+  'makeDiscreteGaussianSampler',
+  'sampleDiscreteLaplace',
+  'makeDiscreteLaplaceSampler',
+  'sampleExponentialMechanism',
+  'sampleGeometricExpNeg',
+  'makeGeometricExpNegSampler',
+  'sampleBernoulliExpNeg',
+];
+const meteredMessage =
+  'A mechanism draws privacy noise only through src/core/privacy/metered/ (the privacy meter), never a raw sampler.';
+// Mechanism folders (under src/core/mechanisms/) already converted to the meter. Add a folder when its
+// mechanism is converted; once every mechanism is, replace the list by the whole mechanisms folder.
+export const meteredMechanismFolders = ['mst', 'aim', 'common/pgm'];
+const meteredRestrictions = {
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: coreRestrictions['no-restricted-imports'][1].paths,
+      patterns: [
+        ...coreRestrictions['no-restricted-imports'][1].patterns,
+        { group: rawPrivacySamplers.map((file) => `**/rng/${file}`), message: meteredMessage },
+        { group: ['**/rng', '**/rng/index'], importNames: rawPrivacySamplerNames, message: meteredMessage },
+      ],
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,6 +114,11 @@ export default tseslint.config(
     },
   },
   { files: ['src/core/**/*.ts'], ignores: ['src/core/**/*.test.ts'], rules: coreRestrictions },
+  {
+    files: meteredMechanismFolders.map((folder) => `src/core/mechanisms/${folder}/**/*.ts`),
+    ignores: ['src/core/**/*.test.ts'],
+    rules: meteredRestrictions,
+  },
   // The service worker is the one script that downloads: the build's own files, into its cache.
   { files: ['src/service-worker/**/*.ts'], languageOptions: { globals: { ...globals.serviceworker } } },
   {

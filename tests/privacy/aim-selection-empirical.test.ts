@@ -10,7 +10,8 @@
  * so both scores move by the full 2·w in the worst direction for E = "r₁ is chosen". The round is
  * ε-DP, so the claim says log P[E | D′]/P[E | D] <= ε. At ε = 1, with q = w·L1 and Δ = 2w:
  * P[E | D] = 1/(1 + e^(12/4)) = 0.0474 and P[E | D′] = 1/(1 + e^(8/4)) = 0.1192, log-ratio 0.922.
- * With the count sensitivity wrongly 1 (private-pgm's add/remove value), the round runs at an effective
+ * With the count sensitivity wrongly 1 (private-pgm's add/remove value, the add/remove row of the query
+ * table, looked up here through a step whose relation is add/remove), the round runs at an effective
  * 2ε: P[E | D] = 1/(1 + e^6) = 0.00247, P[E | D′] = 1/(1 + e^4) = 0.0180, log-ratio 1.98.
  * Test: RUNS runs per side; ε̂ = log(CP_lower(P[E | D′]) / CP_upper(P[E | D])) at α = 10⁻⁶ each
  * (tests/privacy/clopper-pearson.ts). SD of the log-ratio (delta method, √((1 − p)/(Np)) per side):
@@ -20,6 +21,8 @@
 import { describe, expect, it } from 'vitest';
 import { selectMarginal, type ScoredCandidate } from '../../src/core/mechanisms/aim/select-marginal';
 import { countCells } from '../../src/core/mechanisms/common/pgm/factor-index';
+import { recordingStep } from '../../src/core/privacy/metered/testing';
+import type { Neighbouring } from '../../src/core/privacy/query-sensitivity';
 import { Rational } from '../../src/core/rng/rational';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
 import { epsilonLowerBound } from './clopper-pearson';
@@ -41,19 +44,21 @@ function candidates(moved: boolean): ScoredCandidate[] {
   return [0, 1].map((j) => ({ answer: countCells(levels, [j], SIZES), estimate: MODEL, weight: WEIGHT }));
 }
 
-function hits(moved: boolean, countSensitivity: number, seed: string): number {
+function hits(moved: boolean, relation: Neighbouring, seed: string): number {
   const scored = candidates(moved);
   const rng = new SeededRng(seed);
+  const step = recordingStep('zcdp', relation);
   let count = 0;
   for (let run = 0; run < RUNS; run++) {
-    if (selectMarginal(rng, scored, SIGMA, Rational.of(EPSILON), countSensitivity) === 0) count++;
+    step.charges.length = 0;
+    if (selectMarginal(step, rng, scored, SIGMA, Rational.of(EPSILON)) === 0) count++;
   }
   return count;
 }
 
-function epsilonEstimate(countSensitivity: number, seed: string): { epsilon: number; detail: string } {
-  const d = hits(false, countSensitivity, `${seed} D`);
-  const dPrime = hits(true, countSensitivity, `${seed} D′`);
+function epsilonEstimate(relation: Neighbouring, seed: string): { epsilon: number; detail: string } {
+  const d = hits(false, relation, `${seed} D`);
+  const dPrime = hits(true, relation, `${seed} D′`);
   const epsilon = epsilonLowerBound(dPrime, d, RUNS, ALPHA);
   return { epsilon, detail: `hits D=${d} D′=${dPrime}; ε̂=${epsilon.toFixed(3)}` };
 }
@@ -67,13 +72,13 @@ describe('AIM selection, empirical privacy of one round at ε = 1', () => {
   });
 
   it('passes with the mechanism’s sensitivity 2·w', () => {
-    const { epsilon, detail } = epsilonEstimate(2, 'aim selection');
+    const { epsilon, detail } = epsilonEstimate('replace-one', 'aim selection');
     expect(epsilon, detail).toBeLessThanOrEqual(EPSILON);
     expect(epsilon, detail).toBeGreaterThan(0.7); // the event is close to tight
   });
 
   it('detects the add/remove sensitivity w (true loss 1.98)', () => {
-    const { epsilon, detail } = epsilonEstimate(1, 'aim selection broken');
+    const { epsilon, detail } = epsilonEstimate('add-remove', 'aim selection broken');
     expect(epsilon, detail).toBeGreaterThan(EPSILON);
   });
 });

@@ -1,6 +1,9 @@
+import { Accountant, type BudgetReserver } from '../privacy/accountant';
 import { withDomainSteps } from '../privacy/domain-claim';
 import { checkCompleteColumns } from '../table/complete-columns';
-import type { Mechanism, MechanismMeta, StagedRun } from './types';
+import { PrivacyMeter, StageMeter, type StageCharge } from '../privacy/meter';
+import { ZcdpAccountant } from '../privacy/zcdp-accountant';
+import type { Mechanism, MechanismMeta, RunContext, StagedRun } from './types';
 
 /**
  * A mechanism's meta whose claim, on a schema with DP-learned facts, is composed with the steps
@@ -15,28 +18,54 @@ export function composedMeta(meta: MechanismMeta): MechanismMeta {
 }
 
 /**
+ * Whether the registry checks the mechanism's privacy meter before releasing. While mechanisms are
+ * being converted to the metered primitives, only those that declare `metered: true` are checked;
+ * once every mechanism is metered this returns true for all (and the flag goes).
+ */
+export function meterEnforced(mechanism: Pick<Mechanism, 'metered'>): boolean {
+  return mechanism.metered === true;
+}
+
+/** The context a run sees: the caller's, with the run's meter (the caller's own meter when it gave one). */
+function withMeter(ctx: RunContext): { ctx: RunContext; meter: PrivacyMeter } {
+  const meter = ctx.meter ?? new PrivacyMeter();
+  return { ctx: { ...ctx, meter }, meter };
+}
+
+/**
  * The mechanism with its run (its run in blocks, its staged finish) returning the composed claim, and the composed
  * meta's fields, so `claim` before the run and the run's claim agree (the registry applies it to
  * every mechanism with the catalogue's meta). Composition is idempotent: a claim already composed
  * is left as it is, so a staged run finished through `run` is composed once.
+ *
+ * Every release path goes through here (the studio's worker, the CLI, staged runs over workers, row
+ * blocks), so this is where claim = spend is checked: each run gets a privacy meter in `ctx.meter`,
+ * and, for a metered mechanism, the meter is settled before the release is returned: every planned
+ * step charged exactly its cost and the claim's steps the planned ones, or a MeterMismatchError
+ * (a SpentBudgetError: ledgers count the budget) and nothing is released.
  */
 export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Mechanism {
-  const staged = mechanism.staged === undefined ? undefined : composedStaged(mechanism.staged);
+  const enforced = meterEnforced(mechanism);
+  const staged = mechanism.staged === undefined ? undefined : composedStaged(mechanism.staged, enforced);
   return {
     ...mechanism,
     ...meta,
-    run: async (table, schema, params, ctx) => {
+    run: async (table, schema, params, given) => {
       // A missing value in a column the schema declares complete: refused before any draw.
       checkCompleteColumns(table, schema);
+      const { ctx, meter } = withMeter(given);
       const release = await mechanism.run(table, schema, params, ctx);
+      if (enforced) meter.settle(release.claim.steps);
       return { ...release, claim: withDomainSteps(release.claim, schema) };
     },
     ...(mechanism.runInBlocks === undefined
       ? {}
       : {
-          runInBlocks: async (table, schema, params, ctx, options) => {
+          runInBlocks: async (table, schema, params, given, options) => {
             checkCompleteColumns(table, schema);
+            const { ctx, meter } = withMeter(given);
             const release = await mechanism.runInBlocks!(table, schema, params, ctx, options);
+            if (enforced) meter.settle(release.claim.steps);
             return { ...release, claim: withDomainSteps(release.claim, schema) };
           },
         }),
@@ -44,12 +73,63 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
   };
 }
 
-function composedStaged(staged: StagedRun): StagedRun {
+/** A stage's result as a metered staged run hands it back: the mechanism's result and the stage's charges. */
+export interface MeteredStageResult {
+  result: unknown;
+  charges: StageCharge[];
+}
+
+/** The run's meter of each staged run in progress, keyed by the accountant plan and finish share. */
+const stagedMeters = new WeakMap<object, PrivacyMeter>();
+
+function composedStaged(staged: StagedRun, enforced: boolean): StagedRun {
+  if (!enforced) {
+    return {
+      ...staged,
+      finish: (plan, results, ctx, accountant) => {
+        const release = staged.finish(plan, results, ctx, accountant);
+        return { ...release, claim: withDomainSteps(release.claim, ctx.schema) };
+      },
+    };
+  }
   return {
     ...staged,
-    finish: (plan, results, ctx, accountant) => {
-      const release = staged.finish(plan, results, ctx, accountant);
-      return { ...release, claim: withDomainSteps(release.claim, ctx.schema) };
+    plan: (table, schema, params, given, accountant) => {
+      const meter = given.meter ?? meterOf(accountant) ?? new PrivacyMeter();
+      if (accountant instanceof Accountant || accountant instanceof ZcdpAccountant)
+        accountant.attachMeter(meter);
+      stagedMeters.set(accountant, meter);
+      return staged.plan(table, schema, params, { ...given, meter }, accountant);
+    },
+    runStage: (spec, rng, progress, signal, shared) => {
+      const stageMeter = new StageMeter();
+      const result = staged.runStage(spec, rng, progress, signal, shared, stageMeter);
+      return { result, charges: stageMeter.charges() } satisfies MeteredStageResult;
+    },
+    ...(staged.transferables === undefined
+      ? {}
+      : { transferables: (wrapped) => staged.transferables!((wrapped as MeteredStageResult).result) }),
+    finish: (plan, results, given, accountant) => {
+      const meter = stagedMeters.get(accountant);
+      if (meter === undefined)
+        throw new Error('This staged run was not planned through the registry; plan it again.');
+      stagedMeters.delete(accountant);
+      const stageResults = results as MeteredStageResult[];
+      for (const stage of stageResults) meter.absorb(stage.charges);
+      const release = staged.finish(
+        plan,
+        stageResults.map((stage) => stage.result),
+        { ...given, meter },
+        accountant,
+      );
+      meter.settle(release.claim.steps);
+      return { ...release, claim: withDomainSteps(release.claim, given.schema) };
     },
   };
+}
+
+function meterOf(accountant: BudgetReserver): PrivacyMeter | undefined {
+  return accountant instanceof Accountant || accountant instanceof ZcdpAccountant
+    ? accountant.meter
+    : undefined;
 }

@@ -1,4 +1,5 @@
 import type { BudgetReserver } from '../privacy/accountant';
+import type { PrivacyMeter, StageMeter } from '../privacy/meter';
 import type { Rng } from '../rng/types';
 import type { PrivacyClaim } from '../privacy/types';
 import type { Schema, Table } from '../table/types';
@@ -46,6 +47,14 @@ export interface RunContext extends PublicContext {
   progress(fraction: number, message?: string): void;
   /** Checked often; a run throws AbortError when it is set. */
   signal: AbortSignalLike;
+  /**
+   * The run's privacy meter (privacy/meter.ts), set by the registry's wrapper (domain-composition.ts):
+   * a mechanism makes its accountant on it (`new Accountant(budget, ctx.meter)`,
+   * `ZcdpAccountant.forBudget(budget, ctx.meter)`) and draws only through the metered primitives
+   * (privacy/metered/); the wrapper checks, before releasing, that every step was charged exactly
+   * what the claim states. Absent when a test calls a run directly.
+   */
+  meter?: PrivacyMeter;
 }
 
 export interface Release {
@@ -240,8 +249,20 @@ export interface StagedRun<Plan = unknown, Spec = unknown, Result = unknown, Sha
     ctx: RunContext,
     accountant: BudgetReserver,
   ): StagedPlan<Plan, Spec, Shared>;
-  /** `shared` is the plan's shared part (the same value for every stage of the run; undefined if none). */
-  runStage(spec: Spec, rng: Rng, progress: StageProgress, signal: AbortSignalLike, shared: Shared): Result;
+  /**
+   * `shared` is the plan's shared part (the same value for every stage of the run; undefined if none).
+   * `meter`: the stage's meter, given by the registry's wrapper and by runStagesInOneThread; a stage that
+   * draws privacy noise gets its step handles from it (`meter.step(ticket)`, the tickets carried in the
+   * spec) and its charges go back to the run's meter with the result (domain-composition.ts).
+   */
+  runStage(
+    spec: Spec,
+    rng: Rng,
+    progress: StageProgress,
+    signal: AbortSignalLike,
+    shared: Shared,
+    meter?: StageMeter,
+  ): Result;
   finish(plan: Plan, results: Result[], ctx: RunContext, accountant: BudgetReserver): Release;
   /**
    * Optional: the buffers a stage's result owns outright (no other object views them), which a
@@ -271,4 +292,10 @@ export interface Mechanism extends MechanismMeta {
   ): Promise<ReleaseInBlocks>;
   /** Optional: the run split into stages that the studio spreads over workers (see StagedRun). */
   staged?: StagedRun;
+  /**
+   * True when every privacy draw of the mechanism goes through the metered primitives on `ctx.meter`:
+   * the registry then refuses a release whose charges differ from its claim. Every mechanism must be
+   * metered; the flag exists only while mechanisms are being converted, and goes once all are.
+   */
+  metered?: true;
 }

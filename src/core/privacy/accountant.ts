@@ -4,6 +4,7 @@ import { exponentialUpperBound } from './exp-upper-bound';
 import { formatRational } from './format-rational';
 import { roundUpRational } from './round-up';
 import { claimBound } from './claim-bound';
+import { PrivacyMeter, type MeterStep } from './meter';
 import type { ClaimStep, PrivacyClaim, UnprovenBound } from './types';
 
 /** A mechanism tried to spend more than the budget it was given; nothing was charged. */
@@ -73,9 +74,14 @@ export class Accountant {
   readonly budget: PrivacyBudget;
   private spentEpsilon: Rational = Rational.ZERO;
   private spentDelta: Rational = Rational.ZERO;
-  private readonly recorded: AccountedStep[] = [];
+  private runMeter: PrivacyMeter;
 
-  constructor(budget: PrivacyBudget) {
+  /**
+   * `meter`: the run's privacy meter (`ctx.meter`), where every reservation is registered as a planned
+   * step; a fresh one when absent (a claim made before a run).
+   */
+  constructor(budget: PrivacyBudget, meter: PrivacyMeter = new PrivacyMeter()) {
+    this.runMeter = meter;
     checkCost('budget', budget.epsilon, budget.delta);
     if (budget.delta.compare(Rational.ONE) >= 0) {
       throw new RangeError(`the budget's δ must be below 1; got ${formatRational(budget.delta)}`);
@@ -86,11 +92,12 @@ export class Accountant {
   /**
    * Sequential composition: k steps that are (εᵢ, δᵢ)-DP together are (Σεᵢ, Σδᵢ)-DP (Dwork & Roth 2014,
    * Theorem 3.16). Charges ε and δ; throws OverspendError, charging and recording nothing, if either
-   * total would exceed the budget. Throws RangeError for a negative cost.
+   * total would exceed the budget. Throws RangeError for a negative cost. Returns the step's handle
+   * on the meter, which the metered primitives charge (privacy/metered/).
    */
-  reserve(what: string, epsilon: Rational, delta: Rational = Rational.ZERO): void {
+  reserve(what: string, epsilon: Rational, delta: Rational = Rational.ZERO): MeterStep {
     checkCost(what, epsilon, delta);
-    this.charge({ what, epsilon, delta });
+    return this.charge({ what, epsilon, delta });
   }
 
   /**
@@ -100,9 +107,11 @@ export class Accountant {
    * - `by-value` (the default, because it is safe for both): one replacement can touch two parts, or
    *   remove and add a row in the same part, so the step costs 2·max εᵢ (εₐ + ε_b <= 2·max) and the δ
    *   worked out in {@link byValueDelta}, which is 0 when every part is pure.
-   * Records one step; throws OverspendError (charging nothing) or RangeError for no parts.
+   * Records one step and returns its handle, planned at the composed cost (a primitive that draws
+   * over the whole partition charges that cost at once); throws OverspendError (charging nothing) or
+   * RangeError for no parts.
    */
-  reserveParallel(what: string, parts: ParallelPart[], partition: PartitionKind = 'by-value'): void {
+  reserveParallel(what: string, parts: ParallelPart[], partition: PartitionKind = 'by-value'): MeterStep {
     if (parts.length === 0) throw new RangeError(`"${what}": parallel composition needs at least one part`);
     const exact = parts.map((p) => ({ epsilon: p.epsilon, delta: p.delta ?? Rational.ZERO }));
     for (const part of exact) checkCost(what, part.epsilon, part.delta);
@@ -110,7 +119,7 @@ export class Accountant {
     const epsilon = partition === 'by-position' ? largestEpsilon : largestEpsilon.mul(Rational.of(2));
     const delta = partition === 'by-position' ? maximum(exact.map((p) => p.delta)) : byValueDelta(exact);
     const described = `${what} (parallel over ${parts.length} disjoint parts split ${partition.replace('-', ' ')})`;
-    this.charge({ what: described, epsilon, delta });
+    return this.charge({ what: described, epsilon, delta });
   }
 
   /** total / parts, exactly. Throws RangeError unless parts is a whole number >= 1. */
@@ -139,7 +148,32 @@ export class Accountant {
 
   /** The steps charged so far, in order, exact. */
   steps(): readonly AccountedStep[] {
-    return this.recorded.map((s) => ({ ...s }));
+    return this.recorded;
+  }
+
+  /** The run's meter this accountant registers its steps on. */
+  get meter(): PrivacyMeter {
+    return this.runMeter;
+  }
+
+  /**
+   * Registers this accountant's steps on `meter` from now on (a staged run's wrapper attaches the
+   * accountant the worker made to the run's meter). Throws once a step was reserved on another meter.
+   */
+  attachMeter(meter: PrivacyMeter): void {
+    if (meter !== this.runMeter && this.recorded.length > 0) {
+      throw new Error('an accountant cannot move to another privacy meter after reserving a step');
+    }
+    this.runMeter = meter;
+  }
+
+  /** The steps reserved here, from the meter's one list of planned steps. */
+  private get recorded(): AccountedStep[] {
+    return this.runMeter.stepsOf(this).map((step) => {
+      const cost = step.planned;
+      if (cost.notion !== 'approx-dp') throw new Error('an (ε, δ) accountant holds a zCDP step');
+      return { what: step.what, epsilon: cost.epsilon, delta: cost.delta };
+    });
   }
 
   /**
@@ -165,7 +199,7 @@ export class Accountant {
     };
   }
 
-  private charge(step: AccountedStep): void {
+  private charge(step: AccountedStep): MeterStep {
     const epsilon = this.spentEpsilon.add(step.epsilon);
     const delta = this.spentDelta.add(step.delta);
     if (epsilon.compare(this.budget.epsilon) > 0) {
@@ -182,7 +216,11 @@ export class Accountant {
     }
     this.spentEpsilon = epsilon;
     this.spentDelta = delta;
-    this.recorded.push({ ...step });
+    return this.runMeter.plan(this, step.what, {
+      notion: 'approx-dp',
+      epsilon: step.epsilon,
+      delta: step.delta,
+    });
   }
 }
 

@@ -4,6 +4,7 @@ import type { PrivacyBudget } from './budget';
 import { formatRational } from './format-rational';
 import { roundUp, roundUpRational } from './round-up';
 import { claimBound } from './claim-bound';
+import { PrivacyMeter, type MeterStep } from './meter';
 import type { ClaimStep, PrivacyClaim, UnprovenBound } from './types';
 import { composeZcdp, zcdpRhoForBudget, zcdpToApproxDp } from './zcdp';
 
@@ -24,9 +25,11 @@ export class ZcdpAccountant {
   /** The δ at which the claim is stated. */
   readonly delta: Rational;
   private spentRho: Rational = Rational.ZERO;
-  private readonly recorded: ZcdpStep[] = [];
+  private runMeter: PrivacyMeter;
 
-  constructor(rhoBudget: Rational, delta: Rational) {
+  /** `meter`: the run's privacy meter (`ctx.meter`), where every reservation is registered; fresh when absent. */
+  constructor(rhoBudget: Rational, delta: Rational, meter: PrivacyMeter = new PrivacyMeter()) {
+    this.runMeter = meter;
     if (rhoBudget.isNegative())
       throw new RangeError(`a ρ budget cannot be negative; got ${rhoBudget.toString()}`);
     if (!delta.isPositive() || delta.compare(Rational.ONE) >= 0) {
@@ -41,16 +44,19 @@ export class ZcdpAccountant {
    * δ (zcdpRhoForBudget, from ε and δ rounded down to doubles, so the ρ can only be smaller).
    * Throws RangeError when δ = 0: zCDP implies no pure-DP guarantee of this form.
    */
-  static forBudget(budget: PrivacyBudget): ZcdpAccountant {
+  static forBudget(budget: PrivacyBudget, meter?: PrivacyMeter): ZcdpAccountant {
     if (budget.delta.isZero()) {
       throw new RangeError('zCDP needs δ > 0 to state an (ε, δ) guarantee; the budget has δ = 0');
     }
     const rho = zcdpRhoForBudget(budget.epsilon.toNumberDown(), budget.delta.toNumberDown());
-    return new ZcdpAccountant(parseRational(rho), budget.delta);
+    return new ZcdpAccountant(parseRational(rho), budget.delta, meter);
   }
 
-  /** Charges ρ; throws OverspendError (charging nothing) past the budget, RangeError for ρ < 0. */
-  reserve(what: string, rho: Rational): void {
+  /**
+   * Charges ρ and returns the step's handle on the meter (which the metered primitives charge); throws
+   * OverspendError (charging nothing) past the budget, RangeError for ρ < 0.
+   */
+  reserve(what: string, rho: Rational): MeterStep {
     if (rho.isNegative()) throw new RangeError(`"${what}": ρ cannot be negative; got ${rho.toString()}`);
     const total = this.spentRho.add(rho);
     if (total.compare(this.rhoBudget) > 0) {
@@ -60,7 +66,7 @@ export class ZcdpAccountant {
       );
     }
     this.spentRho = total;
-    this.recorded.push({ what, rho });
+    return this.runMeter.plan(this, what, { notion: 'zcdp', rho });
   }
 
   /** ρ/parts, exact; throws RangeError unless parts is a whole number >= 1. */
@@ -80,7 +86,29 @@ export class ZcdpAccountant {
   }
 
   steps(): readonly ZcdpStep[] {
-    return this.recorded.map((s) => ({ ...s }));
+    return this.recorded;
+  }
+
+  /** The run's meter this accountant registers its steps on. */
+  get meter(): PrivacyMeter {
+    return this.runMeter;
+  }
+
+  /** As Accountant.attachMeter: registers the steps on `meter` from now on; only before the first step. */
+  attachMeter(meter: PrivacyMeter): void {
+    if (meter !== this.runMeter && this.recorded.length > 0) {
+      throw new Error('an accountant cannot move to another privacy meter after reserving a step');
+    }
+    this.runMeter = meter;
+  }
+
+  /** The steps reserved here, from the meter's one list of planned steps. */
+  private get recorded(): ZcdpStep[] {
+    return this.runMeter.stepsOf(this).map((step) => {
+      const cost = step.planned;
+      if (cost.notion !== 'zcdp') throw new Error('a zCDP accountant holds an (ε, δ) step');
+      return { what: step.what, rho: cost.rho };
+    });
   }
 
   /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBudget } from '../../privacy/budget';
+import type { MeterStep } from '../../privacy/meter';
 import { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { parseRational, Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
@@ -27,11 +28,12 @@ class RecordingZcdpAccountant extends ZcdpAccountant {
   ) {
     super(rho, delta);
   }
-  override reserve(what: string, rho: Rational): void {
+  override reserve(what: string, rho: Rational): MeterStep {
     this.log.push('reserve');
     if (this.reserved.length === this.refuseAt) throw new Error('refused');
-    super.reserve(what, rho);
+    const step = super.reserve(what, rho);
     this.reserved.push(rho);
+    return step;
   }
 }
 

@@ -1,3 +1,4 @@
+import type { MeterStep } from '../../privacy/meter';
 import { sqrtRationalDown } from '../../privacy/round-up';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { parseRational, Rational } from '../../rng/rational';
@@ -48,29 +49,39 @@ export function planAimBudget(rho: Rational, d: number, rounds: number, measureS
   };
 }
 
+/** AIM's two steps on the run's privacy meter, and the ρ of the adaptive rounds. */
+export interface AimSteps {
+  /** The d one-way histograms: d draws of cost 1/σ² each. */
+  oneWays: MeterStep;
+  /** The adaptive rounds: each selection (ε²/8) and measurement (1/σ²) is charged here. */
+  rounds: MeterStep;
+  adaptive: Rational;
+}
+
 /**
  * The two reservations of an AIM run, made before its first draw: the one-way histograms (ρ₀), then
- * all the rest for the adaptive rounds, which the run spends through its own ledger. claim() and
- * run() both call this.
+ * all the rest for the adaptive rounds, which the run spends through its own ledger (the schedule
+ * below) and charges, draw by draw, to the rounds' step on the meter: the registry refuses the release
+ * unless the rounds charged exactly this share. claim() and run() both call this.
  */
 export function reserveAimBudget(
   accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget'>,
   plan: AimBudgetPlan,
   d: number,
-): Rational {
-  accountant.reserve(
+): AimSteps {
+  const oneWays = accountant.reserve(
     `one-way histograms of the ${d} columns, discrete Gaussian noise with σ = ${sigmaInWords(plan.sigma2)} on every cell`,
     plan.oneWayRho,
   );
   const adaptive = accountant.rhoBudget.sub(plan.oneWayRho);
-  accountant.reserve(
+  const rounds = accountant.reserve(
     'adaptive rounds until this share is spent, each choosing a marginal with the exponential mechanism ' +
       `(ε = ${epsilonInWords(plan.epsilon)} at first, doubled when the model stops improving; sensitivity 2 × the ` +
       `largest candidate weight) and measuring it with discrete Gaussian noise (σ = ${sigmaInWords(plan.sigma2)} at ` +
       'first, halved with ε); the last round spends what is left',
     adaptive,
   );
-  return adaptive;
+  return { oneWays, rounds, adaptive };
 }
 
 /** The cost of one round: 1/σ² + ε²/8. */

@@ -11,5 +11,13 @@ export const aim: Mechanism = {
   ...aimMeta,
   run: (table, schema, params, ctx) => runAim(table, schema, params, ctx),
   runInBlocks: (table, schema, params, ctx, options) =>
-    drawAim(table, schema, params, ctx, zcdpAccountantFor(ctx, AIM_ID), rowBlocks(blockRowsOf(options))),
+    drawAim(
+      table,
+      schema,
+      params,
+      ctx,
+      zcdpAccountantFor(ctx, AIM_ID, ctx.meter),
+      rowBlocks(blockRowsOf(options)),
+    ),
+  metered: true,
 };

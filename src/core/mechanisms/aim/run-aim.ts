@@ -13,8 +13,8 @@ import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
 import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
 import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
 import type { ParamValues, Release, RunContext } from '../types';
-import { AimRoundSchedule, RhoLedger } from './budget-plan';
-import { AIM_ID, aimAssumptions, planAim, reserveAim } from './meta';
+import { AimRoundSchedule, planAimBudget, reserveAimBudget, RhoLedger } from './budget-plan';
+import { AIM_ID, aimAssumptions, planAim } from './meta';
 import { HALF_NORMAL_MEAN } from './score';
 import { selectMarginal } from './select-marginal';
 
@@ -41,7 +41,8 @@ interface Fit {
 
 /**
  * AIM (McKenna, Mullins, Sheldon & Miklau 2022, Algorithm 1; private-pgm `mechanisms/aim.py`) under
- * replace-one. Reserves ρ₀ for the one-ways and the rest for the rounds before any draw; measures
+ * replace-one. Every draw goes through the privacy meter on its step (the registry checks that the
+ * rounds charged exactly the share reserved for them). Reserves ρ₀ for the one-ways and the rest for the rounds before any draw; measures
  * every one-way histogram; then each round: (1) if less than twice a round's cost is left, spend all
  * of it in this last round; (2) keep the candidates already inside a model clique and those whose
  * junction tree stays within maxModelSize × ρ_used/ρ; (3) select with the exponential mechanism on
@@ -53,7 +54,7 @@ export async function runAim(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: AimAccountant = zcdpAccountantFor(ctx, AIM_ID),
+  accountant: AimAccountant = zcdpAccountantFor(ctx, AIM_ID, ctx.meter),
 ): Promise<Release> {
   return drawAim(table, schema, params, ctx, accountant, WHOLE_TABLES);
 }
@@ -71,8 +72,15 @@ export async function drawAim<D>(
   if (plan.problems.length > 0) throw new InputError(`${AIM_ID} cannot run: ${plan.problems.join(' ')}`);
   if (table.nRows !== ctx.n)
     throw new Error(`${AIM_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
-  const budget = reserveAim(accountant, plan, params);
-  const ledger = new RhoLedger(accountant.rhoBudget.sub(budget.oneWayRho));
+  // The same two calls as reserveAim (meta.ts), which claim() makes: the claim is what is reserved here.
+  const budget = planAimBudget(
+    accountant.rhoBudget,
+    plan.sizes.length,
+    plan.rounds,
+    Number(params.measureShare),
+  );
+  const steps = reserveAimBudget(accountant, budget, plan.sizes.length);
+  const ledger = new RhoLedger(steps.adaptive);
   const rhoTotal = accountant.rhoBudget;
   const { sizes } = plan;
   const d = sizes.length;
@@ -88,7 +96,13 @@ export async function drawAim<D>(
   const oneWayWeight = 1 / budget.sigma2.toNumber();
   const measurements: Measurement[] = [];
   for (let j = 0; j < d; j++) {
-    const y = addDiscreteGaussianNoise(ctx.rng, countCells(levels, [j], sizes), budget.sigma2, ctx.signal);
+    const y = addDiscreteGaussianNoise(
+      steps.oneWays,
+      ctx.rng,
+      countCells(levels, [j], sizes),
+      budget.sigma2,
+      ctx.signal,
+    );
     measurements.push({ attrs: [j], y, weight: new Float64Array(y.length).fill(oneWayWeight) });
   }
   ctx.progress(0, 'counting the candidate marginals');
@@ -137,10 +151,10 @@ export async function drawAim<D>(
         weight: plan.candidates.weights[k]!,
       };
     });
-    const pick = selectMarginal(ctx.rng, scored, sigma, epsilon);
+    const pick = selectMarginal(steps.rounds, ctx.rng, scored, sigma, epsilon);
     const chosen = open[pick]!;
     const r = plan.candidates.cliques[chosen]!;
-    const y = addDiscreteGaussianNoise(ctx.rng, answers[chosen]!, sigma2, ctx.signal);
+    const y = addDiscreteGaussianNoise(steps.rounds, ctx.rng, answers[chosen]!, sigma2, ctx.signal);
     measurements.push({ attrs: r, y, weight: new Float64Array(y.length).fill(1 / sigma2.toNumber()) });
     rounds.push({
       marginal: r.map((a) => names[a]!),

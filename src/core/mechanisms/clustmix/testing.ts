@@ -1,3 +1,4 @@
+import type { MeterStep } from '../../privacy/meter';
 import { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Rational } from '../../rng/rational';
 
@@ -11,9 +12,10 @@ export class RecordingZcdpAccountant extends ZcdpAccountant {
   ) {
     super(rhoBudget, delta);
   }
-  override reserve(what: string, rho: Rational): void {
+  override reserve(what: string, rho: Rational): MeterStep {
     this.log.push('reserve');
-    super.reserve(what, rho);
+    const step = super.reserve(what, rho);
     this.reserved.push({ what, rho });
+    return step;
   }
 }

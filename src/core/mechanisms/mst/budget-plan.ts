@@ -1,3 +1,4 @@
+import type { MeterStep } from '../../privacy/meter';
 import { roundDownRational, roundUpRational, sqrtRationalDown } from '../../privacy/round-up';
 import { zcdpRhoFromSquaredSensitivity } from '../../privacy/zcdp';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
@@ -59,31 +60,41 @@ export function sigmaInWords(sigma2: Rational): string {
   return String(roundDownRational(sqrtRationalDown(sigma2, 4), 4));
 }
 
+/** The handles of MST's three steps on the run's privacy meter: each draw charges its own. */
+export interface MstSteps {
+  oneWays: MeterStep;
+  selection: MeterStep;
+  twoWays: MeterStep;
+}
+
 /**
  * The three reservations of an MST run, in the order the run spends them. claim() and run() both
- * call this, so the claim is what the run reserves.
+ * call this, so the claim is what the run reserves; the run draws through the returned handles, and
+ * the meter checks that the d one-way draws, the d − 1 selections and the d − 1 two-way draws charge
+ * exactly these costs.
  */
 export function reserveMstBudget(
   accountant: Pick<ZcdpAccountant, 'reserve'>,
   plan: MstBudgetPlan,
   d: number,
-): void {
+): MstSteps {
   const oneWays = histogramRho(plan.oneWaySigma2).mul(Rational.of(d));
   const selection = selectionRho(plan.selectionEpsilon).mul(Rational.of(d - 1));
   const twoWays = histogramRho(plan.twoWaySigma2).mul(Rational.of(d - 1));
-  accountant.reserve(
+  const oneWaysStep = accountant.reserve(
     `one-way histograms of the ${d} columns, discrete Gaussian noise with σ = ${sigmaInWords(plan.oneWaySigma2)} on every cell`,
     oneWays,
   );
-  accountant.reserve(
+  const selectionStep = accountant.reserve(
     `choice of the ${d - 1} tree edges among the column pairs: ${d - 1} rounds of the exponential mechanism, ` +
       `ε = ${epsilonInWords(plan.selectionEpsilon)} each, scoring each pair by the L1 error of the one-way model (sensitivity 2)`,
     selection,
   );
-  accountant.reserve(
+  const twoWaysStep = accountant.reserve(
     `two-way histograms of the ${d - 1} tree edges, discrete Gaussian noise with σ = ${sigmaInWords(plan.twoWaySigma2)} on every cell`,
     twoWays,
   );
+  return { oneWays: oneWaysStep, selection: selectionStep, twoWays: twoWaysStep };
 }
 
 /** An ε for sentences, rounded up to 6 significant digits (privacy rule 7). */

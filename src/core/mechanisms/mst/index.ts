@@ -11,5 +11,13 @@ export const mst: Mechanism = {
   ...mstMeta,
   run: (table, schema, params, ctx) => runMst(table, schema, params, ctx),
   runInBlocks: (table, schema, params, ctx, options) =>
-    drawMst(table, schema, params, ctx, zcdpAccountantFor(ctx, MST_ID), rowBlocks(blockRowsOf(options))),
+    drawMst(
+      table,
+      schema,
+      params,
+      ctx,
+      zcdpAccountantFor(ctx, MST_ID, ctx.meter),
+      rowBlocks(blockRowsOf(options)),
+    ),
+  metered: true,
 };

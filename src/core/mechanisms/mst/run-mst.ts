@@ -15,9 +15,9 @@ import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
 import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
 import { projectOntoScaledSimplex } from '../common/pgm/simplex-projection';
 import type { ParamValues, Release, RunContext } from '../types';
-import { epsilonInWords, sigmaInWords } from './budget-plan';
+import { epsilonInWords, planMstBudget, reserveMstBudget, sigmaInWords } from './budget-plan';
 import { compressLevels, compressRows, identityCompression, type LevelCompression } from './compress-levels';
-import { MST_ID, mstAssumptions, planMstDomain, reserveMst } from './meta';
+import { MST_ID, mstAssumptions, planMstDomain } from './meta';
 import { pairScores, selectSpanningTree } from './select-tree';
 
 /** What the run needs from a zCDP accountant; tests pass a recording one. */
@@ -25,7 +25,8 @@ export type MstAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'clai
 
 /**
  * MST (McKenna, Miklau & Sheldon 2021, §4; private-pgm `mechanisms/mst.py`), under replace-one:
- * 1. reserve the three steps (budget-plan.ts) before any draw;
+ * 1. reserve the three steps (budget-plan.ts) before any draw; every draw below goes through the
+ *    privacy meter on the step it belongs to (the registry checks the charges equal the claim);
  * 2. measure every column's one-way histogram with discrete Gaussian noise σ₁² = 3d/ρ;
  * 3. merge each column's levels below 3σ₁ into one (compress-levels.ts);
  * 4. choose a spanning tree of column pairs: d − 1 exponential-mechanism rounds scoring each pair by
@@ -40,7 +41,7 @@ export async function runMst(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: MstAccountant = zcdpAccountantFor(ctx, MST_ID),
+  accountant: MstAccountant = zcdpAccountantFor(ctx, MST_ID, ctx.meter),
 ): Promise<Release> {
   return drawMst(table, schema, params, ctx, accountant, WHOLE_TABLES);
 }
@@ -58,8 +59,10 @@ export async function drawMst<D>(
   if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
   if (table.nRows !== ctx.n)
     throw new Error(`${MST_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
-  const plan = reserveMst(accountant, domain);
   const d = domain.sizes.length;
+  // The same two calls as reserveMst (meta.ts), which claim() makes: the claim is what is reserved here.
+  const plan = planMstBudget(accountant.rhoBudget, d);
+  const steps = reserveMstBudget(accountant, plan, d);
   const n = ctx.n;
   const columns = columnsForCodings(table, domain.codings);
   const levels = domain.codings.map((coding, j) => levelsOfColumn(columns[j]!, coding));
@@ -67,6 +70,7 @@ export async function drawMst<D>(
   ctx.progress(0, 'measuring one-way histograms');
   const compressions: LevelCompression[] = levels.map((_, j) => {
     const noisy = addDiscreteGaussianNoise(
+      steps.oneWays,
       ctx.rng,
       countCells(levels, [j], domain.sizes),
       plan.oneWaySigma2,
@@ -83,13 +87,14 @@ export async function drawMst<D>(
   ctx.progress(0.05, 'choosing the tree of column pairs');
   const oneWay = compressions.map((c) => projectOntoScaledSimplex(c.y, c.weight, n));
   const { pairs, scores } = pairScores(compressedLevels, sizes, oneWay, n, ctx.signal);
-  const tree = selectSpanningTree(ctx.rng, d, pairs, scores, plan.selectionEpsilon);
+  const tree = selectSpanningTree(steps.selection, ctx.rng, d, pairs, scores, plan.selectionEpsilon);
 
   ctx.progress(0.1, 'measuring the tree’s two-way histograms');
   const twoWayWeight = 1 / plan.twoWaySigma2.toNumber();
   const measurements: Measurement[] = compressions.map((c, j) => ({ attrs: [j], y: c.y, weight: c.weight }));
   for (const [a, b] of tree) {
     const noisy = addDiscreteGaussianNoise(
+      steps.twoWays,
       ctx.rng,
       countCells(compressedLevels, [a, b], sizes),
       plan.twoWaySigma2,

@@ -1,4 +1,6 @@
-import { sampleExponentialMechanism } from '../../rng/exponential-mechanism';
+import type { ChargeableStep } from '../../privacy/meter';
+import { meteredExponentialMechanism } from '../../privacy/metered/exponential-mechanism';
+import type { QueryKind } from '../../privacy/query-sensitivity';
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { throwIfAborted } from '../../abort';
@@ -41,20 +43,23 @@ export function pairScores(
   return { pairs, scores };
 }
 
+/** A pair's score: the L1 error of the one-way model on M_ab, weight 1, on the 2^−20 grid. */
+export const PAIR_SCORE_QUERY: QueryKind = { kind: 'l1-error-score', weight: 1, grid: SCORE_GRID };
+
 /**
  * Kruskal's algorithm with private choices (private-pgm `mst.py`, `select`): d − 1 rounds, each an
- * exponential mechanism at ε over the pairs that join two different components, with sensitivity
- * Δ = 2 in counts (2·2^20 grid units: replace-one moves two cells of M_ab). The result is a spanning
- * tree. Each round is ε²/8-zCDP; the caller reserves all rounds before the first. `sensitivity` is
- * in grid units and exists for the empirical privacy test, which shows that a smaller one leaks.
+ * exponential mechanism at ε over the pairs that join two different components, through the privacy
+ * meter with the pair score's sensitivity (replace-one: 2 counts = 2·2^20 grid units, one row moves
+ * two cells of M_ab). The result is a spanning tree. Each round charges `step` ε²/8 (bounded range,
+ * zCDP) before it draws; the caller reserves all rounds in that step before the first.
  */
 export function selectSpanningTree(
+  step: ChargeableStep,
   rng: Rng,
   d: number,
   pairs: readonly Pair[],
   scores: readonly number[],
   epsilon: Rational,
-  sensitivity: number = 2 * SCORE_GRID,
 ): Pair[] {
   const parent = Array.from({ length: d }, (_, i) => i);
   const find = (i: number): number => {
@@ -67,11 +72,12 @@ export function selectSpanningTree(
     for (let k = 0; k < pairs.length; k++) if (find(pairs[k]![0]) !== find(pairs[k]![1])) open.push(k);
     const pick =
       open[
-        sampleExponentialMechanism(
-          rng,
+        meteredExponentialMechanism(
+          step,
+          PAIR_SCORE_QUERY,
           open.map((k) => scores[k]!),
           epsilon,
-          sensitivity,
+          rng,
         )
       ]!;
     const [a, b] = pairs[pick]!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Accountant, OverspendError, type ParallelPart, type PartitionKind } from '../../privacy/accountant';
+import type { MeterStep } from '../../privacy/meter';
 import { parseBudget } from '../../privacy/budget';
 import { roundUpRational } from '../../privacy/round-up';
 import { parseRational, Rational } from '../../rng/rational';
@@ -101,9 +102,9 @@ const workedContext = runContext(schema, 1000, { epsilon: '1200', delta: '1e-6',
 /** An Accountant that records every parallel reservation's parts. */
 class PartsAccountant extends Accountant {
   readonly calls: { parts: ParallelPart[]; partition: PartitionKind | undefined }[] = [];
-  override reserveParallel(what: string, parts: ParallelPart[], partition?: PartitionKind): void {
+  override reserveParallel(what: string, parts: ParallelPart[], partition?: PartitionKind): MeterStep {
     this.calls.push({ parts, partition });
-    super.reserveParallel(what, parts, partition);
+    return super.reserveParallel(what, parts, partition);
   }
 }
 
@@ -343,9 +344,9 @@ describe('run', () => {
   it('reserves before its first draw, and a refused reservation draws nothing', async () => {
     const log: string[] = [];
     const accountant = new (class extends Accountant {
-      override reserveParallel(what: string, parts: ParallelPart[], partition?: PartitionKind): void {
+      override reserveParallel(what: string, parts: ParallelPart[], partition?: PartitionKind): MeterStep {
         log.push('reserve');
-        super.reserveParallel(what, parts, partition);
+        return super.reserveParallel(what, parts, partition);
       }
     })(parseBudget('1200', '1e-6'));
     const ctx = context({ rng: recordingRng(new SeededRng('r'), log), releases: 1 });

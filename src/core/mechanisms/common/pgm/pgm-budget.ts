@@ -1,4 +1,5 @@
 import { parseBudget } from '../../../privacy/budget';
+import type { PrivacyMeter } from '../../../privacy/meter';
 import { ZcdpAccountant } from '../../../privacy/zcdp-accountant';
 import { InputError } from '../../../table/errors';
 import type { PublicContext } from '../../types';
@@ -7,14 +8,16 @@ import type { PublicContext } from '../../types';
  * The zCDP accountant for the budget the user gave: ρ is the largest (12 digits) whose conversion to
  * (ε, δ) stays within ε at δ (Canonne, Kamath & Steinke 2020, Corollary 13, the same conversion as
  * private-pgm's `cdp_rho`). Throws InputError with a sentence when δ = 0, which zCDP cannot meet.
+ * `meter`: the run's privacy meter (`ctx.meter`), where the accountant registers its steps.
  */
 export function zcdpAccountantFor(
   context: Pick<PublicContext, 'epsilon' | 'delta'>,
   id: string,
+  meter?: PrivacyMeter,
 ): ZcdpAccountant {
   const budget = parseBudget(context.epsilon, context.delta);
   if (budget.delta.isZero()) throw new InputError(deltaProblem(id));
-  return ZcdpAccountant.forBudget(budget);
+  return ZcdpAccountant.forBudget(budget, meter);
 }
 
 /** The sentence saying that a zCDP mechanism needs δ > 0. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordingStep } from '../../../privacy/metered/testing';
 import { makeDiscreteGaussianSampler } from '../../../rng/discrete-gaussian';
 import { Rational } from '../../../rng/rational';
 import { SeededRng } from '../../../rng/seeded-rng';
@@ -36,10 +37,13 @@ describe('gridL1Error', () => {
 });
 
 describe('addDiscreteGaussianNoise', () => {
-  it('adds one draw of the exact discrete Gaussian to every cell, in cell order', () => {
+  it('adds one draw of the exact discrete Gaussian to every cell, in cell order, and charges 1/σ² once', () => {
     const sigma2 = Rational.of(9, 2);
     const counts = Float64Array.of(10, 0, 3, 7, 1);
-    const noisy = addDiscreteGaussianNoise(new SeededRng('marginal'), counts, sigma2);
+    const step = recordingStep();
+    const noisy = addDiscreteGaussianNoise(step, new SeededRng('marginal'), counts, sigma2);
+    // A marginal under replace-one: Δ₂² = 2, so ρ = 2/(2σ²) = 1/σ² = 2/9 (CKS 2020, Theorem 4).
+    expect(step.charges).toEqual([{ notion: 'zcdp', rho: Rational.of(2, 9) }]);
     const sample = makeDiscreteGaussianSampler(sigma2);
     const rng = new SeededRng('marginal');
     expect(Array.from(noisy)).toEqual(Array.from(counts, (x) => x + sample(rng)));
@@ -49,7 +53,9 @@ describe('addDiscreteGaussianNoise', () => {
 
   it('stops when aborted', () => {
     expect(() =>
-      addDiscreteGaussianNoise(new SeededRng(1), Float64Array.of(1, 2), Rational.ONE, { aborted: true }),
+      addDiscreteGaussianNoise(recordingStep(), new SeededRng(1), Float64Array.of(1, 2), Rational.ONE, {
+        aborted: true,
+      }),
     ).toThrow(expect.objectContaining({ name: 'AbortError' }));
   });
 });

@@ -1,5 +1,6 @@
 import { Accountant } from '../../../privacy/accountant';
 import type { PrivacyBudget } from '../../../privacy/budget';
+import type { MeterStep } from '../../../privacy/meter';
 import type { Rational } from '../../../rng/rational';
 import { SeededRng } from '../../../rng/seeded-rng';
 import type { Rng } from '../../../rng/types';
@@ -106,10 +107,11 @@ export class RecordingAccountant extends Accountant {
   ) {
     super(budget);
   }
-  override reserve(what: string, epsilon: Rational, delta?: Rational): void {
+  override reserve(what: string, epsilon: Rational, delta?: Rational): MeterStep {
     this.log.push('reserve');
-    super.reserve(what, epsilon, delta);
+    const step = super.reserve(what, epsilon, delta);
     this.reservedEpsilons.push(epsilon);
+    return step;
   }
 }
 

@@ -20,8 +20,8 @@ const recorded: RecordedNoise[] = [];
 export function spyOnNoise(actual: typeof NoisyMarginal): typeof NoisyMarginal {
   return {
     ...actual,
-    addDiscreteGaussianNoise: (rng, counts, sigma2, signal) => {
-      const noisy = actual.addDiscreteGaussianNoise(rng, counts, sigma2, signal);
+    addDiscreteGaussianNoise: (step, rng, counts, sigma2, signal) => {
+      const noisy = actual.addDiscreteGaussianNoise(step, rng, counts, sigma2, signal);
       recorded.push({ counts: counts.slice(), noisy, sigma2 });
       return noisy;
     },

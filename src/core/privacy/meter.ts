@@ -1,0 +1,283 @@
+import { Rational } from '../rng/rational';
+import { formatRational } from './format-rational';
+import type { Neighbouring } from './query-sensitivity';
+import { roundUpRational } from './round-up';
+import { SpentBudgetError } from './spent-budget-error';
+import type { ClaimStep } from './types';
+
+/**
+ * The cost of one step, exact: (ε, δ) for steps of an `Accountant`, ρ for steps of a `ZcdpAccountant`.
+ * A step's planned cost and what is charged to it are always of the same notion.
+ */
+export type StepCost =
+  { notion: 'approx-dp'; epsilon: Rational; delta: Rational } | { notion: 'zcdp'; rho: Rational };
+
+/** What a step handle carries across a worker boundary (structured-cloneable): see {@link StageMeter}. */
+export interface StepTicket {
+  id: number;
+  what: string;
+  notion: StepCost['notion'];
+  neighbouring: Neighbouring;
+}
+
+/**
+ * What a metered primitive (privacy/metered/) needs of a step: its notion and the run's neighbouring
+ * relation, to compute its own cost, and `charge` to record it. Mechanisms hold these handles (from
+ * `reserve` or `reserveParallel`, or `StageMeter.step` in a stage) and pass them on; they never
+ * charge by hand.
+ */
+export interface ChargeableStep {
+  readonly id: number;
+  readonly what: string;
+  readonly notion: StepCost['notion'];
+  readonly neighbouring: Neighbouring;
+  /** Records a cost computed by a metered primitive before it draws. */
+  charge(cost: StepCost): void;
+}
+
+/**
+ * A run's charges do not match its claim: a step was charged more or less than planned (a skipped or
+ * extra draw, noise at another scale), or the claim lists other steps than the meter planned. Nothing
+ * is released. A SpentBudgetError, so the CLI's --ledger and the studio's ledger count the budget.
+ */
+export class MeterMismatchError extends SpentBudgetError {}
+
+const ZERO_APPROX: StepCost = { notion: 'approx-dp', epsilon: Rational.ZERO, delta: Rational.ZERO };
+const ZERO_ZCDP: StepCost = { notion: 'zcdp', rho: Rational.ZERO };
+
+function zeroOf(notion: StepCost['notion']): StepCost {
+  return notion === 'zcdp' ? ZERO_ZCDP : ZERO_APPROX;
+}
+
+function addCost(a: StepCost, b: StepCost): StepCost {
+  if (a.notion === 'zcdp' && b.notion === 'zcdp') return { notion: 'zcdp', rho: a.rho.add(b.rho) };
+  if (a.notion === 'approx-dp' && b.notion === 'approx-dp') {
+    return { notion: 'approx-dp', epsilon: a.epsilon.add(b.epsilon), delta: a.delta.add(b.delta) };
+  }
+  throw new RangeError(`a ${b.notion} cost cannot be charged to a ${a.notion} step`);
+}
+
+/** -1, 0 or 1 when a is below, equal to or above b in every coordinate; null when neither holds. */
+function compareCost(a: StepCost, b: StepCost): -1 | 0 | 1 | null {
+  if (a.notion === 'zcdp' && b.notion === 'zcdp') return a.rho.compare(b.rho);
+  if (a.notion === 'approx-dp' && b.notion === 'approx-dp') {
+    const e = a.epsilon.compare(b.epsilon);
+    const d = a.delta.compare(b.delta);
+    if (e === d) return e;
+    if (e === 0) return d;
+    if (d === 0) return e;
+    return null;
+  }
+  return null;
+}
+
+/** A cost in words, exact: "ρ = 1/12" or "ε = 1/2, δ = 0". */
+export function costInWords(cost: StepCost): string {
+  return cost.notion === 'zcdp'
+    ? `ρ = ${formatRational(cost.rho)}`
+    : `ε = ${formatRational(cost.epsilon)}, δ = ${formatRational(cost.delta)}`;
+}
+
+/** One planned step of a run and what has been charged to it: the handle `reserve` returns. */
+export class MeterStep implements ChargeableStep {
+  private chargedCost: StepCost;
+  private draws = 0;
+
+  constructor(
+    readonly id: number,
+    readonly what: string,
+    readonly planned: StepCost,
+    readonly neighbouring: Neighbouring,
+    private readonly onOvercharge: (step: MeterStep, attempted: StepCost) => never,
+  ) {
+    this.chargedCost = zeroOf(planned.notion);
+  }
+
+  get notion(): StepCost['notion'] {
+    return this.planned.notion;
+  }
+
+  /** What was charged so far, exact. */
+  charged(): StepCost {
+    return this.chargedCost;
+  }
+
+  /** How many charges (metered draws or selections) the step received. */
+  charges(): number {
+    return this.draws;
+  }
+
+  /**
+   * Adds a cost computed by a metered primitive. Throws MeterMismatchError, charging nothing, when
+   * the total would pass the planned cost: the primitive charges before it draws, so that draw never
+   * happens.
+   */
+  charge(cost: StepCost): void {
+    const total = addCost(this.chargedCost, cost);
+    const against = compareCost(total, this.planned);
+    if (against === null || against > 0) this.onOvercharge(this, total);
+    this.chargedCost = total;
+    this.draws += 1;
+  }
+
+  /** True when what was charged equals the plan exactly. */
+  settled(): boolean {
+    return compareCost(this.chargedCost, this.planned) === 0;
+  }
+
+  /** The handle's structured-cloneable form, for a stage that runs in another worker. */
+  ticket(): StepTicket {
+    return { id: this.id, what: this.what, notion: this.notion, neighbouring: this.neighbouring };
+  }
+}
+
+/** One charge made in a stage, structured-cloneable (numerators and denominators as decimal strings). */
+export interface StageCharge {
+  step: number;
+  notion: StepCost['notion'];
+  /** [ε, δ] or [ρ], each "num/den". */
+  values: string[];
+}
+
+function rationalOfText(text: string): Rational {
+  const [num, den] = text.split('/');
+  return Rational.of(BigInt(num!), BigInt(den ?? '1'));
+}
+
+function textOfRational(r: Rational): string {
+  return `${r.num}/${r.den}`;
+}
+
+/**
+ * A run's privacy meter: the steps it PLANNED (the accountants attached to it register each
+ * reservation here, so the claim's steps and the meter's are one list) and what the metered
+ * primitives CHARGED to each. When the run ends, `settle` checks that every step was charged exactly
+ * its planned cost (Rational equality): less means a draw was skipped, more that noise was drawn at
+ * another scale; either way nothing is released (MeterMismatchError).
+ */
+export class PrivacyMeter {
+  private readonly planned: { step: MeterStep; owner: object }[] = [];
+
+  constructor(readonly neighbouring: Neighbouring = 'replace-one') {}
+
+  /**
+   * Registers a planned step for `owner` (the accountant that reserved it) and returns its handle.
+   * Accountants call this from `reserve`; mechanisms do not.
+   */
+  plan(owner: object, what: string, cost: StepCost): MeterStep {
+    const step = new MeterStep(this.planned.length, what, cost, this.neighbouring, (s, attempted) => {
+      throw new MeterMismatchError(
+        `Privacy meter: step ${s.id + 1} ("${s.what}") would be charged ${costInWords(attempted)}, more than its ` +
+          `planned ${costInWords(s.planned)}; nothing is released. The run’s noise does not match its claim.`,
+      );
+    });
+    this.planned.push({ step, owner });
+    return step;
+  }
+
+  /** Every planned step in order. */
+  steps(): readonly MeterStep[] {
+    return this.planned.map((p) => p.step);
+  }
+
+  /** The steps `owner` planned, in order (an accountant's own list). */
+  stepsOf(owner: object): MeterStep[] {
+    return this.planned.filter((p) => p.owner === owner).map((p) => p.step);
+  }
+
+  /** Adds the charges a stage made (StageMeter.charges), e.g. after it ran in another worker. */
+  absorb(charges: readonly StageCharge[]): void {
+    for (const charge of charges) {
+      const step = this.planned[charge.step]?.step;
+      if (step === undefined) {
+        throw new MeterMismatchError(
+          `Privacy meter: a stage charged step ${charge.step + 1}, which was never planned.`,
+        );
+      }
+      const values = charge.values.map(rationalOfText);
+      step.charge(
+        charge.notion === 'zcdp'
+          ? { notion: 'zcdp', rho: values[0]! }
+          : { notion: 'approx-dp', epsilon: values[0]!, delta: values[1]! },
+      );
+    }
+  }
+
+  /**
+   * The check made when a run ends, before anything is released: the claim's steps are the planned
+   * steps (same count, same words, same rounded cost), and each step was charged exactly its planned
+   * cost. Throws MeterMismatchError naming the first step that differs, with planned and charged.
+   */
+  settle(claimSteps?: readonly ClaimStep[]): void {
+    const steps = this.steps();
+    if (claimSteps !== undefined) checkClaimSteps(steps, claimSteps);
+    for (const step of steps) {
+      if (step.settled()) continue;
+      throw new MeterMismatchError(
+        `Privacy meter: step ${step.id + 1} ("${step.what}") was planned at ${costInWords(step.planned)} but ` +
+          `charged ${costInWords(step.charged())} in ${step.charges()} draw${step.charges() === 1 ? '' : 's'}; ` +
+          'nothing is released. The run’s noise does not match its claim.',
+      );
+    }
+  }
+}
+
+function checkClaimSteps(steps: readonly MeterStep[], claimSteps: readonly ClaimStep[]): void {
+  const mismatch = (why: string): never => {
+    throw new MeterMismatchError(
+      `Privacy meter: the claim does not list the planned steps (${why}); nothing is released.`,
+    );
+  };
+  if (steps.length !== claimSteps.length) {
+    mismatch(`${claimSteps.length} claimed, ${steps.length} planned`);
+  }
+  steps.forEach((step, i) => {
+    const claimed = claimSteps[i]!;
+    if (claimed.what !== step.what)
+      mismatch(`step ${i + 1} is "${claimed.what}" in the claim, "${step.what}" planned`);
+    const planned = step.planned;
+    const same =
+      planned.notion === 'zcdp'
+        ? claimed.rho === roundUpRational(planned.rho)
+        : claimed.epsilon === roundUpRational(planned.epsilon);
+    if (!same)
+      mismatch(`step ${i + 1} ("${step.what}") states another cost than its planned ${costInWords(planned)}`);
+  });
+}
+
+/**
+ * The meter of one stage of a staged run, which may run in another worker: `step(ticket)` gives a
+ * handle for a step the plan reserved (its ticket travels in the stage's spec), the metered primitives
+ * charge it, and `charges()` (structured-cloneable) goes back with the stage's result, where
+ * `PrivacyMeter.absorb` adds them to the run's meter before it settles.
+ */
+export class StageMeter {
+  private readonly recorded: StageCharge[] = [];
+
+  step(ticket: StepTicket): ChargeableStep {
+    const recorded = this.recorded;
+    return {
+      id: ticket.id,
+      what: ticket.what,
+      notion: ticket.notion,
+      neighbouring: ticket.neighbouring,
+      charge(cost: StepCost): void {
+        if (cost.notion !== ticket.notion) {
+          throw new RangeError(`a ${cost.notion} cost cannot be charged to a ${ticket.notion} step`);
+        }
+        recorded.push({
+          step: ticket.id,
+          notion: cost.notion,
+          values:
+            cost.notion === 'zcdp'
+              ? [textOfRational(cost.rho)]
+              : [textOfRational(cost.epsilon), textOfRational(cost.delta)],
+        });
+      },
+    };
+  }
+
+  charges(): StageCharge[] {
+    return this.recorded.map((c) => ({ ...c, values: [...c.values] }));
+  }
+}
