@@ -40,7 +40,7 @@ describe('learnDomain public text', () => {
         const { steps, warnings } = learnDomain(
           table(missing),
           schema,
-          { epsilon, delta: '1e-6', learnedAt: '2026-01-01T00:00:00Z' },
+          { epsilon, delta: '1e-6', learnedAt: '2026-01-01T00:00:00Z', force: true },
           new SeededRng(`public text ${missing}`),
         );
         return { missing, steps, warnings };
@@ -55,15 +55,15 @@ describe('learnDomain public text', () => {
   );
 
   it('gives warnings at small ε that the same test compares (so it compares something)', () => {
-    const { warnings } = learnDomain(
+    const { warnings, steps } = learnDomain(
       table(0),
       declaredTypes(),
-      { epsilon: '0.05', delta: '1e-6' },
+      { epsilon: '0.05', delta: '1e-6', force: true },
       new SeededRng('public text warnings'),
     );
-    // ε = 0.025 per column, 1/120 per fact: s far above n/4, and T = 360 above n/20.
-    expect(warnings).toHaveLength(2);
-    expect(warnings[0]).toContain('a bound beyond the data is chosen');
-    expect(warnings[1]).toContain('for the whole-number flag is small for 1000 rows');
+    // Forced below the plan's floors: one warning naming the facts, and each step says so.
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain("learned below the plan's floors (forced): x.lower: about");
+    expect(steps.every((s) => s.what.includes("learned below the plan's floor (forced)"))).toBe(true);
   });
 });

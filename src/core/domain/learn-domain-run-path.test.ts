@@ -23,6 +23,7 @@ import { inferSchema } from '../table/infer';
 import { tokensOfColumn } from '../table/table-source';
 import type { DomainStep, Schema } from '../table/types';
 import { thresholdFor } from './dp-categories';
+import { exactDecimal } from './budget-split';
 import { learnDomain } from './learn-domain';
 
 type Call =
@@ -156,7 +157,8 @@ function describeCall(call: Call): string {
 /** Learns `schema` and checks the recorded calls against the steps the result records. */
 function audit(schema: Schema, epsilon: string, delta: string, seed: string) {
   calls.length = 0;
-  const result = learnDomain(raw, schema, { epsilon, delta }, new SeededRng(seed));
+  // Forced: the audit checks the draws at budgets the plan may find too small.
+  const result = learnDomain(raw, schema, { epsilon, delta, force: true }, new SeededRng(seed));
   const steps = result.schema.domainBudget!.steps;
   // The δ a column's list may spend: what its steps reserve (the type step, or the list itself).
   const columnDelta = (fact: string) => {
@@ -180,26 +182,31 @@ function audit(schema: Schema, epsilon: string, delta: string, seed: string) {
 
 describe('learnDomain run-path audit: every draw uses the ε its recorded step states', () => {
   it('an inferred schema: types, bounds, whole-number flags and category lists', () => {
-    const { steps } = audit(inferSchema(raw), '3', '1e-6', 'audit inferred');
+    const result = audit(inferSchema(raw), '3', '1e-6', 'audit inferred');
+    const steps = result.steps;
     // The audit covered every kind of step, and a split that is not a power of two.
     expect(new Set(steps.map((s) => s.fact.split('.')[1]))).toEqual(
       new Set(['type', 'lower', 'upper', 'integer', 'categories']),
     );
-    expect(steps[0]!.epsilon).toBe('0.1875');
+    // Each step spends the share its plan gave it (a split that follows need, not an even one).
+    const planned = new Map(result.plan.facts.map((f) => [f.fact, exactDecimal(f.epsilon)]));
+    for (const step of steps.filter((s) => !s.what.includes('left unused'))) {
+      expect(step.epsilon, step.fact).toBe(planned.get(step.fact));
+    }
+    expect(new Set(steps.map((s) => s.epsilon)).size).toBeGreaterThan(2);
     // The lists drew once per value seen: 2 for sex, 3 for town.
     const draws = (calls as Call[]).flatMap((c) => (c.kind === 'laplace' ? [c.draws] : []));
     expect(draws.filter((d) => d > 1).sort()).toEqual([2, 3]);
   });
 
-  it('declared types: the facts share the column budget evenly (thirds, a list alone)', () => {
+  it('declared types: no type step, and δ goes only to the columns with a list', () => {
     const start = inferSchema(raw);
     start.columns = start.columns.map((c) => ({ ...c, sources: { type: 'declared' as const } }));
     const { steps } = audit(start, '1', '1e-6', 'audit declared types');
-    expect(steps.find((s) => s.fact === 'age.lower')!.epsilon).toBe('0.0833333333333');
-    expect(steps.find((s) => s.fact === 'sex.categories')).toMatchObject({
-      epsilon: '0.25',
-      delta: '0.00000025',
-    });
+    expect(steps.some((s) => s.fact.endsWith('.type'))).toBe(false);
+    // Two categorical columns (sex, town) share δ; the numeric ones take none.
+    expect(steps.find((s) => s.fact === 'sex.categories')).toMatchObject({ delta: '0.0000005' });
+    expect(steps.filter((s) => s.fact.startsWith('age.')).every((s) => s.delta === '0')).toBe(true);
   });
 
   it('declared bounds with a learned type: the unused shares draw nothing', () => {
@@ -207,6 +214,8 @@ describe('learnDomain run-path audit: every draw uses the ε its recorded step s
     const age = start.columns[0]!;
     start.columns[0] = { ...age, sources: { bounds: ['declared', 'declared'] } };
     const { steps } = audit(start, '2', '1e-6', 'audit unused shares');
-    expect(steps.filter((s) => s.what.includes('left unused'))).toHaveLength(2);
+    // The declared bounds take no share and draw nothing; the flag (or the list) is learned.
+    expect(steps.filter((s) => s.fact === 'age.lower' || s.fact === 'age.upper')).toHaveLength(0);
+    expect(steps.filter((s) => s.fact.startsWith('age.')).length).toBe(2);
   });
 });

@@ -9,7 +9,8 @@ import { inferSchema } from '../table/infer';
 import { partSource } from '../table/schema-facts';
 import { parseSchemaJson, schemaToJson } from '../table/schema-json';
 import type { ColumnSchema, Schema } from '../table/types';
-import { learnDomain, OTHER_LEVEL } from './learn-domain';
+import { wholeNumberThreshold } from './dp-whole-number';
+import { DomainPlanRefused, learnDomain, OTHER_LEVEL } from './learn-domain';
 
 /** 2,000 rows: age 20…69 (whole), income with cents, sex F/M, town with one rare value held by one row. */
 function csv(): string {
@@ -55,23 +56,26 @@ describe('learnDomain', () => {
       'town.type',
       'town.categories',
     ]);
-    // Even split: 2 per column; within a column ε/4 for the type, the rest 3/4 (numeric: 1/4 each).
-    expect(steps.filter((s) => s.fact.startsWith('age.')).map((s) => s.epsilon)).toEqual([
-      '0.5',
-      '0.5',
-      '0.5',
-      '0.5',
-    ]);
+    // The split follows need: a type needs far less than a bound, a flag less than a bound; every
+    // column here learns its type, so all four get the same share, and a list takes what the
+    // numeric path of its column takes (both paths spend the same).
+    const eps = (fact: string) => parseRational(steps.find((s) => s.fact === fact)!.epsilon);
+    expect(eps('age.type').compare(eps('age.integer'))).toBe(-1);
+    expect(eps('age.integer').compare(eps('age.lower'))).toBe(-1);
+    expect(eps('age.lower').equals(eps('income.lower'))).toBe(true);
+    expect(eps('sex.categories').equals(eps('age.lower').add(eps('age.upper')).add(eps('age.integer')))).toBe(
+      true,
+    );
     // The type step reserves the column's δ for the list it may call for, whichever type comes out.
     for (const fact of ['age.type', 'sex.type']) {
-      expect(steps.find((s) => s.fact === fact)).toMatchObject({ epsilon: '0.5', delta: '0.00000025' });
+      expect(steps.find((s) => s.fact === fact)).toMatchObject({ delta: '0.00000025' });
     }
-    expect(steps.find((s) => s.fact === 'sex.categories')).toMatchObject({ epsilon: '1.5', delta: '0' });
-    expect(schema.domainBudget).toMatchObject({
-      epsilon: '8',
-      delta: '0.000001',
-      learnedAt: '2026-01-01T00:00:00Z',
-    });
+    expect(steps.find((s) => s.fact === 'sex.categories')).toMatchObject({ delta: '0' });
+    // Shares are rounded down to 12 digits: the total is at most ε and within 1e−9 of it.
+    const total = parseRational(schema.domainBudget!.epsilon);
+    expect(total.compare(Rational.of(8))).toBeLessThanOrEqual(0);
+    expect(total.compare(parseRational('7.999999999'))).toBe(1);
+    expect(schema.domainBudget).toMatchObject({ delta: '0.000001', learnedAt: '2026-01-01T00:00:00Z' });
     // With ε = 2 per column on 2,000 rows the facts are learned well (rank error a few rows):
     const age = column(schema, 'age');
     expect(age).toMatchObject({ type: 'numeric', integer: true });
@@ -156,7 +160,12 @@ describe('learnDomain', () => {
       log.push('draw');
       return next();
     });
-    const { schema } = learnDomain(raw, inferSchema(raw), { epsilon: '0.3', delta: '1e-6' }, rng);
+    const { schema } = learnDomain(
+      raw,
+      inferSchema(raw),
+      { epsilon: '0.3', delta: '1e-6', force: true },
+      rng,
+    );
     // Each step's reservation comes before its first draw: 12 reservations, each followed by draws.
     const reservations = log.flatMap((entry, i) => (entry === 'reserve' ? [i] : []));
     expect(reservations).toHaveLength(12);
@@ -174,27 +183,27 @@ describe('learnDomain', () => {
     const first = learnDomain(
       raw,
       inferSchema(raw),
-      { epsilon: '1', delta: '1e-6', columns: ['age', 'sex'], weights: { age: 3 } },
+      { epsilon: '1', delta: '1e-6', columns: ['age', 'sex'], weights: { age: 3 }, force: true },
       new SeededRng('a'),
     );
-    expect(first.steps.filter((s) => s.fact.startsWith('age.')).map((s) => s.epsilon)).toEqual([
-      '0.1875',
-      '0.1875',
-      '0.1875',
-      '0.1875',
-    ]);
-    expect(first.steps.filter((s) => s.fact.startsWith('sex.')).map((s) => s.epsilon)).toEqual([
-      '0.0625',
-      '0.1875',
-    ]);
+    // Both columns learn their type and need the same: each type takes its need first, and what
+    // follows the type stands 3 : 1 (shares rounded down to 12 digits).
+    const sum = (prefix: string) =>
+      first.steps
+        .filter((s) => s.fact.startsWith(prefix) && !s.fact.endsWith('.type'))
+        .reduce((t, s) => t + Number(s.epsilon), 0);
+    expect(sum('age.') / sum('sex.')).toBeCloseTo(3, 9);
+    const types = first.steps.filter((s) => s.fact.endsWith('.type')).map((s) => s.epsilon);
+    expect(types[0]).toBe(types[1]);
     const second = learnDomain(
       raw,
       first.schema,
-      { epsilon: '0.5', delta: '1e-6', columns: ['town'] },
+      { epsilon: '0.5', delta: '1e-6', columns: ['town'], force: true },
       new SeededRng('b'),
     );
     expect(second.schema.domainBudget!.steps).toHaveLength(8);
-    expect(second.schema.domainBudget!.epsilon).toBe('1.5');
+    expect(Number(second.schema.domainBudget!.epsilon)).toBeCloseTo(1.5, 9);
+    expect(Number(second.schema.domainBudget!.epsilon)).toBeLessThanOrEqual(1.5);
     expect(second.schema.domainBudget!.delta).toBe('0.000002');
     expect(() =>
       learnDomain(
@@ -216,22 +225,24 @@ describe('learnDomain', () => {
     const { steps } = learnDomain(
       tricky,
       inferSchema(tricky),
-      { epsilon: '4', delta: '1e-6', weights: { x: 2 } },
+      { epsilon: '4', delta: '1e-6', weights: { x: 2 }, force: true },
       new SeededRng('own'),
     );
-    // Shares 1, 1, 2 of ε = 4: 1, 1 and 2 per column, a quarter of each for its type.
-    expect(
+    // Shares 1, 1, 2 times the same need: what follows each type stands 1 : 1 : 2.
+    const after = (name: string) =>
       steps
-        .filter((s) => s.fact.endsWith('.type') && !s.what.includes('unused'))
-        .map((s) => [s.fact, s.epsilon]),
-    ).toEqual([
-      ['constructor.type', '0.25'],
-      ['__proto__.type', '0.25'],
-      ['x.type', '0.5'],
+        .filter((s) => s.fact.startsWith(`${name}.`) && !s.fact.endsWith('.type'))
+        .reduce((t, s) => t + Number(s.epsilon), 0);
+    expect(steps.filter((s) => s.fact.endsWith('.type')).map((s) => s.fact)).toEqual([
+      'constructor.type',
+      '__proto__.type',
+      'x.type',
     ]);
+    expect(after('constructor') / after('__proto__')).toBeCloseTo(1, 9);
+    expect(after('x') / after('constructor')).toBeCloseTo(2, 9);
   });
 
-  it('keeps declared facts when the learned type agrees, reserving their shares so every path spends the same', () => {
+  it('keeps declared facts when the learned type agrees; declared facts take no share and both paths spend the same', () => {
     const start = inferSchema(raw);
     // Bounds declared, type and whole-number flag still inferred.
     start.columns[0] = {
@@ -253,20 +264,14 @@ describe('learnDomain', () => {
     expect(partSource(age, 'lower')).toBe('declared');
     expect(partSource(age, 'type')).toBe('dp');
     expect(partSource(age, 'integer')).toBe('dp');
-    expect(steps.map((s) => [s.fact, s.epsilon])).toEqual([
-      ['age.type', '0.25'],
-      ['age.type', '0.25'],
-      ['age.type', '0.25'],
-      ['age.integer', '0.25'],
-    ]);
-    expect(steps[1]!.what).toContain('left unused: its lower bound is declared');
-    expect(schema.domainBudget!.epsilon).toBe('1');
+    expect(steps.map((s) => s.fact)).toEqual(['age.type', 'age.integer']);
+    expect(Number(schema.domainBudget!.epsilon)).toBeCloseTo(1, 9);
   });
 
   it('aims the bounds at ranks of the values present: a column 99 % empty still gets bounds around its data', () => {
-    // 10,000 rows, 100 values 20…69 (each twice), the rest empty; ε = 2 per bound. Aiming at
+    // 10,000 rows, 100 values 20…69 (each twice), the rest empty; about ε = 2.9 per bound. Aiming at
     // ⌈0.005·n⌉ = 50 rows would put both bounds at the median (about [40, 50]); the rank of the values
-    // present is max(⌈0.005·100⌉, s = ⌈ln(36,300)⌉ = 11) = 11, about the 11th value from each end.
+    // present is max(⌈0.005·100⌉, s = ⌈(2/ε)·ln(36,300)⌉ ≈ 8) ≈ 8, about the 8th value from each end.
     const sparse = parseCsv(
       ['x', ...Array.from({ length: 10_000 }, (_, i) => (i < 100 ? String(20 + (i % 50)) : ''))].join('\n'),
       { fileName: 'sparse.csv' },
@@ -290,32 +295,35 @@ describe('learnDomain', () => {
     }
   });
 
-  it('warns, from public facts, when ε·n moves the bounds inside the data or makes a far bound likely', () => {
-    // 1,000 rows at ε = 0.5: 0.125 per bound, s = ⌈16·ln(36,300)⌉ = 168 > ⌈0.005·1000⌉ = 5.
+  it('refuses, before reading a cell, a plan with facts below their floors, and says what ε would do', () => {
+    // 1,000 rows at ε = 0.5: the bounds would leave about 12 % of the rows beyond each end.
     const rows = parseCsv(['x', ...Array.from({ length: 1000 }, (_, i) => String(i % 50))].join('\n'), {
       fileName: 'x.csv',
     });
-    const small = learnDomain(rows, inferSchema(rows), { epsilon: '0.5', delta: '1e-6' }, new SeededRng('w'));
-    expect(small.warnings).toEqual([
-      '`x`: ε = 0.125 per bound is small for 1000 rows: each bound is placed about 168 values inside the data ' +
-        'rather than 5 (quantile 0.005) and 5 (quantile 0.995), so about 168 values at each end will be ' +
-        'clamped to the bounds; with fewer than 672 values present a bound far beyond the data becomes likely. ' +
-        'Declare the bounds, give this column a larger share (a split), narrow the search range or spend more ε.',
-    ]);
-    // At ε = 0.05 per column s = 1680 exceeds n/4 = 250: the stronger warning. The flag's threshold,
-    // 240 (the least T with e^(−0.0125·T) <= 0.05), exceeds n/20 = 50: a warning of its own.
-    const tiny = learnDomain(rows, inferSchema(rows), { epsilon: '0.05', delta: '1e-6' }, new SeededRng('w'));
-    expect(tiny.warnings).toHaveLength(2);
-    expect(tiny.warnings[0]).toContain('is too small for 1000 rows: a bound beyond the data is chosen');
-    expect(tiny.warnings[1]).toBe(
-      '`x`: ε = 0.0125 for the whole-number flag is small for 1000 rows: the column is called whole, and its ' +
-        'values rounded, unless more than about 240 of them (24 % of the rows) are not whole numbers. Declare ' +
-        'the flag, give this column a larger share (a split) or spend more ε.',
+    let refused: unknown;
+    try {
+      learnDomain(rows, inferSchema(rows), { epsilon: '0.5', delta: '1e-6' }, new SeededRng('w'));
+    } catch (error) {
+      refused = error;
+    }
+    expect(refused).toBeInstanceOf(DomainPlanRefused);
+    expect(refused).toBeInstanceOf(InputError);
+    const plan = (refused as DomainPlanRefused).plan;
+    expect(plan.failing.map((f) => f.fact)).toContain('x.lower');
+    expect((refused as Error).message).toContain(`spend ε = ${plan.epsilonNeeded} with this split`);
+    // The ε it names meets every floor, and one 1 % below it does not (3 significant digits).
+    const at = (epsilon: number) =>
+      learnDomain(rows, inferSchema(rows), { epsilon: String(epsilon), delta: '1e-6' }, new SeededRng('w'));
+    expect(at(plan.epsilonNeeded).warnings).toEqual([]);
+    expect(() => at(plan.epsilonNeeded * 0.99)).toThrow(DomainPlanRefused);
+    // Forced, it learns and says so.
+    const forced = learnDomain(
+      rows,
+      inferSchema(rows),
+      { epsilon: '0.5', delta: '1e-6', force: true },
+      new SeededRng('w'),
     );
-    // Enough ε: no warning.
-    expect(
-      learnDomain(rows, inferSchema(rows), { epsilon: '80', delta: '1e-6' }, new SeededRng('w')).warnings,
-    ).toEqual([]);
+    expect(forced.warnings[0]).toContain("learned below the plan's floors (forced)");
   });
 
   it('flags a column whole only when few of its values are not whole: 40 % fractional is not rounded', () => {
@@ -333,14 +341,15 @@ describe('learnDomain', () => {
       new SeededRng('mixed'),
     );
     expect(column(schema, 'x')).toMatchObject({ type: 'numeric', integer: false });
-    expect(steps.find((s) => s.fact === 'x.integer')!.what).toBe(
-      'whole-number flag of `x`: set when the noisy count of its values that are not whole (discrete Laplace, ' +
-        'Δ = 1) is below T = 6, the larger of 5 (0.5 % of the 1000 rows, rounded up) and 6 (the least T with ' +
-        'e^(−ε·T) <= 0.05), so a whole column is taken for fractional with probability at most 0.05, and a ' +
-        'column with fewer than about 6 values that are not whole is called whole and rounded',
+    const flag = steps.find((s) => s.fact === 'x.integer')!;
+    const t = wholeNumberThreshold(1000, parseRational(flag.epsilon));
+    expect(t).toBeLessThanOrEqual(50);
+    expect(flag.what).toContain(
+      `is below T = ${t}, the larger of 5 (0.5 % of the 1000 rows, rounded up) and ${t} (the least T with ` +
+        'e^(−ε·T) <= 0.05), so a whole column is taken for fractional with probability at most 0.05',
     );
-    // A whole column with a few missing cells is flagged whole: P(Z >= 6) = e^(−3)/(1 + e^(−0.5)) = 0.031
-    // at ε = 0.5 per fact, so the fixed seed decides; a whole column is rarely taken for fractional.
+    // A whole column with a few missing cells is flagged whole: P(Z >= T) <= 0.05 at the flag's
+    // share, so the fixed seed decides; a whole column is rarely taken for fractional.
     const whole = parseCsv(
       ['x', ...Array.from({ length: 1000 }, (_, i) => (i % 97 === 0 ? '' : String(i % 50)))].join('\n'),
       { fileName: 'whole.csv' },
@@ -358,7 +367,7 @@ describe('learnDomain', () => {
     const { schema } = learnDomain(
       raw,
       inferSchema(raw),
-      { epsilon: '1', delta: '1e-6' },
+      { epsilon: '1', delta: '1e-6', force: true },
       new SeededRng('s'),
     );
     expect(schema.domainBudget!.seeded).toBe(true);

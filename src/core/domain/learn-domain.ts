@@ -11,10 +11,17 @@ import { InputError } from '../table/errors';
 import { isNumericToken, parseNumericToken } from '../table/numeric-token';
 import { columnParts, partSource, withPartSources } from '../table/schema-facts';
 import type { ColumnSchema, DomainBudget, DomainStep, Schema, SchemaPart } from '../table/types';
-import { exactDecimal, shareOf } from './budget-split';
+import { exactDecimal } from './budget-split';
+import {
+  planDomain,
+  refusalMessage,
+  type ColumnPlan,
+  type DomainPlan,
+  type PlannedFact,
+} from './domain-plan';
 import { dpCategories, thresholdFor } from './dp-categories';
 import { dpMajority } from './dp-majority';
-import { dpBoundIndex, FAR_BOUND_PROBABILITY, quantileRows, safeBoundRank } from './dp-quantile';
+import { dpBoundIndex, FAR_BOUND_PROBABILITY, safeBoundRank } from './dp-quantile';
 import {
   dpWholeNumber,
   WHOLE_MISSED_PROBABILITY,
@@ -44,7 +51,24 @@ export interface LearnDomainOptions {
   searchRange?: readonly [number, number];
   /** The time recorded as `learnedAt`; default now. */
   learnedAt?: string;
+  /**
+   * Learn even when the plan predicts a fact below its floor (domain-plan.ts); the plan's warnings
+   * are then returned and written into the steps of those facts. Without it such a plan is refused
+   * before any data is read.
+   */
+  force?: boolean;
   signal?: AbortSignalLike;
+}
+
+/**
+ * The plan refused: a fact would be learned below its floor. Thrown before any data is read or
+ * any budget reserved; `plan` says which facts and what would do instead.
+ */
+export class DomainPlanRefused extends InputError {
+  constructor(readonly plan: DomainPlan) {
+    super(refusalMessage(plan));
+    this.name = 'DomainPlanRefused';
+  }
 }
 
 export interface LearnDomainResult {
@@ -53,6 +77,8 @@ export interface LearnDomainResult {
   steps: DomainStep[];
   /** Sentences from public facts (ε and n) about facts the budget is too small to learn reliably. */
   warnings: string[];
+  /** The plan the learning followed (public facts only). */
+  plan: DomainPlan;
 }
 
 /** Parts a column still needs learned: every part it states or could state that is not declared. */
@@ -63,26 +89,25 @@ function partsToLearn(column: ColumnSchema): SchemaPart[] {
   return all.filter((part) => !stated.has(part) || partSource(column, part) !== 'declared');
 }
 
-interface ColumnBudget {
-  epsilon: Rational;
-  delta: Rational;
-}
-
 /**
  * Learns the facts of a schema that are not declared, with (ε, δ)-DP in total, and returns the
  * schema with those facts marked `dp` and the steps added to its `domainBudget` (DESIGN.md §2).
  *
- * The budget goes to the columns in proportion to `weights` (even by default), and within a column
- * evenly over its facts (columnUnits): the type (a noisy majority of cells that read as numbers,
- * dp-majority.ts), each bound end (a DP quantile over the public grid of `searchRange`,
- * dp-quantile.ts, aimed at a rank of the values present), the whole-number flag (a noisy count of
- * non-whole values below the larger of 0.5 % of n and about ln(20)/ε, dp-whole-number.ts) and a
- * category list (a stability-based thresholded histogram, dp-categories.ts, which alone spends δ).
- * A column's split is fixed before the data is read; only which facts follow the type depends on
- * the type learned, a DP output (adaptive sequential composition). Every step is reserved on an
- * accountant before its noise is drawn, and the schema records exactly what the steps spent.
- * Declared facts are kept and not learned again. Throws InputError, before any draw, for a budget
- * that cannot pay for the facts asked (δ = 0 with a category list to learn, an unknown column).
+ * First the plan (domain-plan.ts), from public facts only (n, ε, δ, the grid, the quantiles, what
+ * the schema declares): each fact's share of the budget follows what it needs to meet its floor
+ * (times the column's share from `weights`), and each fact's quality is predicted. When a fact
+ * would fall below its floor the learning is refused (DomainPlanRefused) before any cell is read
+ * or any budget reserved, unless `force` is set. Then the facts: the type (a noisy majority of
+ * cells that read as numbers, dp-majority.ts), each bound end (a DP quantile over the public grid of
+ * `searchRange`, dp-quantile.ts, aimed at a rank of the values present), the whole-number flag (a
+ * noisy count of non-whole values below the larger of 0.5 % of n and about ln(20)/ε,
+ * dp-whole-number.ts) and a category list (a stability-based thresholded histogram,
+ * dp-categories.ts, which alone spends δ). Only which facts follow the type depends on the type
+ * learned, a DP output, and both paths spend the same (adaptive sequential composition). Every step
+ * is reserved on an accountant before its noise is drawn, and the schema records exactly what the
+ * steps spent. Declared facts are kept and not learned again. Throws InputError, before any draw,
+ * for a budget that cannot pay for the facts asked (δ = 0 with a category list to learn, an
+ * unknown column).
  */
 export function learnDomain(
   raw: TableSource,
@@ -132,21 +157,29 @@ export function learnDomain(
   }
   // Own properties only: a column named `constructor` or `__proto__` is not an inherited member.
   const shares = options.weights ?? {};
-  const weights = chosen.map((c) => (Object.hasOwn(shares, c.name) ? shares[c.name]! : 1));
-  if (weights.some((w) => !(Number.isInteger(w) && w >= 1))) {
+  if (Object.values(shares).some((w) => !(Number.isInteger(w) && w >= 1))) {
     throw new InputError('each column share of the domain budget must be a whole number >= 1.');
   }
-  const whole = weights.reduce((a, b) => a + b, 0);
+  // The plan, from public facts only (n, ε, δ, the grid, what the schema declares): nothing below
+  // reads a cell before it has passed.
+  const plan = planDomain(schema, raw.nRows, {
+    epsilon: options.epsilon,
+    delta: options.delta,
+    columns: chosen.map((c) => c.name),
+    ...(options.weights === undefined ? {} : { weights: options.weights }),
+    quantiles: [quantiles[0]!, quantiles[1]!],
+    candidates: grid.length,
+  });
+  if (plan.failing.length > 0 && options.force !== true) throw new DomainPlanRefused(plan);
   const accountant = new Accountant({ epsilon, delta });
   const steps: DomainStep[] = [];
   const warnings: string[] = [];
+  if (plan.failing.length > 0)
+    warnings.push(`learned below the plan's floors (forced): ${failingLine(plan)}`);
   const learned = new Map<string, ColumnSchema>();
-  chosen.forEach((column, i) => {
+  for (const columnPlan of plan.columns) {
     throwIfAborted(options.signal);
-    const budget: ColumnBudget = {
-      epsilon: shareOf(epsilon, weights[i]!, whole),
-      delta: shareOf(delta, weights[i]!, whole),
-    };
+    const column = chosen.find((c) => c.name === columnPlan.name)!;
     const tokens = tokensOfColumn(raw, column.name);
     if (tokens === undefined) throw new InputError(`${raw.fileName} has no column \`${column.name}\`.`);
     const ctx: StepContext = {
@@ -158,8 +191,8 @@ export function learnDomain(
       quantiles,
       warnings,
     };
-    learned.set(column.name, learnColumn(column, tokens, budget, ctx));
-  });
+    learned.set(column.name, learnColumn(column, tokens, columnPlan, ctx));
+  }
   const columns = schema.columns.map((c) => learned.get(c.name) ?? c);
   return {
     schema: {
@@ -169,7 +202,13 @@ export function learnDomain(
     },
     steps,
     warnings,
+    plan,
   };
+}
+
+/** The failing facts in one line, for a forced learning's warning. */
+function failingLine(plan: DomainPlan): string {
+  return plan.failing.map((f) => `${f.fact}: ${f.quality.text}`).join('; ');
 }
 
 interface StepContext {
@@ -188,27 +227,24 @@ function spend(ctx: StepContext, fact: string, what: string, epsilon: Rational, 
 }
 
 /**
- * One column's facts for its budget. When the type is learned, its step reserves the column's
- * whole δ (for the category list the type may call for) and the facts after it take three quarters
- * of ε whichever type comes out (numeric: a quarter each for lower, upper and whole-number flag;
- * categorical: all three for the list), so every path spends the same (ε, δ) and the claim never
- * depends on which type the noise chose.
+ * One column's facts with the shares of its plan (domain-plan.ts). When the type is learned, its
+ * step reserves the column's δ (for the category list the type may call for) and both paths spend
+ * the same ε whichever type comes out (numeric: the bounds and the flag with their shares;
+ * categorical: the list with their sum; a path whose facts are declared leaves that sum unused,
+ * still reserved and stated), so the claim never depends on which type the noise chose. A fact the
+ * plan predicted below its floor (learned with `force`) says so in its step.
  */
 function learnColumn(
   column: ColumnSchema,
   tokens: string[],
-  budget: ColumnBudget,
+  plan: ColumnPlan,
   ctx: StepContext,
 ): ColumnSchema {
-  const parts = partsToLearn(column);
   const name = column.name;
   let current = column;
-  const learnsType = parts.includes('type');
-  // ε per fact: a quarter of the column's when the type is learned, else an even share of the facts.
-  const each = learnsType
-    ? shareOf(budget.epsilon, 1, 4)
-    : shareOf(budget.epsilon, 1, column.type === 'numeric' ? parts.length : 1);
-  if (learnsType) {
+  const planned = (part: PlannedFact['part']) => plan.facts.find((f) => f.part === part);
+  if (plan.learnsType) {
+    const typeFact = planned('type')!;
     let numbers = 0;
     let words = 0;
     for (const token of tokens) {
@@ -220,45 +256,42 @@ function learnColumn(
       ctx,
       `${name}.type`,
       `type of \`${name}\`: numeric when a noisy majority of its cells read as numbers (discrete Laplace, ` +
-        `Δ = 2)${budget.delta.isZero() ? '' : '; δ reserved for its category list, should it be categorical'}`,
-      each,
-      budget.delta,
+        `Δ = 2)${typeFact.delta.isZero() ? '' : '; δ reserved for its category list, should it be categorical'}` +
+        belowFloor(typeFact),
+      typeFact.epsilon,
+      typeFact.delta,
     );
-    const numeric = dpMajority(ctx.rng, numbers, words, each);
+    const numeric = dpMajority(ctx.rng, numbers, words, typeFact.epsilon);
     const type = numeric ? 'numeric' : 'categorical';
     // The learned type agrees with the column: its declared facts stay. Otherwise none applies.
     current = type === column.type ? column : { name, type, source: 'dp' };
   }
-  const learnedParts: SchemaPart[] = learnsType ? ['type'] : [];
-  const declared = (part: SchemaPart) =>
-    current === column && columnParts(column).includes(part) && partSource(column, part) === 'declared';
-  // With the type learned, a fact that turns out declared leaves its share unused; it is still
-  // reserved and stated, so the claim is the same whichever type came out.
+  const learnedParts: SchemaPart[] = plan.learnsType ? ['type'] : [];
   const unused = (what: string, epsilon: Rational) =>
-    spend(ctx, `${name}.type`, `share of \`${name}\`'s budget left unused: its ${what} is declared`, epsilon);
+    spend(ctx, `${name}.type`, `share of \`${name}\`'s budget left unused: its ${what} declared`, epsilon);
   if (current.type === 'numeric') {
-    const facts: SchemaPart[] = learnsType ? ['lower', 'upper', 'integer'] : parts;
-    const want = facts.filter((part) => !declared(part));
-    for (const part of facts.filter(declared))
-      unused(part === 'integer' ? 'whole-number flag' : `${part} bound`, each);
-    current = learnNumeric(current, tokens, want, each, ctx);
-    learnedParts.push(...want);
-  } else if (learnsType && declared('categories')) {
-    unused('list of categories', each.mul(Rational.of(3)));
+    const facts = plan.facts.filter((f) => f.part === 'lower' || f.part === 'upper' || f.part === 'integer');
+    if (plan.learnsType && facts.length === 0) unused('bounds and whole-number flag are', plan.unusedNumeric);
+    current = learnNumeric(current, tokens, facts, ctx);
+    learnedParts.push(...facts.map((f) => f.part as SchemaPart));
   } else {
-    const epsilon = learnsType ? each.mul(Rational.of(3)) : each;
-    // With the type learned, the list's δ was reserved by the type step.
-    current = learnCategories(
-      current,
-      tokens,
-      epsilon,
-      budget.delta,
-      learnsType ? Rational.ZERO : budget.delta,
-      ctx,
-    );
-    learnedParts.push('categories');
+    const list = planned('categories');
+    if (list === undefined) {
+      if (plan.learnsType) unused('list of categories is', plan.unusedCategorical);
+    } else {
+      // With the type learned, the list's δ was reserved by the type step.
+      current = learnCategories(current, tokens, list, plan.learnsType ? Rational.ZERO : list.listDelta, ctx);
+      learnedParts.push('categories');
+    }
   }
   return withPartSources(current, learnedParts, 'dp');
+}
+
+/** For a fact learned below its floor (forced): the plan's prediction, stated in its step. */
+function belowFloor(fact: PlannedFact): string {
+  return fact.quality.meets
+    ? ''
+    : `; learned below the plan's floor (forced): predicted ${fact.quality.text}`;
 }
 
 /**
@@ -283,8 +316,7 @@ export function presentValues(
 function learnNumeric(
   column: ColumnSchema & { type: 'numeric' },
   tokens: string[],
-  want: SchemaPart[],
-  epsilon: Rational,
+  facts: PlannedFact[],
   ctx: StepContext,
 ): ColumnSchema {
   const name = column.name;
@@ -299,32 +331,14 @@ function learnNumeric(
   const ends = [
     { part: 'lower' as const, q: ctx.quantiles[0]!, word: 'lower bound' },
     { part: 'upper' as const, q: ctx.quantiles[1]!, word: 'upper bound' },
-  ].filter((end) => want.includes(end.part));
-  // Warnings from public facts only (ε, the grid, n): m, the number of values present, is not.
-  const safe = safeBoundRank(epsilon, grid.length);
-  const perBound = `ε = ${formatRational(epsilon)} per bound`;
-  const advice =
-    'Declare the bounds, give this column a larger share (a split), narrow the search range or spend more ε.';
-  if (ends.length > 0 && safe > Math.floor(n / 4)) {
-    ctx.warnings.push(
-      `\`${name}\`: ${perBound} is too small for ${n} rows: a bound beyond the data is chosen with ` +
-        `probability above ${FAR_BOUND_PROBABILITY}. ${advice}`,
-    );
-  } else {
-    const clamped = ends.filter((end) => safe > quantileRows(end.q, end.part, n));
-    if (clamped.length > 0) {
-      const wanted = clamped.map(
-        (end) => `${quantileRows(end.q, end.part, n)} (quantile ${formatRational(end.q)})`,
-      );
-      ctx.warnings.push(
-        `\`${name}\`: ${perBound} is small for ${n} rows: each bound is placed about ${safe} values inside ` +
-          `the data rather than ${wanted.join(' and ')}, so about ${safe} values at each end will be clamped ` +
-          `to the bounds; with fewer than ${4 * safe} values present a bound far beyond the data becomes ` +
-          `likely. ${advice}`,
-      );
-    }
-  }
+  ].flatMap((end) => {
+    const fact = facts.find((f) => f.part === end.part);
+    return fact === undefined ? [] : [{ ...end, fact }];
+  });
   for (const end of ends) {
+    const epsilon = end.fact.epsilon;
+    // Public facts only (ε, the grid): m, the number of values present, is not.
+    const safe = safeBoundRank(epsilon, grid.length);
     const side = end.part === 'lower' ? 'below' : 'above';
     const share = end.part === 'lower' ? end.q : Rational.ONE.sub(end.q);
     spend(
@@ -334,7 +348,8 @@ function learnNumeric(
         `(quantile ${formatRational(end.q)}; at least s = ${safe} = ⌈(2/ε)·ln(${grid.length}/` +
         `${FAR_BOUND_PROBABILITY})⌉, so a bound far beyond the data stays unlikely, and at most m/4), ` +
         `exponential mechanism over ${grid.length} readable values in ${range} (Δ = 1 row); with fewer ` +
-        `than about ${4 * safe} values present (4·s) a bound far beyond the data becomes likely`,
+        `than about ${4 * safe} values present (4·s) a bound far beyond the data becomes likely` +
+        belowFloor(end.fact),
       epsilon,
     );
     const index = dpBoundIndex(ctx.rng, sorted, end.q, grid, end.part, epsilon);
@@ -352,19 +367,11 @@ function learnNumeric(
     }
   }
   let integer = column.integer;
-  if (want.includes('integer')) {
+  const flag = facts.find((f) => f.part === 'integer');
+  if (flag !== undefined) {
+    const epsilon = flag.epsilon;
     const threshold = wholeNumberThreshold(n, epsilon);
     const beta = formatRational(WHOLE_MISSED_PROBABILITY);
-    // Public facts only (ε and n): a threshold above n/20 leaves the flag little to tell.
-    if (threshold * 20 > n) {
-      const share = threshold > n ? `more than the ${n} rows` : `${percent(threshold, n)} of the rows`;
-      ctx.warnings.push(
-        `\`${name}\`: ε = ${formatRational(epsilon)} for the whole-number flag is small for ${n} rows: ` +
-          `the column is called whole, and its values rounded, unless more than about ${threshold} of them ` +
-          `(${share}) are not whole numbers. Declare the flag, give this column a larger share (a split) ` +
-          'or spend more ε.',
-      );
-    }
     spend(
       ctx,
       `${name}.integer`,
@@ -372,7 +379,8 @@ function learnNumeric(
         `(discrete Laplace, Δ = 1) is below T = ${threshold}, the larger of ${wholeNumberRowThreshold(n)} ` +
         `(0.5 % of the ${n} rows, rounded up) and ${wholeNumberBudgetThreshold(epsilon)} (the least T with ` +
         `e^(−ε·T) <= ${beta}), so a whole column is taken for fractional with probability at most ${beta}, ` +
-        `and a column with fewer than about ${threshold} values that are not whole is called whole and rounded`,
+        `and a column with fewer than about ${threshold} values that are not whole is called whole and rounded` +
+        belowFloor(flag),
       epsilon,
     );
     integer = dpWholeNumber(ctx.rng, nonWhole, threshold, epsilon);
@@ -385,12 +393,11 @@ function learnNumeric(
   };
 }
 
-/** The list at (ε, δ); `charged` is the δ this step reserves (0 when the type step reserved it). */
+/** The list with its planned ε and δ; `charged` is the δ this step reserves (0 when the type step reserved it). */
 function learnCategories(
   column: ColumnSchema & { type: 'categorical' },
   tokens: string[],
-  epsilon: Rational,
-  delta: Rational,
+  fact: PlannedFact,
   charged: Rational,
   ctx: StepContext,
 ): ColumnSchema {
@@ -400,25 +407,21 @@ function learnCategories(
     if (ctx.missing.has(token)) continue;
     counts.set(token, (counts.get(token) ?? 0) + 1);
   }
-  const threshold = thresholdFor(epsilon, delta);
+  const threshold = thresholdFor(fact.epsilon, fact.listDelta);
   spend(
     ctx,
     `${name}.categories`,
     `categories of \`${name}\`: the values whose noisy count (discrete Laplace, Δ = 2) reaches ${threshold}; ` +
-      `the others become "${OTHER_LEVEL}" (δ = ${formatRational(delta)})`,
-    epsilon,
+      `the others become "${OTHER_LEVEL}" (δ = ${formatRational(fact.listDelta)})` +
+      belowFloor(fact),
+    fact.epsilon,
     charged,
   );
-  const kept = dpCategories(ctx.rng, counts, epsilon, threshold)
+  const kept = dpCategories(ctx.rng, counts, fact.epsilon, threshold)
     .filter((value) => value !== OTHER_LEVEL)
     .sort(compareByCodePoint);
   const { categories: _c, other: _o, ...rest } = column;
   return { ...rest, categories: [...kept, OTHER_LEVEL], other: OTHER_LEVEL };
-}
-
-/** part/whole as a readable percentage, e.g. "16 %" or "0.24 %" (two significant digits). */
-function percent(part: number, whole: number): string {
-  return `${Number(((100 * part) / whole).toPrecision(2))} %`;
 }
 
 /** A number for a sentence: 1e+12 rather than 1000000000000. */
