@@ -7,6 +7,7 @@ import { schemaCommand } from './commands/schema';
 import { synthCommand } from './commands/synth';
 import { metricsCommand } from './commands/metrics';
 import { inferCommand } from './commands/infer';
+import { countsCommand } from './commands/counts';
 import { recommendCommand } from './commands/recommend';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -35,6 +36,7 @@ const COMMANDS: Record<CommandName, Command> = {
   synth: synthCommand,
   metrics: metricsCommand,
   infer: inferCommand,
+  counts: countsCommand,
   recommend: recommendCommand,
 };
 

@@ -76,6 +76,14 @@ Options:
   --holdout-out test.csv    where the kept-back rows are written (with --holdout-share)
   --train-out train.csv     where the rows the mechanism saw are written (optional)
   -h, --help                print this help
+
+Tables that do not fit in memory (laplace-histogram): the exact counts are computed where the data
+lives, the privacy steps, the model and the sampling here; the report says where the counts came from.
+  --engine duckdb           count the data file (.parquet or .csv) with embedded DuckDB, out of core
+  --source clickhouse://host:port/db.table   count on a ClickHouse server or cluster (HTTP port)
+  --counts DIR              counts computed by you from the queries of dpsynth counts --print-sql
+  --out synth.parquet       (with a count source) a Parquet file, written through DuckDB
+  --out clickhouse://host:port/db.table      (with a count source) INSERT the rows into that table
 `,
   metrics: `dpsynth metrics — compare synthetic data with the real data (for the data holder, not for release)
 
@@ -114,6 +122,28 @@ Options:
   --schema s.json           read the files with this schema (default: types inferred from the files)
   --json                    print one JSON object (estimate, se, df, ci; coefficients for coef)
   -h, --help                print this help
+`,
+  counts: `dpsynth counts — print the count queries of a run, for any SQL engine
+
+Usage:
+  dpsynth counts --print-sql --schema s.json --mechanism ID [--param key=value]... --rows N
+                 --table NAME [--dialect ansi|duckdb|clickhouse] [--out-dir DIR]
+
+The queries follow from the schema, the mechanism, its parameters and n only. Run each where the data
+lives and save its result as DIR/<name>.csv (header \`count\` for rows, \`cell,count\` for the others);
+then dpsynth synth --counts DIR … makes the release. Numeric columns must have a numeric type (NULL is
+missing); categorical columns are compared as text.
+
+Options:
+  --print-sql         print the queries (required)
+  --schema s.json     the schema (see dpsynth schema)
+  --mechanism ID      a mechanism that runs on counts (laplace-histogram)
+  --param key=value   a mechanism parameter; repeat for several
+  --rows N            the table's row count n (SELECT count(*)), public under replace-one
+  --table NAME        the table as the queries name it
+  --dialect D         ansi (default), duckdb or clickhouse
+  --out-dir DIR       also write DIR/plan.json and DIR/<name>.sql for synth --counts DIR
+  -h, --help          print this help
 `,
   recommend: `dpsynth recommend — rank the mechanisms for a table and a goal, from public facts only
 

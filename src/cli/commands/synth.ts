@@ -21,6 +21,7 @@ import type {
 } from '../../core/mechanisms/types';
 import { blockRowsOf, rowsOfTable } from '../../core/mechanisms/release-blocks';
 import { parseBudget } from '../../core/privacy/budget';
+import { defaultDelta } from '../../core/privacy/default-delta';
 import { isSpentBudgetError, SpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { buildReleaseReport } from '../../core/privacy/report';
 import { domainSpend } from '../../core/privacy/domain-claim';
@@ -45,6 +46,7 @@ import { formatClaim } from '../format-claim';
 import { APP_VERSION } from '../../core/version';
 import { releasePaths } from '../release-paths';
 import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-limits';
+import { synthFromCountSource, usesCountSource } from './synth-counts';
 
 /** `dpsynth synth`: one DP run from a CSV and a declared schema to synthetic CSV(s) and a release report. */
 export const synthCommand = {
@@ -66,12 +68,17 @@ export const synthCommand = {
     'publish-inferred': { type: 'boolean' },
     ledger: { type: 'string' },
     force: { type: 'boolean' },
+    engine: { type: 'string' },
+    source: { type: 'string' },
+    counts: { type: 'string' },
   } as const,
   async run(args: ParsedArgs, io: CliIo, internals: CliInternals = {}) {
     const v = args.values;
     // Checked before anything is read or reserved: a size that is not a whole number ≥ 1 would write
     // no rows (NaN) or never finish (0).
     const blockRows = blockRowsOf({ blockRows: internals.releaseBlockRows });
+    // Counts from DuckDB, a ClickHouse cluster or files of query results: synth-counts.ts.
+    if (usesCountSource(v)) return synthFromCountSource(args, io, internals);
     const [dataPath, extra] = args.positionals;
     if (!dataPath || extra) throw new UsageError('dpsynth synth takes exactly one CSV file.');
     for (const required of ['schema', 'mechanism', 'epsilon', 'out'] as const) {
@@ -82,7 +89,8 @@ export const synthCommand = {
     if (!mechanism) {
       throw new InputError(`unknown mechanism '${mechanismId}'. Known: ${mechanismIds().join(', ')}.`);
     }
-    const budget = parseBudget(String(v.epsilon), v.delta === undefined ? 0 : String(v.delta));
+    // Checked here with the δ given (0 when none): a default δ is set once n is known.
+    let budget = parseBudget(String(v.epsilon), v.delta === undefined ? 0 : String(v.delta));
     const releases = parseReleases(v.releases);
     const params = resolveParams(mechanism, parseParamFlags((v.param as string[] | undefined) ?? []));
     const seed = v.seed === undefined ? undefined : String(v.seed);
@@ -127,12 +135,18 @@ export const synthCommand = {
     const { rowsRead, completeRows } = input;
     const droppedIncompleteRows = rowsRead - completeRows;
     const n = input.table!.nRows;
+    // A mechanism that needs δ > 0, run without --delta: the documented default from public n.
+    const deltaDefault = v.delta === undefined && mechanism.fit?.needsDelta ? defaultDelta(n) : undefined;
+    if (deltaDefault !== undefined) {
+      io.err(`dpsynth: ${deltaDefault.reason}\n`);
+      budget = parseBudget(String(v.epsilon), deltaDefault.delta);
+    }
 
     const context: PublicContext = {
       n,
       schema,
       epsilon: String(v.epsilon),
-      delta: v.delta === undefined ? 0 : String(v.delta),
+      delta: deltaDefault?.delta ?? (v.delta === undefined ? 0 : String(v.delta)),
       releases,
       seeded: seed !== undefined,
     };
@@ -186,6 +200,7 @@ export const synthCommand = {
           `${formatBudget(total)} in total (${total.entries} entr${total.entries === 1 ? 'y' : 'ies'}).`,
       );
     }
+    if (deltaDefault !== undefined) release.claim.assumptions.push(deltaDefault.reason);
     if (dropIncomplete) {
       release.claim.assumptions.push(
         `${droppedIncompleteRows} incomplete rows were dropped before synthesis (--drop-incomplete-rows). ` +
@@ -417,7 +432,7 @@ function splitExtension(path: string): { stem: string; extension: string } {
  * The ledger line of the schema's DP learning when the ledger does not count it yet (no "domain"
  * line at its learnedAt), else undefined.
  */
-function uncountedDomainEntry(
+export function uncountedDomainEntry(
   schema: Schema,
   entries: LedgerEntry[],
   schemaPath: string,
@@ -438,7 +453,7 @@ function uncountedDomainEntry(
 }
 
 /** The ledger file's entries; a ledger that does not exist yet is empty (its folder must exist). */
-function readLedger(path: string): { entries: LedgerEntry[] } {
+export function readLedger(path: string): { entries: LedgerEntry[] } {
   if (!existsSync(path)) {
     checkOutputPaths([{ path, what: 'the ledger' }], [], false);
     return { entries: [] };
@@ -456,7 +471,7 @@ function readUserFileOrEmpty(path: string): Uint8Array {
   return readUserFile(path, 'ledger');
 }
 
-function appendLedgerLine(path: string, entry: LedgerEntry): void {
+export function appendLedgerLine(path: string, entry: LedgerEntry): void {
   try {
     appendFileSync(path, ledgerLine(entry));
   } catch (error) {
@@ -467,7 +482,7 @@ function appendLedgerLine(path: string, entry: LedgerEntry): void {
 }
 
 /** "a", "a and b", "a, b and c". */
-function listOf(items: string[]): string {
+export function listOf(items: string[]): string {
   return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
 }
 
@@ -544,7 +559,7 @@ function checkHoldoutSize(share: number, n: number): void {
  * `dataHolderDiagnostics.warnings` (computed from the real data, e.g. R̂ above 1.1, or a sequential
  * regression's solver certificate above its allowed gap; for the data holder, not for release).
  */
-function mechanismWarnings(
+export function mechanismWarnings(
   diagnostics: Record<string, unknown>,
   dataHolderDiagnostics: Record<string, unknown>,
 ): string[] {
@@ -561,7 +576,7 @@ function mechanismWarnings(
   ];
 }
 
-function missingOptionMessage(option: string): string {
+export function missingOptionMessage(option: string): string {
   if (option === 'schema') {
     return (
       'dpsynth synth needs --schema s.json. Create one with `dpsynth schema data.csv > s.json`, replace the ' +
@@ -572,7 +587,7 @@ function missingOptionMessage(option: string): string {
   return `dpsynth synth needs --${option}.`;
 }
 
-function parseReleases(value: unknown): number {
+export function parseReleases(value: unknown): number {
   if (value === undefined) return 1;
   const text = String(value);
   const m = Number(text);

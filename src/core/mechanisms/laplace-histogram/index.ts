@@ -11,11 +11,12 @@ import {
   type ReleaseOf,
 } from '../common/dataset-form';
 import { drawCellsForRows } from '../common/draw-rows';
-import { cellOfEveryRow } from '../common/encode-rows';
 import { perturbCellCounts } from '../common/noisy-cell-counts';
-import { countRowsPerCell } from '../common/sparse-cell-counts';
+import { countInMemory } from '../../counts/memory-count-source';
+import type { CountQueryPlan, PlannedCounts } from '../../counts/count-source';
+import { InputError } from '../../table/errors';
 import { blockRowsOf } from '../release-blocks';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
+import type { Mechanism, ParamValues, PublicContext, Release, RunContext } from '../types';
 import {
   LAPLACE_HISTOGRAM_ID,
   laplaceHistogramAssumptions,
@@ -57,13 +58,51 @@ export async function drawLaplaceHistogram<D>(
   accountant: BudgetReserver,
   form: DatasetForm<D>,
 ): Promise<ReleaseOf<D>> {
-  const settings = laplaceHistogramSettings(params);
   const domain = planLaplaceHistogramDomain(schema, params, ctx.n);
   refuseUnplannedRun(LAPLACE_HISTOGRAM_ID, domain, table, ctx);
+  const counts = countInMemory(table, laplaceHistogramCountPlan(schema, params, ctx));
+  return drawLaplaceHistogramFromCounts(counts, schema, params, ctx, accountant, form);
+}
+
+/**
+ * The counts the run reads: the full cross-tabulation of the binned domain, fixed by the schema, the
+ * parameters and n before any data is read (count-source.ts).
+ */
+export function laplaceHistogramCountPlan(
+  schema: Schema,
+  params: ParamValues,
+  context: PublicContext,
+): CountQueryPlan {
+  const domain = planLaplaceHistogramDomain(schema, params, context.n);
+  if (domain.problems.length > 0) {
+    throw new InputError(`${LAPLACE_HISTOGRAM_ID} cannot run: ${domain.problems.join(' ')}`);
+  }
+  return { codings: domain.codings, cells: true, marginals: [] };
+}
+
+/** The run on exact counts from any count source (in memory, an SQL engine, files of query results). */
+export async function drawLaplaceHistogramFromCounts<D>(
+  planned: PlannedCounts,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: BudgetReserver,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
+  const settings = laplaceHistogramSettings(params);
+  const domain = planLaplaceHistogramDomain(schema, params, ctx.n);
+  if (domain.problems.length > 0) {
+    throw new InputError(`${LAPLACE_HISTOGRAM_ID} cannot run: ${domain.problems.join(' ')}`);
+  }
+  if (planned.n !== ctx.n || planned.cells === undefined) {
+    throw new Error(
+      `${LAPLACE_HISTOGRAM_ID}: the counts are for ${planned.n} rows but the context says n = ${ctx.n}.`,
+    );
+  }
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const perRelease = reserveReleaseBudgets(accountant, budget.epsilon, ctx.releases, domain.domainCells);
 
-  const counts = countRowsPerCell(cellOfEveryRow(table, domain.codings));
+  const counts = planned.cells;
   const datasets: D[] = [];
   const positiveNoisyCells: number[] = [];
   for (let release = 0; release < ctx.releases; release++) {
