@@ -1,0 +1,84 @@
+import { expect, saveStepScreenshot, test } from './support/test';
+import { StudioPage } from './pages/studio-page';
+
+// The Mechanism step's goal question: the catalogue ordered by fit from public facts, the first two
+// marked with the measured reason, what cannot run greyed with check()'s sentence, and the note that
+// nothing reads the data.
+
+/**
+ * 1,200 rows × 6 categorical columns of 4 levels each ((i + 1)·(2j + 3) mod 4 takes every level): 4⁶ = 4,096
+ * cells, or 5⁶ = 15,625 with a missing level per column, for 1,200 rows.
+ */
+function wideCategoricalCsv(): string {
+  const header = ['a', 'b', 'c', 'd', 'e', 'f'];
+  const rows = [header.join(',')];
+  for (let i = 0; i < 1200; i++) rows.push(header.map((_, j) => `v${((i + 1) * (2 * j + 3)) % 4}`).join(','));
+  return `${rows.join('\n')}\n`;
+}
+
+test('the goal orders the catalogue: MST and AIM recommended for relationships once δ > 0', async ({
+  page,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('wide.csv', wideCategoricalCsv());
+  await studio.data.expectLoaded('wide.csv', 1200);
+  await studio.schema.declareAllPublic();
+
+  const step = studio.mechanism.section;
+  const question = step.getByTestId('goal-question');
+  await expect(question.getByRole('group', { name: 'What is the synthetic data for?' })).toBeVisible();
+  await expect(step.getByTestId('recommend-note')).toContainText('nothing reads the data');
+  await expect(step.locator('[data-recommended="true"]')).toHaveCount(0);
+
+  await question.getByLabel('Keep relationships between columns for analysis').check();
+  // δ is 0 by default: MST and AIM cannot run, are greyed with check()'s sentence, and the note says why.
+  await expect(step.getByTestId('recommend-delta-hint')).toContainText(/MST .* and AIM .* need δ > 0/);
+  const mst = step.getByTestId('mechanism-mst');
+  await expect(mst).toHaveClass(/mechanism-option-unavailable/);
+  await expect(mst.locator('.mechanism-problems')).toContainText('set δ > 0');
+
+  await step.getByLabel('δ (delta)').fill('1e-9');
+  await expect(step.getByTestId('recommend-delta-hint')).toHaveCount(0);
+  const options = step.locator('.mechanism-catalogue > .mechanism-option');
+  await expect(options.nth(0)).toHaveAttribute('data-testid', 'mechanism-mst');
+  await expect(options.nth(1)).toHaveAttribute('data-testid', 'mechanism-aim');
+  await expect(step.locator('[data-recommended="true"]')).toHaveCount(2);
+  await expect(step.getByTestId('recommend-reason-mst')).toContainText(
+    'Recommended for this table and goal: Keeps every column and a tree of its strongest 2-way relationships',
+  );
+  await expect(step.getByTestId('recommend-reason-mst')).toContainText('mean 2-way TVD 0.059');
+  await expect(step.getByTestId('recommend-reason-aim')).toContainText('mean 3-way TVD 0.107');
+  // The Laplace histogram is ranked below, with the public reason.
+  await expect(step.getByTestId('recommend-reason-laplace-histogram')).toContainText(
+    /its full cross-tabulation has (4,096|15,625) cells for 1,200 rows/,
+  );
+  await expect(step.getByTestId('mechanism-mst')).not.toHaveClass(/mechanism-option-unavailable/);
+  await saveStepScreenshot(page, 'mechanism-recommendation', 'step-mechanism');
+
+  // Another goal reorders the list; picking the first recommended one works as any pick.
+  await question.getByLabel("Keep each column's distribution").check();
+  await expect(options.nth(0)).toHaveAttribute('data-testid', 'mechanism-dp-marginals');
+  await expect(options.nth(0)).toHaveAttribute('data-recommended', 'true');
+  await studio.mechanism.pick('dp-marginals');
+  await expect(studio.mechanism.claimPanel).toBeVisible();
+});
+
+test('to train a model the question asks for the label column', async ({ page }) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('wide.csv', wideCategoricalCsv());
+  await studio.data.expectLoaded('wide.csv', 1200);
+  await studio.schema.declareAllPublic();
+  const question = studio.mechanism.section.getByTestId('goal-question');
+  await question.getByLabel('Train a model to predict a label column').check();
+  const labelColumn = question.getByLabel('Label column to predict');
+  await expect(labelColumn).toBeVisible();
+  await expect(studio.mechanism.section.getByTestId('recommend-reason-clustmix')).toContainText(
+    'name the label column to predict',
+  );
+  await labelColumn.selectOption('f');
+  await expect(studio.mechanism.section.getByTestId('recommend-reason-clustmix')).not.toContainText(
+    'name the label column to predict',
+  );
+});
