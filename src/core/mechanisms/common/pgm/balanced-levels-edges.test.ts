@@ -76,6 +76,27 @@ describe('unbiasedCounts at the edges of systematic sampling', () => {
     expect(none.used).toBe(0);
   });
 
+  it('gives a single level every row, with no draw, where count·w/w falls below count in floating point', () => {
+    // 189·10.97/10.97 = 188.99999999999997 in doubles: the floor leaves one row and a one-level group
+    // has nowhere else to put it (this used to throw after the budget was spent).
+    expect((189 * 10.97) / 10.97).toBeLessThan(189);
+    const none = scriptedFloatRng([]);
+    expect(Array.from(unbiasedCounts(none, [10.97], 189))).toEqual([189]);
+    expect(Array.from(unbiasedCounts(none, [0.5], 0))).toEqual([0]);
+    expect(none.used).toBe(0);
+  });
+
+  it('clamps a leftover of k or more rows (every share whole up to rounding) with no draw', () => {
+    // Weights (1.8, 0.9 − 2^−53·…): shares 126 and 63 exactly, computed as 125.99… and 62.99…, so the
+    // floors place 187 of 189 rows: both levels get one more.
+    const weights = [1.8, 0.8999999999999999];
+    const total = weights[0]! + weights[1]!;
+    expect(weights.map((w) => Math.floor((189 * w) / total))).toEqual([125, 62]);
+    const none = scriptedFloatRng([]);
+    expect(Array.from(unbiasedCounts(none, weights, 189))).toEqual([126, 63]);
+    expect(none.used).toBe(0);
+  });
+
   it('refuses weights whose shares are not numbers', () => {
     expect(() => unbiasedCounts(new SeededRng(1), [Number.NaN, 1], 3)).toThrow(
       'unbiasedCounts: NaN rows left over with fractional mass NaN',

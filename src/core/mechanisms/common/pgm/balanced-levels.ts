@@ -30,19 +30,38 @@ export function expectedCountFloors(
  * e_l − ⌊e_l⌋, so E[count_l] = e_l. The extra rows are chosen by systematic sampling on the
  * fractional parts (Madow 1949): one uniform u, and the levels whose cumulative fraction interval
  * holds u, u + 1, u + 2, …; each level's interval is shorter than 1, so it is hit at most once.
+ *
+ * Exactly, the fractions sum to a whole number below k. In floating point count·w/Σw can land just
+ * below a whole number (0.9999999999999716 for a single level), so the leftover is clamped, with no
+ * draw: a single level gets every row; when the floors leave k or more rows (every fraction ≈ 1, each
+ * level's share whole) each level gets one more until fewer than k are left; rows placed beyond
+ * `count` are taken back from the levels with the smallest fractions; rows left with no fractional
+ * mass go to the heaviest levels. In every other case the draws are those of the walk below.
  */
 export function unbiasedCounts(rng: Rng, weights: ArrayLike<number>, count: number): Float64Array {
   const k = weights.length;
+  if (k === 1) return Float64Array.of(count);
   let total = 0;
   for (let l = 0; l < k; l++) total += weights[l]!;
   const { rows, fractions, placed } = expectedCountFloors(weights, count, total);
-  const extra = count - placed;
+  let extra = count - placed;
+  if (!Number.isFinite(extra)) {
+    // Shares that are not numbers (NaN, ∞) are a bug upstream, not rounding: refused.
+    let mass = 0;
+    for (let l = 0; l < k; l++) mass += fractions[l]!;
+    throw new Error(`unbiasedCounts: ${extra} rows left over with fractional mass ${mass}`);
+  }
+  while (extra >= k) {
+    for (let l = 0; l < k; l++) rows[l]!++;
+    fractions.fill(0);
+    extra -= k;
+  }
+  for (; extra < 0; extra++) rows[smallestFractionWithRows(rows, fractions)]!--;
   if (extra === 0) return rows;
   // The fractions sum to `extra` up to rounding; scale them to exactly that, then walk once.
   let mass = 0;
   for (let l = 0; l < k; l++) mass += fractions[l]!;
-  if (!(extra > 0 && extra < k && mass > 0))
-    throw new Error(`unbiasedCounts: ${extra} rows left over with fractional mass ${mass}`);
+  if (!(mass > 0)) return heaviestGetRows(rows, weights, extra);
   const scale = extra / mass;
   let point = rng.nextFloat();
   let given = 0;
@@ -64,6 +83,23 @@ export function unbiasedCounts(rng: Rng, weights: ArrayLike<number>, count: numb
     rows[best]!++;
     fractions[best] = -1;
   }
+  return rows;
+}
+
+/** The level with rows whose fractional part is smallest (the first on ties): the one to take a row from. */
+function smallestFractionWithRows(rows: Float64Array, fractions: Float64Array): number {
+  let best = -1;
+  for (let l = 0; l < rows.length; l++) {
+    if (rows[l]! > 0 && (best < 0 || fractions[l]! < fractions[best]!)) best = l;
+  }
+  if (best < 0) throw new Error('unbiasedCounts: more rows placed than there are');
+  return best;
+}
+
+/** `extra` rows, one each, to the levels of largest weight (the first on ties); no draw. */
+function heaviestGetRows(rows: Float64Array, weights: ArrayLike<number>, extra: number): Float64Array {
+  const order = Array.from(rows, (_, l) => l).sort((a, b) => weights[b]! - weights[a]! || a - b);
+  for (let i = 0; i < extra; i++) rows[order[i % order.length]!]!++;
   return rows;
 }
 
