@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, saveStepScreenshot, test } from './support/test';
 import { StudioPage } from './pages/studio-page';
 
@@ -55,6 +56,16 @@ test('the goal orders the catalogue: MST and AIM recommended for relationships o
   );
   await expect(step.getByTestId('mechanism-mst')).not.toHaveClass(/mechanism-option-unavailable/);
   await saveStepScreenshot(page, 'mechanism-recommendation', 'step-mechanism');
+  // The question, the marks and the greyed entries pass axe-core's serious and critical checks.
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="step-mechanism"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 
   // Another goal reorders the list; picking the first recommended one works as any pick.
   await question.getByLabel("Keep each column's distribution").check();
