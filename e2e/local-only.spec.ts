@@ -77,6 +77,7 @@ test('no data is persisted: only whitelisted preferences reach localStorage', as
     'sweepMinEpsilon',
     'sweepPointCount',
     'sweepRepeats',
+    'sweepRepeatsFitMinute',
   ]);
   expect(stored.values[0]).not.toMatch(/Adelie|secret-seed|penguins/);
   expect(stored.databases).toEqual([]);

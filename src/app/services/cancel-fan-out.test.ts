@@ -141,7 +141,13 @@ function loadStores(): void {
   });
   // 4 ε values × 2 repeats = 8 points: 4 runs of 2 releases for laplace-histogram's sweep (its
   // repeats come from one run), 8 single runs for the comparison; more than two workers take at once.
-  usePrefsStore.setState({ sweepPointCount: 4, sweepMinEpsilon: 0.1, sweepMaxEpsilon: 10, sweepRepeats: 2 });
+  usePrefsStore.setState({
+    sweepPointCount: 4,
+    sweepMinEpsilon: 0.1,
+    sweepMaxEpsilon: 10,
+    sweepRepeats: 2,
+    sweepRepeatsFitMinute: false,
+  });
   useCompareStore.setState({ selectedIds: ['laplace-histogram', 'dp-marginals'], repeats: 4 });
 }
 

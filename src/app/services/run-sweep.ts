@@ -9,10 +9,10 @@ import { addSweepPoint, beginSweep, setSweepStatus } from '../state/tune-store';
 import { fnv1aHex, stableJson, tableKeyOf } from './cache-keys';
 import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
 import { ensureTableOnWorker, runPool } from './workers';
-import { logGrid } from './epsilon-scale';
+import { aboutDuration, noteMeasuredRun, speedFactor } from './sweep-cost';
+import { planSweep, type PlannedSweepRun, type SweepPlan, type SweepPlanInputs } from './sweep-plan';
 import { createJobRunner, newJobId } from './job-runner';
 import { parseRational, Rational } from '../../core/rng/rational';
-import type { MechanismMeta, ParamValues } from '../../core/mechanisms/types';
 import { assessCurrentRun } from './run-readiness';
 
 /**
@@ -41,48 +41,102 @@ onDatasetReplaced('sweep', () => {
   sweepCache.clear();
 });
 
-/**
- * Runs the mechanism at every ε of the preferences' log grid, `repeats` times each, spread over
- * the worker pool (one job per point). Each finished point is plotted as it arrives; points in
- * the cache are not recomputed. With a seed, repeat r at ε uses the seed "<seed>/ε/r".
- */
-export async function startSweep(): Promise<void> {
+/** Workers the sweep's pool has (the pool is sized the same way). */
+export function sweepWorkers(): number {
+  return (typeof navigator !== 'undefined' && navigator.hardwareConcurrency) || 2;
+}
+
+/** The sweep the Tune step would start now (its grid, repeats, runs and estimate), or null when blocked. */
+export function currentSweepPlan(): SweepPlan | null {
+  const inputs = currentSweepInputs();
+  return inputs === null ? null : planSweep(inputs.plan);
+}
+
+function currentSweepInputs(): { plan: SweepPlanInputs; configuration: string } | null {
   const dataset = useDataStore.getState().dataset;
   const { schema } = useSchemaStore.getState();
   const job = useJobStore.getState();
   const prefs = usePrefsStore.getState();
   // One release per point and no rows kept back: a point is scored against the whole table.
   const readiness = assessCurrentRun({ releases: 1, holdoutShare: 0 });
-  if (dataset === null || schema === null || readiness.params === null || readiness.mechanism === undefined)
-    return;
-  const seed = job.seed.trim();
+  if (
+    dataset === null ||
+    schema === null ||
+    readiness.params === null ||
+    readiness.mechanism === undefined ||
+    readiness.context === null
+  )
+    return null;
   const configuration = stableJson({
     data: dataset.datasetId,
     schema,
     mechanism: readiness.mechanism.id,
     params: readiness.params,
     delta: job.delta.trim() || '0',
-    seed,
+    seed: job.seed.trim(),
   });
+  // The repeats chosen to fit a minute are kept with the configuration's points, so that sweeping
+  // again asks for the same points even after the measured speed moved the estimate.
+  const fitted = prefs.sweepRepeatsFitMinute ? fittedRepeats.get(configuration) : undefined;
+  return {
+    configuration,
+    plan: {
+      mechanism: readiness.mechanism,
+      params: readiness.params,
+      schema,
+      n: readiness.context.n,
+      minEpsilon: prefs.sweepMinEpsilon,
+      maxEpsilon: prefs.sweepMaxEpsilon,
+      pointCount: prefs.sweepPointCount,
+      repeats: prefs.sweepRepeatsFitMinute ? (fitted ?? 'fit-minute') : prefs.sweepRepeats,
+      workers: sweepWorkers(),
+    },
+  };
+}
+/** Repeats "fit a minute" chose for a configuration (keyed like sweepCache). */
+const fittedRepeats = new Map<string, number>();
+
+/**
+ * Runs the mechanism at every ε of the preferences' log grid, R times each (R as set, or as many as
+ * fit about a minute by the cost model), spread over the worker pool. The runs start cheapest first
+ * (sweep-cost.ts), each finished point is plotted as it arrives, and points in the cache are not
+ * recomputed. With a seed, repeat r at ε uses the seed "<seed>/ε/r".
+ */
+export async function startSweep(): Promise<void> {
+  const dataset = useDataStore.getState().dataset;
+  const { schema } = useSchemaStore.getState();
+  const job = useJobStore.getState();
+  const inputs = currentSweepInputs();
+  const readiness = assessCurrentRun({ releases: 1, holdoutShare: 0 });
+  if (inputs === null || dataset === null || schema === null || readiness.mechanism === undefined) return;
+  const { configuration } = inputs;
+  const mechanism = readiness.mechanism;
+  const params = readiness.params!;
+  const seed = job.seed.trim();
   const configurationKey = fnv1aHex(configuration);
-  const grid = logGrid(prefs.sweepMinEpsilon, prefs.sweepMaxEpsilon, prefs.sweepPointCount);
+  const pointKey = (epsilon: number, repeat: number) => `${epsilon}/${repeat}`;
+  const known = sweepCache.get(configuration);
+  const plan = planSweep(inputs.plan, (epsilon, repeat) => !known?.has(pointKey(epsilon, repeat)));
+  const { grid, repeats: repeatCount } = plan;
+  if (inputs.plan.repeats === 'fit-minute') fittedRepeats.set(configuration, repeatCount);
   const tasks = grid.flatMap((epsilon) =>
-    Array.from({ length: prefs.sweepRepeats }, (_, repeat) => ({ epsilon, repeat })),
+    Array.from({ length: repeatCount }, (_, repeat) => ({ epsilon, repeat })),
   );
-  const message = `Sweeping ε over ${grid.length} values × ${prefs.sweepRepeats} repeats`;
+  const message = `Sweeping ε over ${grid.length} values × ${repeatCount} repeats`;
   await runner.start(message, async ({ signal, progress }) => {
     const points = pointsOf(configuration);
-    const pointKey = (epsilon: number, repeat: number) => `${epsilon}/${repeat}`;
     const cached = tasks.flatMap(({ epsilon, repeat }) => points.get(pointKey(epsilon, repeat)) ?? []);
-    const pending = tasks.filter(({ epsilon, repeat }) => !points.has(pointKey(epsilon, repeat)));
-    beginSweep(configurationKey, grid, prefs.sweepRepeats, cached);
+    const pendingRuns = plan.runs.filter((run) =>
+      run.repeats.some((r) => !points.has(pointKey(run.epsilon, r))),
+    );
+    beginSweep(configurationKey, grid, repeatCount, cached, plan.seconds);
     if (cached.length > 0) noteDataLook('sweep');
     // Each point shown is a run on the real data (once per configuration, ε and repeat; δ as set, an
     // upper bound on what a point's claim spends).
     const recordPoint = (point: { epsilon: number; repeat: number }) =>
       recordLook(`sweep:${configuration}/${pointKey(point.epsilon, point.repeat)}`, {
         kind: 'sweep',
-        mechanism: readiness.mechanism!.id,
+        mechanism: mechanism.id,
         epsilon: point.epsilon,
         delta: Number(job.delta.trim() || '0'),
         runs: 1,
@@ -91,12 +145,25 @@ export async function startSweep(): Promise<void> {
     cached.forEach(recordPoint);
     const tableKey = tableKeyOf(dataset.datasetId, schema);
     let done = cached.length;
+    // Seconds the runs not yet finished are estimated to take, for the "left" figure.
+    let estimateLeft = plan.runs.reduce((total, run) => total + run.seconds, 0);
+    const workers = runPool().capacity;
     const reportDone = () =>
-      progress(done / tasks.length, `${done} of ${tasks.length} runs done (${runPool().capacity} workers)`);
+      progress(
+        done / tasks.length,
+        `${done} of ${tasks.length} runs done (${workers} workers)` +
+          (done < tasks.length ? `, ${aboutDuration(estimateLeft / workers)} left` : ''),
+      );
     reportDone();
-    const pointsDone = (arrived: SweepPointResult[]) => {
+    const pointsDone = (arrived: SweepPointResult[], run: PlannedSweepRun) => {
       arrived.forEach((point) => points.set(pointKey(point.epsilon, point.repeat), point));
       if (signal.aborted) return;
+      // The measured speed: this run's seconds (its releases' shares of the run) against the model's.
+      const measuredSeconds = arrived.reduce((total, point) => total + point.runMillis, 0) / 1000;
+      const factor = speedFactor(mechanism.id);
+      noteMeasuredRun(mechanism.id, run.seconds / factor, measuredSeconds);
+      estimateLeft = Math.max(0, estimateLeft - run.seconds);
+      estimateLeft *= speedFactor(mechanism.id) / factor;
       arrived.forEach((point) => {
         addSweepPoint(point);
         noteDataLook('sweep');
@@ -116,70 +183,48 @@ export async function startSweep(): Promise<void> {
     const baseJob = {
       tableKey,
       schema,
-      mechanismId: readiness.mechanism!.id,
-      params: readiness.params!,
+      mechanismId: mechanism.id,
+      params,
       delta: job.delta.trim() || '0',
     };
+    // Queued in the plan's order, cheapest first: the pool starts them first come, first served.
     await Promise.all(
-      sweepRunsFor(pending, repeatsPerRun(readiness.mechanism!, readiness.params!)).map(
-        ({ epsilon, repeats }) => {
-          const jobId = newJobId('sweep');
-          if (repeats.length === 1 && readiness.mechanism!.sweepRepeats === undefined) {
-            const repeat = repeats[0]!;
-            const pointJob: SynthesisJob = {
-              ...baseJob,
-              jobId,
-              epsilon: String(epsilon),
-              releases: 1,
-              seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeat}`,
-            };
-            return runOnPool(jobId, (remote) => remote.sweepPoint(pointJob, epsilon, repeat)).then((point) =>
-              pointsDone([point]),
-            );
-          }
-          // R repeats from one run with R releases at R·ε: each release spends exactly ε (meta.sweepRepeats).
-          const runJob: SynthesisJob = {
+      pendingRuns.map((run) => {
+        const { epsilon, repeats } = run;
+        const jobId = newJobId('sweep');
+        if (repeats.length === 1 && mechanism.sweepRepeats === undefined) {
+          const repeat = repeats[0]!;
+          const pointJob: SynthesisJob = {
             ...baseJob,
             jobId,
-            epsilon: parseRational(String(epsilon)).mul(Rational.of(repeats.length)).toString(),
-            releases: repeats.length,
-            seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeats.join('+')}`,
+            epsilon: String(epsilon),
+            releases: 1,
+            seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeat}`,
           };
-          return runOnPool(jobId, (remote) => remote.sweepPointsOfOneRun(runJob, epsilon, 0)).then(
-            (arrived) => pointsDone(arrived.map((point, r) => ({ ...point, repeat: repeats[r]! }))),
+          return runOnPool(jobId, (remote) => remote.sweepPoint(pointJob, epsilon, repeat)).then((point) =>
+            pointsDone([point], run),
           );
-        },
-      ),
+        }
+        // R repeats from one run with R releases at R·ε: each release spends exactly ε (meta.sweepRepeats).
+        const runJob: SynthesisJob = {
+          ...baseJob,
+          jobId,
+          epsilon: parseRational(String(epsilon)).mul(Rational.of(repeats.length)).toString(),
+          releases: repeats.length,
+          seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeats.join('+')}`,
+        };
+        return runOnPool(jobId, (remote) => remote.sweepPointsOfOneRun(runJob, epsilon, 0)).then((arrived) =>
+          pointsDone(
+            arrived.map((point, r) => ({ ...point, repeat: repeats[r]! })),
+            run,
+          ),
+        );
+      }),
     );
   });
 }
 
-/** How many repeats one run may give (meta.sweepRepeats and sweepRepeatsPerRun); 1 without them. */
-function repeatsPerRun(mechanism: MechanismMeta, params: ParamValues): number {
-  if (mechanism.sweepRepeats === undefined) return 1;
-  const limit = mechanism.sweepRepeatsPerRun?.(params) ?? Infinity;
-  return Number.isFinite(limit) ? Math.max(1, Math.floor(limit)) : Infinity;
-}
-
-/**
- * The runs a sweep makes for its pending points: at each ε, its pending repeats in groups of at most
- * `perRun` (one run per point when perRun is 1).
- */
-export function sweepRunsFor(
-  pending: { epsilon: number; repeat: number }[],
-  perRun: number,
-): { epsilon: number; repeats: number[] }[] {
-  const byEpsilon = new Map<number, number[]>();
-  for (const { epsilon, repeat } of pending)
-    byEpsilon.set(epsilon, [...(byEpsilon.get(epsilon) ?? []), repeat]);
-  return [...byEpsilon].flatMap(([epsilon, repeats]) => {
-    const groups: { epsilon: number; repeats: number[] }[] = [];
-    for (let start = 0; start < repeats.length; start += perRun) {
-      groups.push({ epsilon, repeats: repeats.slice(start, start + perRun) });
-    }
-    return groups;
-  });
-}
+export { sweepRunsFor } from './sweep-plan';
 
 export function cancelSweep(): void {
   runner.cancel();

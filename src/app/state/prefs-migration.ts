@@ -12,6 +12,8 @@ export interface Preferences {
   sweepMinEpsilon: number;
   sweepMaxEpsilon: number;
   sweepRepeats: number;
+  /** True: the sweep takes as many repeats as fit about a minute (sweep-cost.ts); false: sweepRepeats. */
+  sweepRepeatsFitMinute: boolean;
   /** Which metric the sweep chart plots. */
   sweepMetric: SweepMetric;
   /** The mechanism picked last time, preselected next time. */
@@ -23,6 +25,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   sweepMinEpsilon: 0.1,
   sweepMaxEpsilon: 10,
   sweepRepeats: 5,
+  sweepRepeatsFitMinute: true,
   sweepMetric: 'two-way',
   lastMechanismId: null,
 };

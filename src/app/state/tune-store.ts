@@ -12,6 +12,8 @@ interface TuneState {
   points: SweepPointResult[];
   /** How many of the points were taken from an earlier sweep with the same configuration. */
   reused: number;
+  /** The estimate shown when the sweep started (seconds, sweep-cost.ts); null before any sweep. */
+  estimateSeconds: number | null;
   error: string | null;
 }
 
@@ -22,6 +24,7 @@ const initialTuneState: TuneState = {
   repeats: 0,
   points: [],
   reused: 0,
+  estimateSeconds: null,
   error: null,
 };
 
@@ -38,8 +41,16 @@ export function beginSweep(
   grid: number[],
   repeats: number,
   cached: SweepPointResult[],
+  estimateSeconds: number | null = null,
 ): void {
-  useTuneStore.setState({ configurationKey, grid, repeats, points: cached, reused: cached.length });
+  useTuneStore.setState({
+    configurationKey,
+    grid,
+    repeats,
+    points: cached,
+    reused: cached.length,
+    estimateSeconds,
+  });
 }
 
 export function addSweepPoint(point: SweepPointResult): void {

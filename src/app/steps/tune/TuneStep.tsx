@@ -7,7 +7,11 @@ import { reusedText } from '../../components/reused-text';
 import { stepNumber } from '../../components/step-order';
 import { logGrid } from '../../services/epsilon-scale';
 import { useRunReadiness } from '../../services/run-readiness';
-import { cancelSweep, startSweep } from '../../services/run-sweep';
+import { cancelSweep, currentSweepPlan, startSweep, sweepWorkers } from '../../services/run-sweep';
+import { aboutDuration, hasFittedCost } from '../../services/sweep-cost';
+import { FIT_MINUTE_MAX_REPEATS } from '../../services/sweep-plan';
+import { useDataStore } from '../../state/data-store';
+import { useSchemaStore } from '../../state/schema-store';
 import { summarizeSweep } from '../../services/sweep-summary';
 import { pickEpsilonFromSweep, useJobStore } from '../../state/job-store';
 import { setPreference, usePrefsStore } from '../../state/prefs-store';
@@ -47,11 +51,42 @@ export function TuneStep() {
   const reused = useTuneStore((state) => state.reused);
   const planned = useTuneStore((state) => state.grid.length * state.repeats);
   const error = useTuneStore((state) => state.error);
+  const estimateAtStart = useTuneStore((state) => state.estimateSeconds);
+  const dataset = useDataStore((state) => state.dataset);
+  const schema = useSchemaStore((state) => state.schema);
+  const delta = useJobStore((state) => state.delta);
+  const seed = useJobStore((state) => state.seed);
+  // Public facts only (n, schema, ε grid, parameters) and the measured speed of earlier sweep runs;
+  // recomputed when a sweep ends, since its runs refine the speed.
+  const plan = useMemo(
+    () => (readiness.params === null ? null : currentSweepPlan()),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [
+      readiness.mechanism,
+      readiness.params,
+      readiness.context?.n,
+      prefs,
+      dataset,
+      schema,
+      delta,
+      seed,
+      status,
+    ],
+  );
   const summary = useMemo(() => summarizeSweep(points, prefs.sweepMetric), [points, prefs.sweepMetric]);
   const grid = logGrid(prefs.sweepMinEpsilon, prefs.sweepMaxEpsilon, prefs.sweepPointCount);
   const metric = SWEEP_METRIC_TEXT[prefs.sweepMetric];
-  const ids = { count: useId(), min: useId(), max: useId(), repeats: useId(), metric: useId() };
   const running = status === 'running';
+  // While a sweep runs, the estimate it started with; otherwise the next sweep's.
+  const shownEstimate = running && estimateAtStart !== null ? estimateAtStart : (plan?.seconds ?? null);
+  const ids = {
+    count: useId(),
+    min: useId(),
+    max: useId(),
+    repeats: useId(),
+    fitMinute: useId(),
+    metric: useId(),
+  };
   const blocked =
     readiness.mechanism === undefined || readiness.params === null || readiness.problems.length > 0;
   const numberSetter =
@@ -99,14 +134,29 @@ export function TuneStep() {
           onChange={(e) => numberSetter('sweepMaxEpsilon', false)(e.target.value)}
         />
         <label htmlFor={ids.repeats}>repeats</label>
-        <input
-          id={ids.repeats}
-          type="number"
-          min={1}
-          max={50}
-          defaultValue={prefs.sweepRepeats}
-          onChange={(e) => numberSetter('sweepRepeats', true)(e.target.value)}
-        />
+        {prefs.sweepRepeatsFitMinute ? (
+          <output id={ids.repeats} data-testid="sweep-repeats-fitted">
+            {plan?.repeats ?? '–'}
+          </output>
+        ) : (
+          <input
+            id={ids.repeats}
+            type="number"
+            min={1}
+            max={50}
+            defaultValue={prefs.sweepRepeats}
+            onChange={(e) => numberSetter('sweepRepeats', true)(e.target.value)}
+          />
+        )}
+        <label>
+          <input
+            id={ids.fitMinute}
+            type="checkbox"
+            checked={prefs.sweepRepeatsFitMinute}
+            onChange={(e) => setPreference('sweepRepeatsFitMinute', e.target.checked)}
+          />{' '}
+          as many as fit about a minute (up to {FIT_MINUTE_MAX_REPEATS})
+        </label>
         <label htmlFor={ids.metric}>plot</label>
         <select
           id={ids.metric}
@@ -122,9 +172,19 @@ export function TuneStep() {
       </div>
       <p className="hint">
         Grid: {grid.join(', ')} —{' '}
-        {runsText(grid.length, prefs.sweepRepeats, readiness.mechanism?.sweepRepeats)}, spread over the
-        workers. Parameters, δ and seed are those of step {stepNumber('step-mechanism')}.
+        {runsText(grid.length, plan?.repeats ?? prefs.sweepRepeats, readiness.mechanism?.sweepRepeats)},
+        spread over the workers, cheapest first. Parameters, δ and seed are those of step{' '}
+        {stepNumber('step-mechanism')}.
       </p>
+      {plan !== null && readiness.mechanism !== undefined && shownEstimate !== null && (
+        <p className="hint" data-testid="sweep-estimate" data-seconds={shownEstimate.toFixed(1)}>
+          Estimated time: {aboutDuration(shownEstimate)} on {sweepWorkers()} workers
+          {hasFittedCost(readiness.mechanism.id)
+            ? ", from the mechanism's measured cost for these rows, columns, ε values and parameters"
+            : ' (a rough guess: this mechanism has no measured cost model)'}
+          . Points appear as their runs finish.
+        </p>
+      )}
       <JobControls
         channel="sweep"
         progressLabel="Sweep progress"
