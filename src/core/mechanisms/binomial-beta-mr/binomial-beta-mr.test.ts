@@ -48,11 +48,12 @@ describe('binomial-beta-mr claim', () => {
     expect(release.claim).toEqual(claim);
     expect(claim.epsilon).toBe(1);
     expect(claim.neighbouring).toBe('replace-one');
-    // 1/(e^(0.25/300) − 1) = 1199.5000…, rounded up onto the 2^−24 grid and printed with 6 digits.
+    // 1/(e^(0.25/300) − 1) = 1199.5000…, rounded up onto the 2^−24 grid, printed rounded down to 6
+    // digits (1199.50; a smaller printed α recomputes to a larger ε, the safe side).
     expect(claim.steps[0]).toEqual({
       what:
         '300 rows drawn independently from p*_k = (n_k + α)/(n + Kα) over the 108-cell cross-tabulation, ' +
-        'α = 1/(e^(ε/n) − 1) = 1199.50, release 1 of 4',
+        'α = 1/(e^(ε/n) − 1) = 1199.5, release 1 of 4',
       epsilon: 0.25,
     });
   });

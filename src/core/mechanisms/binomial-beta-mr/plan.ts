@@ -1,6 +1,7 @@
 import { Accountant } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
+import { roundDownRational } from '../../privacy/round-up';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
@@ -42,7 +43,7 @@ export function reserveReleases(
     const prior = mcclureReiterPrior(n, epsilon);
     accountant.reserve(
       `${formatCount(n)} rows drawn independently from p*_k = (n_k + α)/(n + Kα) over the ` +
-        `${formatCount(domainCells)}-cell cross-tabulation, α = 1/(e^(ε/n) − 1) = ${prior.toNumberUp().toPrecision(6)}, ` +
+        `${formatCount(domainCells)}-cell cross-tabulation, α = 1/(e^(ε/n) − 1) = ${roundDownRational(prior)}, ` +
         `release ${r + 1} of ${releases}`,
       epsilon,
     );
@@ -56,7 +57,7 @@ export function assumptionsFor(domain: BinnedDomain, context: PublicContext): st
     ...binnedDomainAssumptions(domain.codings, context.schema),
     'The privacy comes from the prior: with α = 1/(e^(ε/n) − 1) in every cell, replacing one row changes the ' +
       'probability of each drawn row by at most the factor 1 + 1/α, so n rows by at most e^ε. Rows are drawn ' +
-      'exactly (integer arithmetic), and α is rounded up.',
+      'exactly (integer arithmetic), and α is rounded up; the α printed in the steps is rounded down, so ε recomputed from it is never below the claim.',
     'With two cells this is the Binomial–Beta synthesizer of McClure & Reiter; every column here also has a ' +
       'missing-value cell, so a binary column gives three cells. The prior pulls proportions towards uniform.',
   ];

@@ -1,4 +1,6 @@
 import { parseBudget } from '../../privacy/budget';
+import { roundUp, roundUpRational } from '../../privacy/round-up';
+import type { Rational } from '../../rng/rational';
 import type { ParamValues, PublicContext } from '../types';
 import { formatCount } from '../common/format-count';
 import { readClustmixSettings } from './params';
@@ -7,6 +9,9 @@ import { buildClustmixPlan, clustmixProblems, FEATURE_GRID } from './plan';
 function fmt(x: number): string {
   return Number(x.toPrecision(4)).toString();
 }
+
+/** A privacy value to 4 significant digits, rounded up (privacy rule 7). */
+const up4 = (r: Rational): string => String(roundUpRational(r, 4));
 
 /**
  * Public facts of the configured mixture, one sentence each: d, p and C; K and l_min; ρ and μ with
@@ -26,16 +31,14 @@ export function describeClustmix(params: ParamValues, context: PublicContext): s
   const sumRho = budget.finalRho.toNumber() / 2;
   const meanNoise = (2 * plan.clipRadius) / Math.sqrt(2 * sumRho) / (n / clusters);
   const split = [
-    budget.iterationNoise
-      ? `${plan.settings.iterations} iterations ${fmt(budget.iterationRho.toNumber())} each`
-      : null,
-    `final release ${fmt(budget.finalRho.toNumber())}`,
-    budget.momentNoise ? `adapt ${fmt(budget.adaptRho.toNumber())}` : null,
+    budget.iterationNoise ? `${plan.settings.iterations} iterations ${up4(budget.iterationRho)} each` : null,
+    `final release ${up4(budget.finalRho)}`,
+    budget.momentNoise ? `adapt ${up4(budget.adaptRho)}` : null,
   ].filter((part) => part !== null);
   const lines = [
     `Encoded rows: d = ${formatCount(encoding.dimension)} coordinates from p = ${encoding.columns} columns; residuals clipped to C = ${fmt(plan.clipRadius)}.`,
     `K = ${formatCount(clusters)} clusters${encoding.label ? ` (${formatCount(plan.clustersPerClass)} per class of \`${encoding.label.name}\`)` : ''}, each kept when its noisy size is at least l_min = ${formatCount(minClusterSize)}.`,
-    `Budget ρ = ${fmt(rho)} (μ = √(2ρ) = ${fmt(Math.sqrt(2 * rho))}, shown for comparison, not a GDP claim): ${split.join(', ')}.`,
+    `Budget ρ = ${up4(budget.rho)} (μ = √(2ρ) = ${roundUp(Math.sqrt(2 * rho) * (1 + 1e-12), 4)}, shown for comparison, not a GDP claim): ${split.join(', ')}.`,
     `A cluster of n/K = ${fmt(n / clusters)} rows has noise SD ${fmt(meanNoise)} on one coordinate of its mean (0–1 scale).`,
   ];
   const delta = parseBudget(context.epsilon, context.delta).delta.toNumber();

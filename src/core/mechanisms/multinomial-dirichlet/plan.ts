@@ -1,6 +1,7 @@
 import { Accountant } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
+import { roundDownRational } from '../../privacy/round-up';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
@@ -43,7 +44,7 @@ export function reserveReleases(
     const prior = multinomialDirichletPrior(n, epsilon);
     accountant.reserve(
       `${formatCount(n)} rows drawn from the Dirichlet–multinomial posterior over the ` +
-        `${formatCount(domainCells)}-cell cross-tabulation, prior α = n/(e^ε − 1) = ${prior.toNumberUp().toPrecision(6)} ` +
+        `${formatCount(domainCells)}-cell cross-tabulation, prior α = n/(e^ε − 1) = ${roundDownRational(prior)} ` +
         `per cell, release ${r + 1} of ${releases}`,
       epsilon,
     );
@@ -57,7 +58,7 @@ export function assumptionsFor(domain: BinnedDomain, context: PublicContext): st
     ...binnedDomainAssumptions(domain.codings, context.schema),
     'The privacy comes from the prior: with α = n/(e^ε − 1) in every cell, replacing one row changes the ' +
       'probability of any synthetic table by at most the factor 1 + n/α = e^ε. The posterior draw is made ' +
-      'exactly (a Pólya urn in integer arithmetic), and α is rounded up.',
+      'exactly (a Pólya urn in integer arithmetic), and α is rounded up; the α printed in the steps is rounded down, so ε recomputed from it is never below the claim.',
     'The prior pulls every cell towards the same share, so synthetic proportions are biased towards ' +
       'uniform; the pull grows with n.',
   ];

@@ -1,6 +1,6 @@
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
-import { roundDownRational, roundUpRational } from '../../privacy/round-up';
+import { roundUpRational } from '../../privacy/round-up';
 import type { PrivacyClaim } from '../../privacy/types';
 import { Rational } from '../../rng/rational';
 import { InputError } from '../../table/errors';
@@ -29,9 +29,8 @@ export function completePlan(params: ParamValues, context: PublicContext): Compl
 }
 
 const up = (r: Rational) => roundUpRational(r);
-const down = (r: Rational) => roundDownRational(r);
 
-/** The one step's words: parts, rows, T and the per-draw numbers (ε_a and δ_a rounded up, ε0 down). */
+/** The one step's words: parts, rows, T and the per-draw numbers (ε_a, δ_a and ε0 rounded up). */
 function stepWords(plan: CompletePdPlan): string {
   const { sizes, draws } = plan;
   return (
@@ -39,7 +38,7 @@ function stepWords(plan: CompletePdPlan): string {
     `${formatCount(sizes.parameters)} rows (ε = ${up(plan.modelEpsilon)} each); ` +
     `T = ${formatCount(draws.draws)} seed-based draws from ${formatCount(sizes.seeds)} seed rows, each ` +
     `(ε = ${up(draws.epsilonPerDraw)}, δ = ${up(draws.deltaPerDraw)}) with k = ${formatCount(draws.k)}, ` +
-    `t = ${formatCount(draws.t)}, ε0 = ${down(draws.testEpsilon)}`
+    `t = ${formatCount(draws.t)}, ε0 = ${up(draws.testEpsilon)}`
   );
 }
 
@@ -101,7 +100,7 @@ function describe(params: ParamValues, context: PublicContext): string[] {
     `Rows split at random: ${formatCount(sizes.structure)} learn the structure, ${formatCount(sizes.parameters)} the ` +
       `conditional tables, ${formatCount(sizes.seeds)} are seeds.`,
     `Each of the T = ${formatCount(draws.draws)} draws is (ε = ${up(draws.epsilonPerDraw)}, δ = ${up(draws.deltaPerDraw)})-DP ` +
-      `with k = ${formatCount(draws.k)}, t = ${formatCount(draws.t)} and test noise ε0 = ${down(draws.testEpsilon)}; ` +
+      `with k = ${formatCount(draws.k)}, t = ${formatCount(draws.t)} and test noise ε0 = ${up(draws.testEpsilon)}; ` +
       `the whole release is (ε = ${up(budget.epsilon)}, δ = ${up(draws.totalDelta)})-DP.`,
     `A row skips its seed and comes from the network alone with probability p_f = t/(t + n_S) = ` +
       `${roundUpRational(Rational.of(fallback.num, fallback.den), 4)}, or when its seed fails the test.`,

@@ -136,7 +136,7 @@ describe('claim', () => {
     expect(claim.steps[0]!.what).toBe(
       'Bayesian network: structure from 250 rows, conditional tables from 250 rows (ε = 1 each); T = 1,000 ' +
         `seed-based draws from 500 seed rows, each (ε = 1.2, δ = ${roundUpRational(b.deltaPerDraw)}) with k = 26, ` +
-        't = 4, ε0 = 0.976856 (parallel over 3 disjoint parts split by position)',
+        't = 4, ε0 = 0.976857 (parallel over 3 disjoint parts split by position)',
     );
     expect(claim.assumptions.some((a) => a.includes('γ = 1'))).toBe(true);
     expect(claim.assumptions.some((a) => a.includes('basic composition'))).toBe(true);
@@ -222,7 +222,7 @@ describe('describe', () => {
       'Attributes: age 3, income 3, sex 3 levels (each includes a missing level); ω from 1 to 3 of 3 attributes resampled.',
       'Rows split at random: 250 learn the structure, 250 the conditional tables, 500 are seeds.',
       `Each of the T = 1,000 draws is (ε = 1.2, δ = ${roundUpRational(b.deltaPerDraw)})-DP with k = 26, t = 4 and ` +
-        `test noise ε0 = 0.976856; the whole release is (ε = 1200, δ = ${roundUpRational(b.totalDelta)})-DP.`,
+        `test noise ε0 = 0.976857; the whole release is (ε = 1200, δ = ${roundUpRational(b.totalDelta)})-DP.`,
       'A row skips its seed and comes from the network alone with probability p_f = t/(t + n_S) = 0.007937, or when its seed fails the test.',
     ]);
   });
