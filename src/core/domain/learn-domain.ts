@@ -109,12 +109,18 @@ function partsToLearn(column: ColumnSchema): SchemaPart[] {
  * for a budget that cannot pay for the facts asked (δ = 0 with a category list to learn, an
  * unknown column).
  */
-export function learnDomain(
-  raw: TableSource,
+/**
+ * The checks and the plan of a learning of `schema` on n rows, from public facts only (n, ε, δ,
+ * the grid, the quantiles, what the schema declares): what learnDomain does before it reads a
+ * cell, and what a command or the studio shows before anything is spent. Throws InputError for a
+ * budget that cannot pay for the facts asked (δ = 0 with a category list to learn, an unknown
+ * column, a bad share); never refuses for quality (the plan's `failing` says that).
+ */
+export function planLearning(
   schema: Schema,
-  options: LearnDomainOptions,
-  rng: Rng,
-): LearnDomainResult {
+  n: number,
+  options: Omit<LearnDomainOptions, 'learnedAt' | 'force' | 'signal'>,
+) {
   const epsilon = parseRational(options.epsilon);
   const delta = parseRational(options.delta);
   if (!epsilon.isPositive()) throw new InputError('learning a domain privately needs ε > 0.');
@@ -162,7 +168,7 @@ export function learnDomain(
   }
   // The plan, from public facts only (n, ε, δ, the grid, what the schema declares): nothing below
   // reads a cell before it has passed.
-  const plan = planDomain(schema, raw.nRows, {
+  const plan = planDomain(schema, n, {
     epsilon: options.epsilon,
     delta: options.delta,
     columns: chosen.map((c) => c.name),
@@ -170,6 +176,16 @@ export function learnDomain(
     quantiles: [quantiles[0]!, quantiles[1]!],
     candidates: grid.length,
   });
+  return { plan, chosen, epsilon, delta, quantiles, grid };
+}
+
+export function learnDomain(
+  raw: TableSource,
+  schema: Schema,
+  options: LearnDomainOptions,
+  rng: Rng,
+): LearnDomainResult {
+  const { plan, chosen, epsilon, delta, quantiles, grid } = planLearning(schema, raw.nRows, options);
   if (plan.failing.length > 0 && options.force !== true) throw new DomainPlanRefused(plan);
   const accountant = new Accountant({ epsilon, delta });
   const steps: DomainStep[] = [];
