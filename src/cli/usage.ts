@@ -18,7 +18,8 @@ Usage:
   dpsynth schema data.csv [--missing "",NA,NaN,null] > s.json
   dpsynth schema data.csv --private --epsilon E [--delta D] [--quantiles 0.005,0.995]
                  [--search-range -1e12,1e12] [--split col=share,…] [--schema declared.json]
-                 [--ledger ledger.json] [--seed S] > s.json
+                 [--ledger ledger.json] [--seed S] [--force] > s.json
+  dpsynth schema data.csv --private --plan --epsilon E [--rows N] [--schema declared.json] …
 
 Without --private every field printed is read from the data and marked "inferred": exact values of
 the data, not private. Replace bounds and categories with public knowledge and mark them "declared"
@@ -26,20 +27,28 @@ before synthesizing, or learn them with --private: each fact that is not declare
 DP and marked "dp" (types by a noisy majority, bounds by the exponential mechanism over readable
 values, the whole-number flag by a noisy count of fractional values, category lists by a
 thresholded histogram whose rare values become "(other)"). The schema records what that spent in
-"domainBudget", and every run on it adds the domain steps to its claim.
+"domainBudget", and every run on it adds the domain steps to its claim. First it prints the plan,
+from n, ε, δ and the search grid only: each fact's share of ε (following what it needs) and its
+predicted quality. When a fact would fall below its floor (a type right with probability below
+0.99, more than 5 % of the rows expected beyond a bound, a whole-number flag blind to more than
+5 % of the rows, a category held by 10 % of the rows not surely listed) it refuses with exit 2
+before anything is read, spent or written, and names the ε that would do and cheaper alternatives.
 
 Options:
   --missing LIST        comma-separated tokens read as missing ("" for the empty cell); default "",NA,NaN,null
   --private             learn the facts that are not declared with DP
-  --epsilon E           the budget for learning the domain (e.g. 0.1), split evenly over the columns
+  --epsilon E           the budget for learning the domain, split over the facts by what each needs
   --delta D             δ for category lists (a list needs δ > 0; with --delta 0 only declared
                         lists are possible); default 1e-6, as in the studio
   --quantiles LO,HI     the quantiles the bounds aim at; default 0.005,0.995
   --search-range LO,HI  the public range searched for bounds; default -1e12,1e12
-  --split col=share,…   relative shares of the budget per column (whole numbers; others get 1)
+  --split col=share,…   relative shares per column, times each column's need (whole numbers; others 1)
   --schema s.json       keep the facts this schema declares and learn only the rest
   --ledger ledger.json  append the learning to the privacy ledger of this dataset
   --seed S              reproducible random numbers, for demonstrations only (not for release)
+  --plan                print the plan and spend nothing (exit 0 when it would learn, 2 when not)
+  --rows N              with --plan: the number of rows, so that only the header line is read
+  --force               learn even when the plan finds a fact below its floor (the steps say so)
   -h, --help            print this help
 `,
   synth: `dpsynth synth — make differentially private synthetic data and its release report
@@ -184,6 +193,7 @@ Usage:
   dpsynth schema data.csv [--missing "",NA,NaN,null]
   dpsynth schema data.csv --private --epsilon E [--delta D] [--quantiles LO,HI] [--search-range LO,HI]
                 [--split col=share,...] [--schema declared.json] [--ledger ledger.json] [--seed S]
+                [--plan [--rows N]] [--force]
   dpsynth synth data.csv --schema s.json --mechanism ID --epsilon E [--delta D] [--releases M]
                 [--param key=value]... [--seed S] --out synth.csv [--report report.json]
                 [--publish-inferred] [--ledger ledger.json] [--force]
