@@ -92,4 +92,13 @@ test('to train a model the question asks for the label column', async ({ page })
   await expect(studio.mechanism.section.getByTestId('recommend-reason-clustmix')).not.toContainText(
     'name the label column to predict',
   );
+  // The reason names the label as a setting; one click picks ClustMix with it in the form.
+  await expect(studio.mechanism.section.getByTestId('recommend-reason-clustmix')).toContainText(
+    'Settings: label = f.',
+  );
+  await studio.mechanism.section.getByRole('button', { name: /^Use these settings for ClustMix/ }).click();
+  await expect(studio.mechanism.section.getByTestId('mechanism-clustmix').getByRole('radio')).toBeChecked();
+  await expect(
+    studio.mechanism.section.getByTestId('param-form').getByLabel('Label column', { exact: true }),
+  ).toHaveValue('f');
 });

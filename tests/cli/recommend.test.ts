@@ -164,6 +164,31 @@ describe('dpsynth recommend', () => {
     expect(result.stdout).toBe('');
   });
 
+  it('says when the schema still has facts inferred from the data', async () => {
+    const inferred = tempFiles({
+      'inferred.json': JSON.stringify({
+        version: 1,
+        columns: [{ name: 'g', type: 'categorical', categories: ['a', 'b'], source: 'inferred' }],
+        missing: [''],
+      }),
+    });
+    const result = await cli(
+      'recommend',
+      '--schema',
+      inferred('inferred.json'),
+      '--rows',
+      '50',
+      '--epsilon',
+      '1',
+      '--goal',
+      'distributions',
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      'The schema\'s facts of g are marked "inferred": read from the data, not private.',
+    );
+  });
+
   it('is listed in help', async () => {
     const result = await cli('help');
     expect(result.stdout).toContain('dpsynth recommend --schema s.json --rows N --epsilon E');

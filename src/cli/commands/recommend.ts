@@ -105,6 +105,12 @@ export function recommendationText(recommendation: Recommendation): string {
       'No data was read.',
     '',
   ];
+  if (recommendation.inferredColumns.length > 0)
+    lines.push(
+      `The schema's facts of ${recommendation.inferredColumns.join(', ')} are marked "inferred": read from the data, ` +
+        'not private. Declare them or learn them with DP (dpsynth schema --private) for a ranking from public facts only.',
+      '',
+    );
   if (recommendation.deltaHint !== null) lines.push(recommendation.deltaHint, '');
   if (!recommendation.ranking.some((r) => r.recommended))
     lines.push(

@@ -164,6 +164,19 @@ describe('recommendMechanisms', () => {
     expect(result.ranking[0]!.reason).toContain('coverage 0.91 and 0.83');
   });
 
+  it('names the columns whose facts are still inferred from the data', () => {
+    const partly: Schema = {
+      ...numeric3,
+      columns: numeric3.columns.map((c, i) => (i === 1 ? { ...c, source: 'inferred' as const } : c)),
+    };
+    const result = ranking({ schema: partly, rows: 200, epsilon: '1', delta: '0', goal: 'distributions' });
+    expect(result.inferredColumns).toEqual(['x2']);
+    expect(
+      ranking({ schema: numeric3, rows: 200, epsilon: '1', delta: '0', goal: 'distributions' })
+        .inferredColumns,
+    ).toEqual([]);
+  });
+
   it('every mechanism in the catalogue states a fit, and every goal it serves names a bench section', () => {
     for (const meta of MECHANISM_CATALOGUE) {
       expect(meta.fit, meta.id).toBeDefined();

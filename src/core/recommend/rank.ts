@@ -46,6 +46,12 @@ export interface Recommendation {
   facts: TableFacts;
   /** Cells of the full cross-tabulation in the default coding; null when not every column states its levels. */
   cells: number | null;
+  /**
+   * Columns whose schema facts are still `inferred` (read from the data, not private): the ranking
+   * uses them as check() and the claim do, so it is from public facts only once they are declared or
+   * learned with DP.
+   */
+  inferredColumns: string[];
   /** Every mechanism: those that can run first, each group by score, ties in catalogue order. */
   ranking: RankedMechanism[];
   /**
@@ -216,5 +222,13 @@ export function recommendMechanisms(
       ? null
       : `${betterWithDelta.slice(0, 2).join(' and ')} would fit this table and goal better but need δ > 0; ` +
         'set δ well below 1/n (e.g. 1e-9) to use them.';
-  return { goal: request.goal, facts, cells, ranking: entries.map((e) => e.ranked), deltaHint };
+  const inferredColumns = request.schema.columns.filter((c) => c.source === 'inferred').map((c) => c.name);
+  return {
+    goal: request.goal,
+    facts,
+    cells,
+    inferredColumns,
+    ranking: entries.map((e) => e.ranked),
+    deltaHint,
+  };
 }

@@ -55,6 +55,13 @@ export function GoalQuestion({ schema, goal, label, recommendation, onGoal, onLa
         bounds, ε and δ) and each mechanism’s measured benchmarks: nothing reads the data, and no budget is
         spent.
       </p>
+      {recommendation !== null && recommendation.inferredColumns.length > 0 && (
+        <p className="hint" data-testid="recommend-inferred">
+          The facts of {recommendation.inferredColumns.join(', ')} are still inferred (read from the data, not
+          private); the ranking uses them as the claim does. Declare them or learn them privately on the
+          Schema step for a ranking from public facts only.
+        </p>
+      )}
       {recommendation !== null && !recommendation.ranking.some((entry) => entry.recommended) && (
         <p className="hint" data-testid="recommend-none">
           No mechanism that can run here is measured to do well on this table and goal; they are listed by

@@ -5,7 +5,7 @@ import type { MechanismMeta } from '../../../core/mechanisms/types';
 import type { RankedMechanism, Recommendation } from '../../../core/recommend/rank';
 import type { Schema } from '../../../core/table/types';
 import { setPreference } from '../../state/prefs-store';
-import { selectMechanism } from '../../state/job-store';
+import { selectMechanism, setParamDraft } from '../../state/job-store';
 import { messageOf } from '../../services/run-readiness';
 
 /** Why `mechanism` cannot run on `schema` with its default parameters (check() sentences). */
@@ -15,6 +15,21 @@ function problemsWithDefaults(mechanism: MechanismMeta, schema: Schema): string[
   } catch (error) {
     return [messageOf(error)];
   }
+}
+
+/** "model = glom, label = class": the settings a recommendation's figure used. */
+function settingsText(fit: RankedMechanism): string {
+  return Object.entries(fit.params)
+    .map(([name, value]) => `${name} = ${String(value)}`)
+    .join(', ');
+}
+
+/** Picks the mechanism with the settings its recommendation names (as form drafts the user can still edit). */
+function pickWithSuggestedSettings(mechanismId: string, fit: RankedMechanism): void {
+  for (const [name, value] of Object.entries(fit.params))
+    setParamDraft(mechanismId, name, typeof value === 'boolean' ? value : String(value));
+  selectMechanism(mechanismId);
+  setPreference('lastMechanismId', mechanismId);
 }
 
 /**
@@ -100,10 +115,19 @@ export function MechanismCatalogue({
                   >
                     {fit.recommended && <strong>Recommended for this table and goal: </strong>}
                     {fit.reason}
-                    {Object.keys(fit.params).length > 0 &&
-                      ` Settings: ${Object.entries(fit.params)
-                        .map(([name, value]) => `${name} = ${String(value)}`)
-                        .join(', ')}.`}
+                    {Object.keys(fit.params).length > 0 && (
+                      <>
+                        {` Settings: ${settingsText(fit)}. `}
+                        <button
+                          type="button"
+                          className="link-button"
+                          onClick={() => pickWithSuggestedSettings(mechanism.id, fit)}
+                          aria-label={`Use these settings for ${mechanism.label} (${settingsText(fit)})`}
+                        >
+                          Use these settings
+                        </button>
+                      </>
+                    )}
                   </p>
                 )}
                 <p>{mechanism.summary}</p>
