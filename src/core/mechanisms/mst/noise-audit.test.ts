@@ -2,7 +2,7 @@ import { vi } from 'vitest';
 import { zcdpRhoForBudget, zcdpToApproxDp } from '../../privacy/zcdp';
 import { auditTable } from '../common/testing/audit-tables';
 import { describeNoiseAudit, type AuditBudget } from '../common/testing/noise-audit';
-import { takeNoise } from '../common/testing/noise-spy';
+import { takeNoise, takeNoiseInEmptyCell } from '../common/testing/noise-spy';
 import { discreteGaussianPmf } from '../common/testing/released-count-distributions';
 import { resolveParams } from '../params';
 import { mst } from './index';
@@ -53,6 +53,32 @@ describeNoiseAudit({
   budget,
   what: 'first cell of the tree’s two-way histogram',
   observeRun: () => [takeNoise(D, 0)],
+  expected: (at) => discreteGaussianPmf((3 * (D - 1)) / rho(at)),
+  broken,
+  runs: 2_000,
+});
+
+// Empty cells too: y has no missing value, so the missing cell of y's one-way histogram (the run's
+// second measurement) counts 0, and so do cells of the two-way histogram (x = a, y missing, …).
+describeNoiseAudit({
+  mechanism: mst,
+  ...auditTable(),
+  params,
+  budget,
+  what: 'the empty missing-value cell of the one-way histogram of y',
+  observeRun: () => [takeNoiseInEmptyCell(1)],
+  expected: (at) => discreteGaussianPmf((3 * D) / rho(at)),
+  broken,
+  runs: 2_000,
+});
+
+describeNoiseAudit({
+  mechanism: mst,
+  ...auditTable(),
+  params,
+  budget,
+  what: 'the first empty cell of the tree’s two-way histogram',
+  observeRun: () => [takeNoiseInEmptyCell(D)],
   expected: (at) => discreteGaussianPmf((3 * (D - 1)) / rho(at)),
   broken,
   runs: 2_000,

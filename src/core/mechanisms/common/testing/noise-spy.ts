@@ -39,3 +39,24 @@ export function takeNoise(call: number, cell: number): number {
   if (measurement === undefined) throw new Error(`the run made no measurement number ${call + 1}`);
   return measurement.noisy[cell]! - measurement.counts[cell]!;
 }
+
+/**
+ * The noise added to the first empty cell (true count 0) of the `call`-th measurement since the last
+ * take, and the record cleared: audits look at empty cells too, so that noise skipped or shrunk where
+ * nothing was counted is seen. Throws when the measurement has no empty cell, unless `orFirstCell`
+ * (for a measurement whose marginal the run chose: its noise does not depend on the counts), which
+ * then takes cell 0.
+ */
+export function takeNoiseInEmptyCell(call: number, orFirstCell = false): number {
+  const measurement = recorded[call];
+  if (measurement === undefined) {
+    recorded.length = 0;
+    throw new Error(`the run made no measurement number ${call + 1}`);
+  }
+  const empty = measurement.counts.indexOf(0);
+  if (empty < 0 && !orFirstCell) {
+    recorded.length = 0;
+    throw new Error(`measurement number ${call + 1} has no empty cell`);
+  }
+  return takeNoise(call, Math.max(empty, 0));
+}
