@@ -3,6 +3,7 @@ import type { BinningChoice } from './binning-params';
 import { scottBinCountFromPublicRange } from './bin-count-rules';
 import {
   DOMAIN_CELL_LIMIT,
+  INTEGER_LEVEL_CAP,
   domainCellCount,
   domainLimitProblem,
   planColumnCodings,
@@ -71,8 +72,9 @@ function scottCapThatFits(
     const plan = planColumnCodings(schema, { ...choice, scottCap: cap }, n);
     return plan.problems.length > 0 ? Infinity : domainCellCount(plan.codings);
   };
-  if (cellsWithCap(scott) <= DOMAIN_CELL_LIMIT) return undefined;
-  for (let cap = scott - 1; cap >= 1; cap--) {
+  // Without a cap, whole-number columns of at most INTEGER_LEVEL_CAP integers get a level per integer.
+  if (cellsWithCap(Infinity) <= DOMAIN_CELL_LIMIT) return undefined;
+  for (let cap = Math.max(scott, INTEGER_LEVEL_CAP); cap >= 1; cap--) {
     if (cellsWithCap(cap) <= DOMAIN_CELL_LIMIT) return { scott, cap };
   }
   return undefined;

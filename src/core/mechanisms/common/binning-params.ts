@@ -32,7 +32,8 @@ export const BIN_COUNT_PARAM: ParamSpec = {
     'from the data: ceil(6·n^(1/3)/3.49) equal-width bins, 18 for n = 1,000, lowered evenly when the ' +
     'cross-tabulation would pass 20,000,000 cells. Any other value is the number ' +
     'of equal-width bins for every numeric column not named in the per-column list. Integer columns never ' +
-    'get more bins than there are integers in their bounds.',
+    'get more bins than there are integers in their bounds, and their bins hold whole integers; with 0, an ' +
+    'integer column whose bounds hold at most 256 integers gets one level per integer.',
 };
 
 /** `columnBins`: "age=10, income=25" sets the bin count of those columns. */

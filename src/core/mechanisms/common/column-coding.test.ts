@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Schema } from '../../table/types';
+import type { ColumnSchema, Schema } from '../../table/types';
 import { binningChoiceFromParams, parseColumnBins } from './binning-params';
-import { cellStrides, domainCellCount, domainLimitProblem, planColumnCodings } from './column-coding';
+import {
+  cellStrides,
+  domainCellCount,
+  domainLimitProblem,
+  INTEGER_LEVEL_CAP,
+  planColumnCodings,
+} from './column-coding';
 
 const scott = { rule: 'scott' as const, fixedBins: 10, perColumn: {}, problems: [] };
 const fixed = (bins: number) => ({ rule: 'fixed' as const, fixedBins: bins, perColumn: {}, problems: [] });
@@ -21,8 +27,29 @@ describe('planColumnCodings', () => {
       1000,
     );
     expect(problems).toEqual([]);
-    expect(codings.map((c) => c.levels)).toEqual([19, 3]); // 18 Scott bins + missing; 2 categories + missing
-    expect(domainCellCount(codings)).toBe(57);
+    // 74 integers in [17, 90] (at most 256): one level per integer + missing; 2 categories + missing.
+    expect(codings.map((c) => c.levels)).toEqual([75, 3]);
+    expect(domainCellCount(codings)).toBe(225);
+  });
+
+  it('gives whole-number columns one level per integer up to INTEGER_LEVEL_CAP, whole-integer bins beyond', () => {
+    const columns: ColumnSchema[] = [
+      { name: 'code', type: 'numeric', bounds: [0, 255], integer: true, source: 'declared' },
+      { name: 'wide', type: 'numeric', bounds: [0, 256], integer: true, source: 'declared' },
+    ];
+    const { codings } = planColumnCodings(schemaOf([...columns]), scott, 1000);
+    expect(INTEGER_LEVEL_CAP).toBe(256);
+    expect(codings[0]).toMatchObject({ kind: 'integer', count: 256, bins: 256, levels: 257 });
+    // 257 integers: Scott's 18 bins, each a run of 14 or 15 whole integers.
+    expect(codings[1]).toMatchObject({ kind: 'integer', count: 257, bins: 18, levels: 19 });
+    // An explicit bin count or a columnBins entry is kept.
+    const named = planColumnCodings(
+      schemaOf([...columns]),
+      binningChoiceFromParams({ columnBins: 'code=8' }),
+      1000,
+    );
+    expect(named.codings[0]).toMatchObject({ bins: 8 });
+    expect(planColumnCodings(schemaOf([...columns]), fixed(10), 1000).codings[0]).toMatchObject({ bins: 10 });
   });
 
   it('caps integer columns at the number of integers in their bounds', () => {
@@ -71,7 +98,8 @@ describe('per-column bin counts (columnBins)', () => {
       binningChoiceFromParams({ bins: 0, columnBins: 'income=5' }),
       1000,
     );
-    expect(scottAge.codings.map((c) => c.levels)).toEqual([19, 6, 3]); // Scott's 18 for n = 1,000
+    // age holds 74 integers: one level per integer under the default rule.
+    expect(scottAge.codings.map((c) => c.levels)).toEqual([75, 6, 3]);
   });
 
   it('report malformed entries, repeats, unknown and non-numeric columns as problems', () => {

@@ -68,7 +68,32 @@ export interface CodingPlan {
   problems: string[];
 }
 
-/** The number of bins the binning choice gives a numeric column with these bounds. */
+/**
+ * Whole-number columns holding at most this many integers in their bounds get one level per integer
+ * under the default binning (a public constant, like the bounds it is compared with).
+ */
+export const INTEGER_LEVEL_CAP = 256;
+
+/**
+ * True when the default binning gives this whole-number column one level per integer: `bins` is 0
+ * (Scott's rule), `columnBins` does not name it, and its bounds hold at most INTEGER_LEVEL_CAP
+ * integers (and at most the lowered cap when the cross-tabulation had to be made smaller).
+ */
+export function hasLevelPerInteger(
+  column: { name?: string; bounds: [number, number]; integer?: boolean },
+  choice: BinningChoice,
+): boolean {
+  if (!column.integer || choice.rule !== 'scott') return false;
+  if (column.name !== undefined && choice.perColumn[column.name] !== undefined) return false;
+  const count = integersInBounds(column.bounds[0], column.bounds[1]);
+  return count <= Math.min(INTEGER_LEVEL_CAP, choice.scottCap ?? Infinity);
+}
+
+/**
+ * The number of bins the binning choice gives a numeric column with these bounds. A whole-number
+ * column gets runs of whole integers, never more bins than integers, and one level per integer
+ * under the default binning when it holds at most INTEGER_LEVEL_CAP of them (hasLevelPerInteger).
+ */
 export function numericBinCount(
   column: { name?: string; bounds: [number, number]; integer?: boolean },
   choice: BinningChoice,
@@ -78,7 +103,9 @@ export function numericBinCount(
   const scott = Math.min(scottBinCountFromPublicRange(n), choice.scottCap ?? Infinity);
   const wanted = named ?? (choice.rule === 'fixed' ? choice.fixedBins : scott);
   if (!column.integer) return wanted;
-  return Math.max(1, Math.min(wanted, integersInBounds(column.bounds[0], column.bounds[1])));
+  const count = integersInBounds(column.bounds[0], column.bounds[1]);
+  if (hasLevelPerInteger(column, choice)) return Math.max(1, count);
+  return Math.max(1, Math.min(wanted, count));
 }
 
 /**
