@@ -1,4 +1,5 @@
 import type { ColumnCoding } from '../mechanisms/common/column-coding';
+import { InputError } from '../table/errors';
 import { NUMERIC_TOKEN_PATTERN } from '../table/numeric-token';
 import type { Schema } from '../table/types';
 import { categoryLevels, numericThresholds } from './coder-probe';
@@ -28,11 +29,17 @@ export function sqlIdentifier(dialect: SqlDialect, name: string): string {
 
 /**
  * A double, exactly: its shortest round-trip decimal (String(x)) parsed by the engine's correctly
- * rounded text-to-double conversion, never a decimal literal (DuckDB reads 0.1 as DECIMAL).
+ * rounded text-to-double conversion, never a decimal literal (DuckDB reads 0.1 as DECIMAL); in
+ * ClickHouse its 64 bits reinterpreted.
  */
 function sqlDouble(dialect: SqlDialect, value: number): string {
   const text = sqlString(dialect, String(value));
-  if (dialect === 'clickhouse') return `toFloat64(${text})`;
+  if (dialect === 'clickhouse') {
+    // ClickHouse's toFloat64('…') is not correctly rounded (18.16): the double's own bits instead.
+    const view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, value);
+    return `reinterpretAsFloat64(reinterpretAsString(toUInt64(${view.getBigUint64(0)})))`;
+  }
   return `CAST(${text} AS ${dialect === 'duckdb' ? 'DOUBLE' : 'DOUBLE PRECISION'})`;
 }
 
@@ -122,8 +129,17 @@ export function levelExpression(
   const missingTokens = schema.missing.map((value) => sqlString(dialect, value));
   const isMissing =
     missingTokens.length === 0 ? '' : `WHEN ${token} IN (${missingTokens.join(', ')}) THEN ${missingLevel} `;
+  if (dialect === 'clickhouse') {
+    throw new InputError(
+      `numeric column \`${coding.name}\` is stored as text in ClickHouse. Its text-to-number conversion is not ` +
+        'correctly rounded on every release (18.16 reads "7.27142857142857" one unit in the last place off), so ' +
+        "levels could differ from the in-memory reader's: store the column as Float64 (Nullable(Float64) for " +
+        'missing values).',
+    );
+  }
+  const parsed = toDouble(dialect, token);
   return (
     `CASE ${isMissing}WHEN NOT ${isNumericTokenSql(dialect, token)} THEN ${missingLevel} ` +
-    `ELSE ${thresholdTree(dialect, toDouble(dialect, token), base, thresholds)} END`
+    `ELSE ${thresholdTree(dialect, parsed, base, thresholds)} END`
   );
 }
