@@ -8,6 +8,7 @@ import {
   buildReleaseReport,
   EVALUATION_WARNING,
   PUBLISHED_INFERRED_NOTE,
+  REDACTED_NUMBERS_NOTE,
   WITHHELD,
   type ReleaseReportInput,
 } from './report';
@@ -394,10 +395,14 @@ describe('buildReleaseReport copies exactly what it checks', () => {
   it('keeps notes as given (a copy) and states no budget when none is given', () => {
     const notes = ['Run on a test file.'];
     const report = buildReleaseReport({ ...input(false), notes });
-    expect(report.notes).toEqual(['Run on a test file.']);
+    // The input's schema withholds inferred facts: the note on the claim's numbers follows the given ones.
+    expect(report.notes).toEqual(['Run on a test file.', REDACTED_NUMBERS_NOTE]);
     notes.push('later');
-    expect(report.notes).toEqual(['Run on a test file.']);
-    expect(buildReleaseReport(input(false)).notes).toEqual([]);
+    expect(report.notes).toEqual(['Run on a test file.', REDACTED_NUMBERS_NOTE]);
+    expect(buildReleaseReport(input(false)).notes).toEqual([REDACTED_NUMBERS_NOTE]);
+    expect(buildReleaseReport({ ...input(false), publishInferred: true, notes: [] }).notes).toEqual([
+      PUBLISHED_INFERRED_NOTE,
+    ]);
     const { budget: _budget, ...withoutBudget } = input(false);
     expect('budget' in buildReleaseReport(withoutBudget)).toBe(false);
   });

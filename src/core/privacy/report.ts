@@ -166,12 +166,34 @@ function copyParams(params: Record<string, ReportParamValue>): Record<string, Re
   return copy;
 }
 
-function copyStep(step: ClaimStep, index: number): ClaimStep {
+/** What a number in a claim's text becomes when it may be derived from a withheld fact. */
+export const REDACTED_NUMBER = '[withheld]' as const;
+
+/**
+ * A number standing on its own in a sentence ("1,178-cell", "(37 classes)", "38 clusters", "0.5"),
+ * not one inside a name ("x1", "age2"): no letter, digit or underscore just before or after it.
+ */
+const STANDALONE_NUMBER = /(?<![\p{L}\p{N}_])\d[\d,]*(?:\.\d+)?(?:e[-+]?\d+)?(?![\p{L}\p{N}_])/gu;
+
+/** `text` with every standalone number replaced by REDACTED_NUMBER. */
+export function redactNumbers(text: string): string {
+  return text.replace(STANDALONE_NUMBER, REDACTED_NUMBER);
+}
+
+/** The sentence a report carries when it withheld the numbers of its claim's texts. */
+export const REDACTED_NUMBERS_NOTE =
+  `Numbers in the claim's step descriptions and assumptions are written as "${REDACTED_NUMBER}": the ` +
+  'mechanism read schema facts taken from the data, which this report withholds, and counts made from ' +
+  'them (cells of a cross-tabulation, levels, classes, clusters; an integer column’s level count gives ' +
+  'its range) would reveal them. The claim’s ε and δ and the numbers of each step are not affected; ' +
+  'publishing the inferred facts on request keeps the texts whole.';
+
+function copyStep(step: ClaimStep, index: number, redact: boolean): ClaimStep {
   checkPrivacyNumber(step.epsilon, `claim step ${index + 1} ε`);
   checkPrivacyNumber(step.delta, `claim step ${index + 1} δ`);
   checkPrivacyNumber(step.mu, `claim step ${index + 1} μ`);
   checkPrivacyNumber(step.rho, `claim step ${index + 1} ρ`);
-  const copy: ClaimStep = { what: step.what, epsilon: step.epsilon };
+  const copy: ClaimStep = { what: redact ? redactNumbers(step.what) : step.what, epsilon: step.epsilon };
   if (step.delta !== undefined) copy.delta = step.delta;
   if (step.mu !== undefined) copy.mu = step.mu;
   if (step.rho !== undefined) copy.rho = step.rho;
@@ -183,12 +205,12 @@ function copyStep(step: ClaimStep, index: number): ClaimStep {
  * unproven claim must carry its reason), and the standard
  * assumptions (inferred schema facts, the seed sentence) added if the mechanism left any out.
  */
-function reportedClaim(claim: PrivacyClaim, schema: Schema, seeded: boolean): PrivacyClaim {
+function reportedClaim(claim: PrivacyClaim, schema: Schema, seeded: boolean, redact: boolean): PrivacyClaim {
   checkPrivacyNumber(claim.epsilon, 'claim ε');
   checkPrivacyNumber(claim.delta, 'claim δ');
   checkPrivacyNumber(claim.mu, 'claim μ');
   checkPrivacyNumber(claim.rho, 'claim ρ');
-  const assumptions = [...claim.assumptions];
+  const assumptions = claim.assumptions.map((sentence) => (redact ? redactNumbers(sentence) : sentence));
   for (const sentence of standardAssumptions(schema, seeded)) {
     if (!assumptions.includes(sentence)) assumptions.push(sentence);
   }
@@ -201,7 +223,7 @@ function reportedClaim(claim: PrivacyClaim, schema: Schema, seeded: boolean): Pr
     delta: claim.delta,
     neighbouring: claim.neighbouring,
     ...claimBound(claim.bound === 'unproven' ? { unprovenBecause: claim.unprovenBecause ?? '' } : undefined),
-    steps: claim.steps.map(copyStep),
+    steps: claim.steps.map((step, i) => copyStep(step, i, redact)),
     assumptions,
   };
   if (claim.mu !== undefined) copy.mu = claim.mu;
@@ -241,6 +263,11 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
   const publishInferred = input.publishInferred === true;
   const notes = [...(input.notes ?? [])];
   if (publishInferred && inferredFields(read).length > 0) notes.push(PUBLISHED_INFERRED_NOTE);
+  // A count made from a withheld fact would give it away: while any fact is withheld, the claim's
+  // texts lose their numbers (the structured ε, δ, ρ, μ of the claim and its steps stay).
+  const schema = reportedSchema(read, publishInferred);
+  const redact = JSON.stringify(schema.columns).includes(JSON.stringify(WITHHELD));
+  if (redact) notes.push(REDACTED_NUMBERS_NOTE);
   const report: ReleaseReport = {
     format: 'dpsynth-release-report',
     formatVersion: 1,
@@ -249,14 +276,14 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
     rows: input.rows,
     columns: input.schema.columns.length,
     releases: input.releases,
-    schema: reportedSchema(read, publishInferred),
+    schema,
     mechanism: {
       id: input.mechanism.id,
       label: input.mechanism.label,
       reference: input.mechanism.reference,
       params: copyParams(input.params),
     },
-    claim: reportedClaim(input.claim, read, input.seeded),
+    claim: reportedClaim(input.claim, read, input.seeded, redact),
     seeded: input.seeded,
     inferredFields: inferredFields(read),
     inferredValuesPublished: publishInferred,
