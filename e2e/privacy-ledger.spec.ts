@@ -5,11 +5,19 @@ import { expect, test } from './support/test';
 const PEOPLE_CSV = 'e2e/fixtures/people.csv';
 
 interface Report {
-  cumulative?: { epsilon: number; delta: number; releases: number };
+  cumulative?: {
+    epsilon: number;
+    delta: number;
+    releases: number;
+    exported?: { epsilon: number; delta: number; releases: number };
+    lookedAt?: { epsilon: number; looks: { what: string; count: number; epsilon: number }[] };
+  };
   notes: string[];
 }
 
-test('the privacy ledger counts every run shown and every export of the dataset', async ({ page }) => {
+test('the privacy ledger counts every run shown and every export, and the report states both', async ({
+  page,
+}) => {
   const studio = new StudioPage(page);
   await studio.open();
   await studio.data.dropCsv('people.csv', await readFile(PEOPLE_CSV, 'utf8'));
@@ -31,25 +39,44 @@ test('the privacy ledger counts every run shown and every export of the dataset'
   const first = JSON.parse((await studio.exports.downloadReleaseReport()).text) as Report;
   expect(first.cumulative).toMatchObject({ epsilon: 1, delta: 0, releases: 1 });
 
+  // A run at ε = 0.5 whose results are seen but never exported: spent all the same.
+  await studio.mechanism.setEpsilon('0.5');
+  await studio.run.start();
+  await studio.run.expectFinished();
+  await studio.results.expectChartsFor(['age', 'income', 'sex', 'region', 'channel']);
+  await expect(summary).toContainText('ε = 1.5 over 2 runs');
+
   // Change ε, run again, see the results.
   await studio.mechanism.setEpsilon('2');
   await studio.run.start();
   await studio.run.expectFinished();
   await studio.results.expectChartsFor(['age', 'income', 'sex', 'region', 'channel']);
-  await expect(summary).toContainText('ε = 3 over 2 runs');
+  await expect(summary).toContainText('ε = 3.5 over 3 runs');
 
-  // The second export warns first, then states the cumulative ε and the earlier look.
+  // The second export warns first, then states one total: what was exported and what was looked at.
   const { warning, file } = await studio.exports.downloadReleaseReportAfterWarning();
   expect(warning).toContain('already exported (ε = 1)');
-  expect(warning).toContain('ε = 3 on this dataset in total');
+  expect(warning).toContain('makes ε = 3 exported from this dataset in total');
+  expect(warning).toContain('is ε = 3.5');
   const second = JSON.parse(file.text) as Report;
-  expect(second.cumulative).toMatchObject({ epsilon: 3, delta: 0, releases: 2 });
+  expect(second.cumulative).toMatchObject({
+    epsilon: 3.5,
+    delta: 0,
+    releases: 2,
+    exported: { epsilon: 3, delta: 0, releases: 2 },
+  });
+  expect(second.cumulative!.lookedAt!.looks).toEqual([
+    { what: 'runs whose results were shown', count: 3, epsilon: 3.5, delta: 0 },
+  ]);
   expect(second.notes.join(' ')).toContain(
-    'the results of 1 other run on the same data were shown: laplace-histogram (ε = 1)',
+    'the results of 2 other runs on the real data were shown: laplace-histogram (ε = 1); laplace-histogram (ε = 0.5)',
+  );
+  expect(second.notes.join(' ')).toContain(
+    'are not differentially private, and are not counted in this claim',
   );
   // Saving the same run again spends nothing more and asks nothing.
   const again = JSON.parse((await studio.exports.downloadReleaseReport()).text) as Report;
-  expect(again.cumulative).toMatchObject({ epsilon: 3, releases: 2 });
+  expect(again.cumulative).toMatchObject({ epsilon: 3.5, releases: 2 });
   await expect(summary).toContainText('Exported: ε = 3 in 2 exports');
 });
 

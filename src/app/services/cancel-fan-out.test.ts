@@ -6,10 +6,12 @@ import { WorkerPool, type SpawnedWorker } from '../../worker/client/worker-pool'
 import { useCompareStore } from '../state/compare-store';
 import { useDataStore } from '../state/data-store';
 import { useJobStore } from '../state/job-store';
+import { resetLedger, useLedgerStore } from '../state/ledger-store';
 import { usePrefsStore } from '../state/prefs-store';
 import { useSchemaStore } from '../state/schema-store';
 import { useTuneStore } from '../state/tune-store';
 import { cancelCompare, startCompare } from './run-compare';
+import { logGrid } from './epsilon-scale';
 import { cancelSweep, startSweep } from './run-sweep';
 
 /**
@@ -242,5 +244,49 @@ describe.each(fanOuts)('cancelling $name', ({ jobs, pointsPerJob, start, cancel,
     expect(pool.forcedTerminations).toBe(0);
     expect(startedCount()).toBe(2);
     expect(shown()).toBe(0);
+  });
+});
+
+describe.each([
+  { name: 'an ε sweep', kind: 'sweep', points: 8, start: startSweep, jobs: 4 },
+  { name: 'a comparison', kind: 'compare', points: 8, start: startCompare, jobs: 8 },
+])('the privacy ledger during $name', ({ kind, points, start, jobs }) => {
+  it('records each point shown once, with its ε, as a look of its kind', async () => {
+    resetLedger();
+    makePool(2, true);
+    const running = start();
+    for (let finished = 0; finished < jobs; finished++) {
+      await settleMicrotasks();
+      const busy = standIns.filter((standIn) => standIn.started.length > 0);
+      // Finish whichever worker holds the oldest unfinished job.
+      for (const standIn of busy) {
+        try {
+          standIn.finishOne();
+          break;
+        } catch {
+          // this worker has nothing running
+        }
+      }
+    }
+    await running;
+    const looks = useLedgerStore.getState().looks;
+    expect(looks).toHaveLength(points);
+    expect(looks.every((look) => look.kind === kind)).toBe(true);
+    if (kind === 'sweep') {
+      // Every ε of the sweep's grid (0.1 … 10 over 4 values), 2 repeats each.
+      const grid = logGrid(0.1, 10, 4);
+      expect(grid).toHaveLength(4);
+      expect(looks.map((look) => look.epsilon).sort((a, b) => a - b)).toEqual(grid.flatMap((e) => [e, e]));
+    } else {
+      // Two mechanisms × 4 repeats at ε = 1.
+      expect(looks.map((look) => look.epsilon)).toEqual(Array(8).fill(1));
+      expect(new Set(looks.map((look) => look.mechanism))).toEqual(
+        new Set(['laplace-histogram', 'dp-marginals']),
+      );
+    }
+    // Shown again from the cache: nothing more is spent.
+    await start();
+    await settleMicrotasks();
+    expect(useLedgerStore.getState().looks).toHaveLength(points);
   });
 });

@@ -9,8 +9,7 @@ import {
   type CumulativeBudget,
   type ReleaseReport,
 } from '../../core/privacy';
-import { ledgerTotal } from '../../core/privacy/ledger';
-import { domainLedgerEntry, recordExport } from '../state/ledger-store';
+import { cumulativeBudget, domainLedgerEntry, recordExport, useLedgerStore } from '../state/ledger-store';
 import type { FinishedRun } from '../state/results-store';
 import { saveBlob, saveJson } from './download';
 import { dataSession } from './workers';
@@ -26,27 +25,22 @@ export interface ReleaseReportOptions {
 
 /**
  * Records in the dataset's ledger that `run` is exported (once per run, whatever file is saved
- * first) and returns the cumulative budget of all exports of the dataset, this one included.
+ * first) and returns the one ledger total of the dataset: everything spent on it so far, this export
+ * included, with the exports and the looks (runs shown, sweeps, comparisons, domain learnings) beside it.
  */
 export function recordRunExport(run: FinishedRun): CumulativeBudget {
   // A release on a learned schema publishes the learned facts: the learning is counted once.
   const domain = domainLedgerEntry(run.configuration.schema);
   if (domain !== null) recordExport(domain.key, domain.entry, 'domain');
   const own = run.summary.claim.composedOf?.mechanism ?? run.summary.claim;
-  const exports = recordExport(run.summary.jobId, {
+  recordExport(run.summary.jobId, {
     mechanism: run.configuration.mechanismId,
     epsilon: own.epsilon,
     delta: own.delta,
     runs: 1,
     what: `export of a run of ${run.configuration.mechanismId}`,
   });
-  const total = ledgerTotal(exports);
-  return {
-    epsilon: total.epsilon,
-    delta: total.delta,
-    releases: total.entries,
-    counted: 'every export of this dataset in this studio session, this one included',
-  };
+  return cumulativeBudget(useLedgerStore.getState());
 }
 
 /**

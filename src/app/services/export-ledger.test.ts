@@ -4,8 +4,10 @@ import { parseBudget } from '../../core/privacy/budget';
 import type { Schema } from '../../core/table/types';
 import type { FinishedRun } from '../state/results-store';
 import {
+  cumulativeBudget,
   describeLooks,
   earlierRunNotes,
+  recordDomainLearning,
   exportsOtherThan,
   recordLook,
   resetLedger,
@@ -65,7 +67,8 @@ describe('the studio ledger', () => {
     expect(firstReport.cumulative).toMatchObject({ epsilon: 1, delta: 0, releases: 1 });
     const secondReport = releaseReportOf(second, { cumulative: recordRunExport(second) });
     expect(secondReport.cumulative).toMatchObject({ epsilon: 2, delta: 0, releases: 2 });
-    expect(secondReport.cumulative!.counted).toMatch(/every export of this dataset/);
+    expect(secondReport.cumulative!.counted).toMatch(/every export, this one included/);
+    expect(secondReport.cumulative!.exported).toEqual({ epsilon: 2, delta: 0, releases: 2 });
   });
 
   it('counts a run saved twice (its CSV, then its report) once: the same output spends nothing more', () => {
@@ -103,7 +106,7 @@ describe('the studio ledger', () => {
     );
   });
 
-  it('lists the runs whose results were shown before a run as notes for its report', () => {
+  it('lists the runs and learnings shown before a run as notes for its report, metrics not counted', () => {
     expect(earlierRunNotes([])).toEqual([]);
     recordLook('run-1', {
       kind: 'run',
@@ -122,8 +125,100 @@ describe('the studio ledger', () => {
       what: 's',
     });
     expect(earlierRunNotes(useLedgerStore.getState().looks)).toEqual([
-      'Before this run, the results of 1 other run on the same data were shown: laplace-histogram (ε = 1); ' +
-        'ε = 1 in total. If they informed this choice, that budget was spent on the data too.',
+      'Before this run, the results of 1 other run on the real data were shown: laplace-histogram (ε = 1). ' +
+        'Their synthetic data are differentially private and counted in the cumulative budget (ε = 1); if ' +
+        'they informed this choice, the utility metrics (and any MCMC traces) shown with them compare the ' +
+        'synthetic data with the real data, are not differentially private, and are not counted in this ' +
+        'claim or in the cumulative budget; the guarantee holds only if the choice is treated as public.',
+    ]);
+  });
+
+  it('states one ledger total in the report: four runs shown, a discarded learning, a fifth run exported', () => {
+    for (const id of ['run-1', 'run-2', 'run-3', 'run-4'])
+      recordLook(id, {
+        kind: 'run',
+        mechanism: 'laplace-histogram',
+        epsilon: 1,
+        delta: 0,
+        runs: 1,
+        what: 'r',
+      });
+    // Learned with DP and shown, then thrown away with "Reset to inferred": still spent.
+    recordDomainLearning('domain:2026-01-01T00:00:00.000Z', { epsilon: 0.5, delta: 1e-6 }, 3);
+    const fifth = finishedRun('run-5', '1');
+    fifth.configuration.tuningNotes = earlierRunNotes(useLedgerStore.getState().looks);
+    recordLook('run-5', {
+      kind: 'run',
+      mechanism: 'laplace-histogram',
+      epsilon: 1,
+      delta: 0,
+      runs: 1,
+      what: 'r',
+    });
+    // The Mechanism step's total.
+    expect(selectSpent(useLedgerStore.getState())).toMatchObject({ epsilon: 5.5, delta: 1e-6 });
+    const report = releaseReportOf(fifth, { cumulative: recordRunExport(fifth) });
+    expect(report.cumulative).toMatchObject({ epsilon: 5.5, delta: 1e-6, releases: 1 });
+    expect(report.cumulative!.exported).toEqual({ epsilon: 1, delta: 0, releases: 1 });
+    expect(report.cumulative!.lookedAt).toEqual({
+      epsilon: 5.5,
+      delta: 1e-6,
+      looks: [
+        { what: 'runs whose results were shown', count: 5, epsilon: 5, delta: 0 },
+        {
+          what: 'learnings of schema facts with DP (kept or discarded)',
+          count: 1,
+          epsilon: 0.5,
+          delta: 1e-6,
+        },
+      ],
+    });
+    const notes = report.notes.join(' ');
+    expect(notes).toContain('the results of 4 other runs on the real data were shown');
+    expect(notes).toContain('are not differentially private, and are not counted in this claim');
+    expect(notes).toContain(
+      'schema facts were learned from the real data with DP 1 time (ε = 0.5, δ = 0.000001',
+    );
+    expect(notes).not.toContain('that budget was spent on the data too');
+  });
+
+  it('counts sweep points and comparison runs in the total beside the exports', () => {
+    recordLook('sweep:a/0.1/0', {
+      kind: 'sweep',
+      mechanism: 'mst',
+      epsilon: 0.1,
+      delta: 0,
+      runs: 1,
+      what: 's',
+    });
+    recordLook('compare:b/0', {
+      kind: 'compare',
+      mechanism: 'aim',
+      epsilon: 2,
+      delta: 0,
+      runs: 1,
+      what: 'c',
+    });
+    const run = finishedRun('run-1', '1');
+    recordLook('run-1', {
+      kind: 'run',
+      mechanism: 'laplace-histogram',
+      epsilon: 1,
+      delta: 0,
+      runs: 1,
+      what: 'r',
+    });
+    recordRunExport(run);
+    const total = cumulativeBudget(useLedgerStore.getState());
+    expect(total).toMatchObject({
+      epsilon: 3.1,
+      releases: 1,
+      exported: { epsilon: 1, delta: 0, releases: 1 },
+    });
+    expect(total.lookedAt!.looks.map((look) => [look.what, look.count, look.epsilon])).toEqual([
+      ['runs whose results were shown', 1, 1],
+      ['ε-sweep points shown', 1, 0.1],
+      ['comparison runs shown', 1, 2],
     ]);
   });
 });

@@ -3,6 +3,7 @@ import { onDatasetReplaced } from './dataset-resets';
 import { domainSpend } from '../../core/privacy/domain-claim';
 import { formatBudget, ledgerTotal, type LedgerEntry, type LedgerTotal } from '../../core/privacy/ledger';
 import { roundUpRational } from '../../core/privacy/round-up';
+import type { CumulativeBudget, LedgerLookSummary } from '../../core/privacy/report';
 import type { Schema } from '../../core/table/types';
 
 /**
@@ -127,19 +128,75 @@ export function exportsOtherThan(state: LedgerState, key: string): LedgerState['
   return state.exports.filter((exported) => exported.key !== key);
 }
 
+/** What each kind of look is called in a report's cumulative budget, in the order listed. */
+const LOOK_NAMES: readonly [LedgerEntry['kind'], string][] = [
+  ['run', 'runs whose results were shown'],
+  ['sweep', 'ε-sweep points shown'],
+  ['compare', 'comparison runs shown'],
+  ['domain', 'learnings of schema facts with DP (kept or discarded)'],
+];
+
 /**
- * Sentences for a run's report listing the runs whose results were shown before it was started
- * (as the tuning notes do for sweeps and comparisons): each is a look at the real data that may have
- * informed the choice of this run, and is paid for in the cumulative budget only when exported.
+ * The one ledger total of the dataset for a report: Σ ε and Σ δ over everything counted, each look
+ * and each export once (an exported run was a look first: the same key), with the exports and the
+ * looks by kind beside it. A learning thrown away with "Reset to inferred" stays counted: its DP
+ * output was seen.
+ */
+export function cumulativeBudget(state: LedgerState): CumulativeBudget {
+  const seen = new Set(state.looks.map((look) => look.key));
+  const everything = [...state.looks, ...state.exports.filter((exported) => !seen.has(exported.key))];
+  const total = ledgerTotal(everything);
+  const exported = ledgerTotal(state.exports);
+  const lookedAt = ledgerTotal(state.looks);
+  const looks: LedgerLookSummary[] = LOOK_NAMES.flatMap(([kind, what]) => {
+    const ofKind = state.looks.filter((look) => look.kind === kind);
+    if (ofKind.length === 0) return [];
+    const sum = ledgerTotal(ofKind);
+    return [{ what, count: ofKind.length, epsilon: sum.epsilon, delta: sum.delta }];
+  });
+  return {
+    epsilon: total.epsilon,
+    delta: total.delta,
+    releases: Math.max(1, exported.entries),
+    counted:
+      'everything spent on this dataset in this studio session: every export, this one included, and ' +
+      'everything whose result the data holder saw (runs, ε-sweep points, comparison runs, learnings of ' +
+      'schema facts with DP, kept or discarded), each once',
+    exported: { epsilon: exported.epsilon, delta: exported.delta, releases: Math.max(1, exported.entries) },
+    lookedAt: { epsilon: lookedAt.epsilon, delta: lookedAt.delta, looks },
+  };
+}
+
+const NOT_COUNTED =
+  'the utility metrics (and any MCMC traces) shown with them compare the synthetic data with the real data, ' +
+  'are not differentially private, and are not counted in this claim or in the cumulative budget; the ' +
+  'guarantee holds only if the choice is treated as public';
+
+/**
+ * Sentences for a run's report on what was shown before it was started (as the tuning notes do for
+ * sweeps and comparisons): other runs, whose synthetic data are DP outputs counted in the cumulative
+ * budget but whose utility metrics are not DP, and learnings of schema facts with DP, counted whether
+ * the schema kept them or not.
  */
 export function earlierRunNotes(looks: readonly LedgerEntry[]): string[] {
+  const notes: string[] = [];
   const runs = looks.filter((look) => look.kind === 'run');
-  if (runs.length === 0) return [];
-  const list = runs.map((run) => `${run.mechanism} (${formatBudget(run)})`).join('; ');
-  const total = ledgerTotal(runs);
-  return [
-    `Before this run, the results of ${runs.length} other run${runs.length === 1 ? '' : 's'} on the same ` +
-      `data were shown: ${list}; ${formatBudget(total)} in total. If they informed this choice, that ` +
-      'budget was spent on the data too.',
-  ];
+  if (runs.length > 0) {
+    const list = runs.map((run) => `${run.mechanism} (${formatBudget(run)})`).join('; ');
+    notes.push(
+      `Before this run, the results of ${runs.length} other run${runs.length === 1 ? '' : 's'} on the real ` +
+        `data were shown: ${list}. Their synthetic data are differentially private and counted in the ` +
+        `cumulative budget (${formatBudget(ledgerTotal(runs))}); if they informed this choice, ${NOT_COUNTED}.`,
+    );
+  }
+  const learnings = looks.filter((look) => look.kind === 'domain');
+  if (learnings.length > 0) {
+    notes.push(
+      `Before this run, schema facts were learned from the real data with DP ${learnings.length} ` +
+        `time${learnings.length === 1 ? '' : 's'} (${formatBudget(ledgerTotal(learnings))} in total); the ` +
+        'learned values are differentially private, were seen whether kept or discarded ("Reset to ' +
+        'inferred"), and are counted in the cumulative budget.',
+    );
+  }
+  return notes;
 }

@@ -15,7 +15,7 @@ import {
 } from '../../services/file-names';
 import { messageOf } from '../../services/run-readiness';
 import { useResultsStore } from '../../state/results-store';
-import { useLedgerStore } from '../../state/ledger-store';
+import { cumulativeBudget, useLedgerStore } from '../../state/ledger-store';
 import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
 
 export function ExportStep() {
@@ -25,6 +25,8 @@ export function ExportStep() {
   const [publishInferred, setPublishInferred] = useState(false);
   const withheld = run === null ? [] : withheldValuesOf(run);
   const exports = useLedgerStore((state) => state.exports);
+  const looks = useLedgerStore((state) => state.looks);
+  const spentInAll = cumulativeBudget({ looks, exports });
   // A save waiting for the user to confirm a further export of the same data.
   const [pending, setPending] = useState<{ runId: string; action: () => void | Promise<void> } | null>(null);
   const [confirmedRunId, setConfirmedRunId] = useState<string | null>(null);
@@ -77,10 +79,11 @@ export function ExportStep() {
               <p>
                 {earlierExports.length === 1 ? 'A release' : `${earlierExports.length} releases`} of this
                 dataset {earlierExports.length === 1 ? 'was' : 'were'} already exported (
-                {formatBudget(ledgerTotal(earlierExports))}). Exporting this run as well spends{' '}
-                {formatBudget(run.summary.claim)} more:{' '}
-                {formatBudget(ledgerTotal([...earlierExports, run.summary.claim]))} on this dataset in total,
-                and its report will say so.
+                {formatBudget(ledgerTotal(earlierExports))}). Exporting this run as well makes{' '}
+                {formatBudget(ledgerTotal([...earlierExports, run.summary.claim]))} exported from this dataset
+                in total. Everything spent on it so far, including what was shown and not exported (runs,
+                ε-sweep points, comparisons, domain learnings), is {formatBudget(spentInAll)}; its report will
+                state both.
               </p>
               <button
                 type="button"
