@@ -64,7 +64,8 @@ Options:
   --schema s.json           the schema: column types, bounds and categories (see dpsynth schema)
   --mechanism ID            the mechanism (see dpsynth mechanisms)
   --epsilon E               the privacy budget ε (a decimal, e.g. 1 or 0.5)
-  --delta D                 δ for mechanisms with approximate DP (default 0)
+  --delta D                 δ for mechanisms with approximate DP (default 0; a mechanism that
+                            needs δ > 0 gets min(1e-9, 1/n²) rounded down, said on stderr)
   --releases M              number of synthetic datasets, composed sequentially (default 1)
   --param key=value         a mechanism parameter; repeat for several
   --seed S                  reproducible random numbers, for demonstrations only: the outputs are

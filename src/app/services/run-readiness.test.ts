@@ -31,6 +31,21 @@ describe('assessRun', () => {
     expect(readiness.context).toMatchObject({ n: 500, releases: 2, seeded: false });
   });
 
+  it('gives a mechanism that needs δ > 0 the default δ when none is typed, and says so in the claim', () => {
+    const mst = { ...ready, mechanismId: 'mst', nRows: 48_842, releases: 1 };
+    const readiness = assessRun(mst);
+    expect(readiness.ready).toBe(true);
+    expect(readiness.deltaDefault?.delta).toBe('4e-10'); // min(1e-9, 1/n²) rounded down, n = 48,842
+    expect(readiness.context?.delta).toBe('4e-10');
+    expect(readiness.claim?.delta).toBeCloseTo(4e-10, 20);
+    expect(readiness.claim?.assumptions).toContain(readiness.deltaDefault!.reason);
+    // A typed δ is kept; a pure-DP mechanism gets no default.
+    expect(assessRun({ ...mst, delta: '1e-9' }).deltaDefault).toBeNull();
+    expect(assessRun({ ...mst, delta: '1e-9' }).context?.delta).toBe('1e-9');
+    expect(assessRun(ready).deltaDefault).toBeNull();
+    expect(assessRun(ready).context?.delta).toBe('0');
+  });
+
   it('says what is missing first: data, then a mechanism', () => {
     expect(assessRun({ ...ready, nRows: null }).blocker).toBe('Load a dataset first.');
     expect(assessRun({ ...ready, mechanismId: null }).blocker).toBe('Pick a mechanism.');

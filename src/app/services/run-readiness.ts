@@ -4,6 +4,8 @@ import { resolveParams } from '../../core/mechanisms/params';
 import { getMechanismMeta } from '../../core/mechanisms/catalogue';
 import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-limits';
 import type { MechanismMeta, ParamValues, PublicContext } from '../../core/mechanisms/types';
+import { defaultDelta, type DefaultDelta } from '../../core/privacy/default-delta';
+import { parseBudget } from '../../core/privacy/budget';
 import type { PrivacyClaim } from '../../core/privacy/types';
 import type { Schema } from '../../core/table/types';
 import { useDataStore } from '../state/data-store';
@@ -26,6 +28,18 @@ export interface RunReadiness {
   ready: boolean;
   /** The first reason the run cannot start, as a sentence; null when ready. */
   blocker: string | null;
+  /** Set when the mechanism needs δ > 0 and none was typed: the default δ the run uses, and why. */
+  deltaDefault: DefaultDelta | null;
+}
+
+/** True when the typed δ is empty or parses to 0 (a δ that cannot be parsed is reported by the claim). */
+function deltaUnset(epsilon: string, delta: string): boolean {
+  if (delta.trim() === '') return true;
+  try {
+    return parseBudget(epsilon.trim() || '1', delta.trim()).delta.isZero();
+  } catch {
+    return false;
+  }
 }
 
 export interface RunInputs {
@@ -58,6 +72,7 @@ export function assessRun(inputs: RunInputs): RunReadiness {
     facts: [],
     ready: false,
     blocker: null,
+    deltaDefault: null,
   };
   if (inputs.nRows === null || inputs.schema === null) return { ...empty, blocker: 'Load a dataset first.' };
   if (mechanism === undefined) return { ...empty, blocker: 'Pick a mechanism.' };
@@ -73,11 +88,15 @@ export function assessRun(inputs: RunInputs): RunReadiness {
       blocker: message,
     };
   }
+  const n = trainRowCount(inputs.nRows, inputs.holdoutShare ?? 0);
+  // A mechanism that needs δ > 0 with no δ typed runs at the documented default from the public n.
+  const deltaDefault =
+    mechanism.fit?.needsDelta === true && deltaUnset(inputs.epsilon, inputs.delta) ? defaultDelta(n) : null;
   const context: PublicContext = {
-    n: trainRowCount(inputs.nRows, inputs.holdoutShare ?? 0),
+    n,
     schema: inputs.schema,
     epsilon: inputs.epsilon.trim(),
-    delta: inputs.delta.trim() || '0',
+    delta: deltaDefault?.delta ?? (inputs.delta.trim() || '0'),
     releases: inputs.releases,
     seeded: inputs.seed.trim() !== '',
   };
@@ -85,6 +104,7 @@ export function assessRun(inputs: RunInputs): RunReadiness {
   let claimError: string | null = null;
   try {
     claim = mechanism.claim(params, context);
+    if (deltaDefault !== null) claim = { ...claim, assumptions: [...claim.assumptions, deltaDefault.reason] };
   } catch (error) {
     claimError = messageOf(error);
   }
@@ -115,6 +135,7 @@ export function assessRun(inputs: RunInputs): RunReadiness {
     facts,
     ready: blocker === null,
     blocker,
+    deltaDefault,
   };
 }
 

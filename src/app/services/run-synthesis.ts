@@ -55,11 +55,13 @@ export async function startRun(): Promise<void> {
       mechanismId: mechanism.id,
       params,
       epsilon: job.epsilon.trim(),
-      delta: job.delta.trim() || '0',
+      // The typed δ, or the default δ the readiness applied (shown beside δ and in the claim).
+      delta: String(readiness.context!.delta),
       releases: job.releases,
       seeded: job.seed.trim() !== '',
       holdoutShare: job.keepHoldout ? HOLDOUT_SHARE : 0,
       tuningNotes: [
+        ...(readiness.deltaDefault === null ? [] : [readiness.deltaDefault.reason]),
         ...tuningNotes(job.dataLooks, job.epsilon),
         ...earlierRunNotes(useLedgerStore.getState().looks),
       ],

@@ -8,6 +8,7 @@ import {
 } from '../../services/epsilon-scale';
 import { RELEASE_LIMITS } from '../../../core/mechanisms/release-limits';
 import { setBudgetField, setEpsilon, setReleases, useJobStore } from '../../state/job-store';
+import { useRunReadiness } from '../../services/run-readiness';
 
 /** ε (number field and log-scale slider 0.01–10), δ, the number of releases M and an optional seed. */
 export function BudgetFields() {
@@ -22,6 +23,7 @@ export function BudgetFields() {
   const releases = useJobStore((state) => state.releases);
   const seed = useJobStore((state) => state.seed);
   const epsilonNumber = Number(epsilon);
+  const deltaDefault = useRunReadiness().deltaDefault;
 
   return (
     <fieldset className="budget-fields" data-testid="budget-fields">
@@ -64,8 +66,10 @@ export function BudgetFields() {
           onChange={(event) => setBudgetField('delta', event.target.value)}
           aria-describedby={`${deltaId}-help`}
         />
-        <p id={`${deltaId}-help`} className="hint">
-          0 for pure ε-DP; only mechanisms with an (ε, δ) guarantee use it.
+        <p id={`${deltaId}-help`} className="hint" data-testid="delta-default">
+          {deltaDefault === null
+            ? '0 for pure ε-DP; only mechanisms with an (ε, δ) guarantee use it.'
+            : deltaDefault.reason}
         </p>
         <label htmlFor={releasesId}>Releases M</label>
         <input
