@@ -71,3 +71,37 @@ test('a CSV with nothing declared goes from drop to export with every fact learn
   expect(sum).toBeCloseTo(21, 9);
   expect(report.cumulative).toMatchObject({ epsilon: 21, delta: 0.001 });
 });
+
+test('the plan beside ε: it refuses a budget too small for 189 rows, keeps the button off with the reason, and allows the ε it names', async ({
+  page,
+}) => {
+  const studio = new StudioPage(page);
+  await studio.open();
+  await studio.data.dropCsv('birthwt.csv', await readFile('e2e/fixtures/birthwt.csv', 'utf8'));
+  await studio.data.expectLoaded('birthwt.csv', 189);
+
+  const panel = studio.schema.section.getByTestId('learn-domain');
+  const button = panel.getByRole('button', { name: /Learn these 10 domains privately/ });
+  await panel.getByLabel('ε for learning').fill('0.2');
+  await panel.getByLabel('δ for learning').fill('1e-6');
+  // The plan: one row per fact with its share of ε and its predicted quality.
+  const plan = panel.getByTestId('domain-plan');
+  await expect(plan.getByRole('table')).toContainText('The plan for 189 rows');
+  await expect(plan.getByRole('row', { name: /bwt\.lower \(if numeric\)/ })).toContainText('below floor');
+  // Refused: the button stays off and says why, with the ε that would do.
+  const status = panel.getByTestId('domain-plan-status');
+  await expect(status).toContainText(
+    'Learning is off: ε = 0.2 is too small to learn this domain on 189 rows',
+  );
+  await expect(button).toBeDisabled();
+  await expect(button).toHaveAccessibleDescription(/too small to learn this domain/);
+  const needed = /spend ε = ([\d.]+) with this split/.exec((await status.textContent()) ?? '')![1]!;
+
+  // The plan follows ε as it is typed: at the ε it named, every fact meets its floor.
+  await panel.getByLabel('ε for learning').fill(needed);
+  await expect(status).toHaveText('Every fact meets its floor at this budget.');
+  await expect(plan.getByRole('row', { name: /bwt\.lower \(if numeric\)/ })).toContainText('ok');
+  await expect(button).toBeEnabled();
+  // Nothing was learned while planning: every column is still as inferred.
+  for (const name of ['low', 'bwt']) await expect(studio.schema.columnBadge(name)).toHaveText('inferred');
+});

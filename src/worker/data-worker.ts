@@ -87,6 +87,11 @@ export const dataWorker = {
     return session.learnDomain(schema, options, seed);
   },
 
+  /** The plan of a domain learning (public facts only; no cell read, nothing spent). */
+  planDomain(schema: Schema, options: LearnDomainOptions) {
+    return session.planDomain(schema, options);
+  },
+
   /** Values outside the declared domain, per column. */
   validateSchema(schema: Schema): SchemaValidation {
     return session.validate(schema);

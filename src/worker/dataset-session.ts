@@ -9,7 +9,13 @@ import {
 import { CsvTableReader, type StoredTable } from '../core/table/csv-stream-read';
 import { tokenAt } from '../core/table/stored-column';
 import { sortedByCodePoint } from '../core/table/code-point-order';
-import { learnDomain, type LearnDomainOptions, type LearnDomainResult } from '../core/domain/learn-domain';
+import { planView, type DomainPlanView } from '../core/domain/domain-plan';
+import {
+  learnDomain,
+  planLearning,
+  type LearnDomainOptions,
+  type LearnDomainResult,
+} from '../core/domain/learn-domain';
 import { makeRng } from '../core/rng/make-rng';
 import type { AbortSignalLike } from '../core/mechanisms/types';
 import type { Schema, Table } from '../core/table/types';
@@ -169,6 +175,19 @@ export class DatasetSession {
    */
   learnDomain(schema: Schema, options: LearnDomainOptions, seed: string | null): LearnDomainResult {
     return learnDomain(this.requireRaw(), schema, options, makeRng(seed ?? undefined));
+  }
+
+  /**
+   * The plan of learning `schema`'s undeclared facts (core/domain/domain-plan.ts): from the number
+   * of rows (public), the budget and what the schema declares only; no cell is read. A budget the
+   * learning would refuse outright (δ = 0 with a list to learn) comes back as `error`.
+   */
+  planDomain(schema: Schema, options: LearnDomainOptions): DomainPlanView | { error: string } {
+    try {
+      return planView(planLearning(schema, this.requireRaw().nRows, options).plan);
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
   }
 
   /** Counts of values outside the schema's declared domain (clamped, rejected, rounded). */

@@ -428,7 +428,7 @@ export function formatPlanTable(plan: DomainPlan): string {
  * meet them with this split, and the alternatives (the default split, declared types, fewer facts),
  * cheapest first. Public facts only.
  */
-export function refusalMessage(plan: DomainPlan): string {
+export function refusalMessage(plan: DomainPlan, forceHint = true): string {
   const alternatives: { epsilon: number; text: string }[] = [
     { epsilon: plan.epsilonNeeded, text: `spend ε = ${formatNeed(plan.epsilonNeeded)} with this split` },
   ];
@@ -452,8 +452,8 @@ export function refusalMessage(plan: DomainPlan): string {
     `ε = ${formatRational(plan.epsilon)} is too small to learn this domain on ${plan.n} rows: ` +
     `${failingSummary(plan)}. Nothing was read from the data and nothing was spent. ` +
     `Cheapest first: ${alternatives.map((a) => a.text).join('; or ')}; or declare these facts ` +
-    '(public knowledge costs nothing) and learn fewer. --force learns anyway and records the ' +
-    'warnings in the schema.'
+    '(public knowledge costs nothing) and learn fewer.' +
+    (forceHint ? ' --force learns anyway and records the warnings in the schema.' : '')
   );
 }
 
@@ -494,4 +494,23 @@ export function floorText(part: PlannedPart, floor: number, n: number): string {
     default:
       return `floor: at most ${Number(floor.toPrecision(3))} rows beyond it`;
   }
+}
+
+/** What a page shows of a plan: plain values only (it crosses a worker boundary). */
+export interface DomainPlanView {
+  n: number;
+  /** Rows of the plan's table: fact, share of ε, predicted quality, "ok" or "below floor". */
+  rows: string[][];
+  /** Why the plan refuses (the facts below their floors and what would do instead), or null. */
+  refusal: string | null;
+  epsilonNeeded: number;
+}
+
+export function planView(plan: DomainPlan): DomainPlanView {
+  return {
+    n: plan.n,
+    rows: planTable(plan),
+    refusal: plan.failing.length > 0 ? refusalMessage(plan, false) : null,
+    epsilonNeeded: plan.epsilonNeeded,
+  };
 }
