@@ -87,7 +87,7 @@ Options:
   --train-out train.csv     where the rows the mechanism saw are written (optional)
   -h, --help                print this help
 
-Tables that do not fit in memory (laplace-histogram): the exact counts are computed where the data
+Tables that do not fit in memory (laplace-histogram, mst): the exact counts are computed where the data
 lives, the privacy steps, the model and the sampling here; the report says where the counts came from.
   --engine duckdb           count the data file (.parquet or .csv) with embedded DuckDB, out of core
   --source clickhouse://host:port/db.table   count on a ClickHouse server or cluster (HTTP port)
@@ -147,7 +147,7 @@ missing); categorical columns are compared as text.
 Options:
   --print-sql         print the queries (required)
   --schema s.json     the schema (see dpsynth schema)
-  --mechanism ID      a mechanism that runs on counts (laplace-histogram)
+  --mechanism ID      a mechanism that runs on counts (laplace-histogram, mst)
   --param key=value   a mechanism parameter; repeat for several
   --rows N            the table's row count n (SELECT count(*)), public under replace-one
   --table NAME        the table as the queries name it

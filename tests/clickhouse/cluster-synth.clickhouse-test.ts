@@ -125,6 +125,40 @@ describe('counts on a two-shard ClickHouse cluster', () => {
     expect(fromCluster).toEqual(fromCsv);
   });
 
+  it('give the in-memory MST release byte for byte', async () => {
+    const file = tempFiles({ 'data.csv': await exportedCsv(), 's.json': JSON.stringify(CENSUS_LIKE_SCHEMA) });
+    const run = [
+      '--schema',
+      file('s.json'),
+      '--mechanism',
+      'mst',
+      '--epsilon',
+      '1',
+      '--delta',
+      '1e-9',
+      '--seed',
+      '4',
+      '--param',
+      'iterations=100',
+    ];
+    const memory = await cli('synth', file('data.csv'), ...run, '--out', file('memory.csv'));
+    expect(memory.code).toBe(0);
+    const cluster = await cli(
+      'synth',
+      ...run,
+      '--source',
+      `clickhouse://127.0.0.1:${ports()[1]}/census.people`,
+      '--out',
+      file('cluster.csv'),
+    );
+    expect(cluster.code).toBe(0);
+    expect(
+      readFileSync(file('cluster.not-for-release.csv')).equals(
+        readFileSync(file('memory.not-for-release.csv')),
+      ),
+    ).toBe(true);
+  });
+
   it('refuses a mechanism that reads rows, and an unreachable server, with clear messages', async () => {
     const file = tempFiles({ 's.json': JSON.stringify(CENSUS_LIKE_SCHEMA) });
     const refused = await cli(

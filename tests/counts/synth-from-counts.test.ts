@@ -125,6 +125,49 @@ describe('synth from a count source', () => {
     expect(readFileSync(file('files.not-for-release.csv')).equals(expected)).toBe(true);
   });
 
+  it('gives the in-memory MST release through DuckDB', async () => {
+    const file = tempFiles({ 'data.csv': censusLikeCsv(3000), 's.json': JSON.stringify(CENSUS_LIKE_SCHEMA) });
+    const mst = [
+      '--schema',
+      file('s.json'),
+      '--mechanism',
+      'mst',
+      '--epsilon',
+      '1',
+      '--delta',
+      '1e-9',
+      '--seed',
+      '3',
+      '--param',
+      'iterations=100',
+      '--releases',
+      '2',
+    ];
+    const memory = await cli('synth', file('data.csv'), ...mst, '--out', file('memory.csv'));
+    expect(memory.code).toBe(0);
+    const duck = await cli(
+      'synth',
+      file('data.csv'),
+      ...mst,
+      '--engine',
+      'duckdb',
+      '--out',
+      file('duck.csv'),
+    );
+    expect(duck.stderr).toMatch(/counts computed by DuckDB/);
+    expect(duck.code).toBe(0);
+    for (const k of [1, 2]) {
+      expect(
+        readFileSync(file(`duck.not-for-release.${k}.csv`)).equals(
+          readFileSync(file(`memory.not-for-release.${k}.csv`)),
+        ),
+      ).toBe(true);
+    }
+    const report = JSON.parse(readFileSync(file('duck.not-for-release.report.json'), 'utf8'));
+    const memoryReport = JSON.parse(readFileSync(file('memory.not-for-release.report.json'), 'utf8'));
+    expect(report.claim).toEqual(memoryReport.claim);
+  });
+
   it('refuses a mechanism that needs rows, with the reason, and a counts folder of another plan', async () => {
     const file = tempFiles({ 'data.csv': censusLikeCsv(200), 's.json': JSON.stringify(CENSUS_LIKE_SCHEMA) });
     const refused = await cli(

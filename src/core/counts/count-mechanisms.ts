@@ -1,8 +1,18 @@
-import { drawLaplaceHistogramFromCounts, laplaceHistogramCountPlan } from '../mechanisms/laplace-histogram';
+import {
+  drawLaplaceHistogramFromCounts,
+  laplaceHistogram,
+  laplaceHistogramCountPlan,
+} from '../mechanisms/laplace-histogram';
+import { mst } from '../mechanisms/mst';
+import { MST_ID } from '../mechanisms/mst/meta';
+import { drawMstFromCounts, mstCountPlan } from '../mechanisms/mst/run-mst';
+import { zcdpAccountantFor } from '../mechanisms/common/pgm/pgm-budget';
+import { meterEnforced } from '../mechanisms/domain-composition';
+import { PrivacyMeter } from '../privacy/meter';
 import { LAPLACE_HISTOGRAM_ID } from '../mechanisms/laplace-histogram/meta';
 import { rowBlocks } from '../mechanisms/common/dataset-form';
 import { blockRowsOf } from '../mechanisms/release-blocks';
-import type { ParamValues, PublicContext, ReleaseInBlocks, RunContext } from '../mechanisms/types';
+import type { Mechanism, ParamValues, PublicContext, ReleaseInBlocks, RunContext } from '../mechanisms/types';
 import { Accountant } from '../privacy/accountant';
 import { parseBudget } from '../privacy/budget';
 import { withDomainSteps } from '../privacy/domain-claim';
@@ -26,21 +36,52 @@ export interface CountMechanism {
   ): Promise<ReleaseInBlocks>;
 }
 
+/**
+ * The run as the registry's wrapper makes it (domain-composition.ts): a privacy meter in the context,
+ * settled against the claim's steps for a metered mechanism (or nothing is released), and the claim
+ * composed with the schema's DP domain steps.
+ */
+async function composedRun(
+  mechanism: Pick<Mechanism, 'metered'>,
+  schema: Schema,
+  given: RunContext,
+  run: (ctx: RunContext) => Promise<ReleaseInBlocks>,
+): Promise<ReleaseInBlocks> {
+  const meter = given.meter ?? new PrivacyMeter();
+  const release = await run({ ...given, meter });
+  if (meterEnforced(mechanism)) meter.settle(release.claim.steps);
+  return { ...release, claim: withDomainSteps(release.claim, schema) };
+}
+
 /** The mechanisms that read counts from any source, by id. */
 export const COUNT_MECHANISMS: Readonly<Record<string, CountMechanism>> = {
   [LAPLACE_HISTOGRAM_ID]: {
     countPlan: laplaceHistogramCountPlan,
-    async runOnCounts(counts, schema, params, ctx, options) {
-      const release = await drawLaplaceHistogramFromCounts(
-        counts,
-        schema,
-        params,
-        ctx,
-        new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
-        rowBlocks(blockRowsOf(options)),
-      );
-      return { ...release, claim: withDomainSteps(release.claim, schema) };
-    },
+    runOnCounts: (counts, schema, params, given, options) =>
+      composedRun(laplaceHistogram, schema, given, (ctx) =>
+        drawLaplaceHistogramFromCounts(
+          counts,
+          schema,
+          params,
+          ctx,
+          new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
+          rowBlocks(blockRowsOf(options)),
+        ),
+      ),
+  },
+  [MST_ID]: {
+    countPlan: mstCountPlan,
+    runOnCounts: (counts, schema, params, given, options) =>
+      composedRun(mst, schema, given, (ctx) =>
+        drawMstFromCounts(
+          counts,
+          schema,
+          params,
+          ctx,
+          zcdpAccountantFor(ctx, MST_ID, ctx.meter),
+          rowBlocks(blockRowsOf(options)),
+        ),
+      ),
   },
 };
 

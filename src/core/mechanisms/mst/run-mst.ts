@@ -5,20 +5,20 @@ import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { Schema, Table } from '../../table/types';
 import { WHOLE_TABLES, type DatasetForm, type ReleaseOf } from '../common/dataset-form';
-import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import { CliqueTreeModel } from '../common/pgm/clique-tree-model';
-import { countCells } from '../common/pgm/factor-index';
+import { countInMemory } from '../../counts/memory-count-source';
+import type { CountQueryPlan, PlannedCounts } from '../../counts/count-source';
 import { buildJunctionTree } from '../common/pgm/junction-tree';
 import { estimateByMirrorDescent, type Measurement } from '../common/pgm/mirror-descent';
 import { addDiscreteGaussianNoise } from '../common/pgm/noisy-marginal';
 import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
 import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
 import { projectOntoScaledSimplex } from '../common/pgm/simplex-projection';
-import type { ParamValues, Release, RunContext } from '../types';
+import type { ParamValues, PublicContext, Release, RunContext } from '../types';
 import { epsilonInWords, planMstBudget, reserveMstBudget, sigmaInWords } from './budget-plan';
-import { compressLevels, compressRows, identityCompression, type LevelCompression } from './compress-levels';
+import { compressLevels, identityCompression, type LevelCompression } from './compress-levels';
 import { MST_ID, mstAssumptions, planMstDomain } from './meta';
-import { pairScores, selectSpanningTree } from './select-tree';
+import { pairScoresOfCounts, selectSpanningTree } from './select-tree';
 
 /** What the run needs from a zCDP accountant; tests pass a recording one. */
 export type MstAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'claim'>;
@@ -59,20 +59,89 @@ export async function drawMst<D>(
   if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
   if (table.nRows !== ctx.n)
     throw new Error(`${MST_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
+  return drawMstFromCounts(
+    countInMemory(table, mstCountPlan(schema, params, ctx)),
+    schema,
+    params,
+    ctx,
+    accountant,
+    form,
+  );
+}
+
+/**
+ * The counts MST reads, fixed by the schema, the parameters and n before any data is read: every
+ * column's one-way marginal and every pair's two-way marginal on the uncompressed levels. The tree,
+ * the merged levels and the measured pairs are chosen later from DP outputs; the counts they need are
+ * sums of these (merging levels adds cells), so no query depends on the data.
+ */
+export function mstCountPlan(schema: Schema, params: ParamValues, context: PublicContext): CountQueryPlan {
+  const domain = planMstDomain(schema, params, context);
+  if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
+  const d = domain.codings.length;
+  const marginals: number[][] = [];
+  for (let j = 0; j < d; j++) marginals.push([j]);
+  for (let a = 0; a < d; a++) for (let b = a + 1; b < d; b++) marginals.push([a, b]);
+  return { codings: domain.codings, cells: false, marginals };
+}
+
+/**
+ * The counts of the pair (a, b) on merged levels: each cell of the uncompressed marginal M_ab added
+ * to the cell of its merged levels. Integer counts, so equal to counting rows on merged levels.
+ */
+function mergedPairCounts(
+  counts: PlannedCounts,
+  a: number,
+  b: number,
+  compressions: readonly LevelCompression[],
+): Float64Array {
+  const full = counts.marginal([a, b]);
+  const mergedA = mergedLevelOf(compressions[a]!);
+  const mergedB = mergedLevelOf(compressions[b]!);
+  const sizeB = compressions[b]!.members.length;
+  const out = new Float64Array(compressions[a]!.members.length * sizeB);
+  for (let i = 0; i < mergedA.length; i++) {
+    for (let j = 0; j < mergedB.length; j++)
+      out[mergedA[i]! * sizeB + mergedB[j]!] += full[i * mergedB.length + j]!;
+  }
+  return out;
+}
+
+/** The merged level of each original level. */
+function mergedLevelOf(compression: LevelCompression): Uint32Array {
+  const levels = compression.members.reduce((sum, members) => sum + members.length, 0);
+  const out = new Uint32Array(levels);
+  compression.members.forEach((members, merged) => {
+    for (const level of members) out[level] = merged;
+  });
+  return out;
+}
+
+/** The run on exact counts from any count source (in memory, an SQL engine, files of query results). */
+export async function drawMstFromCounts<D>(
+  counts: PlannedCounts,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant: MstAccountant,
+  form: DatasetForm<D>,
+): Promise<ReleaseOf<D>> {
+  const domain = planMstDomain(schema, params, ctx);
+  if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
+  if (counts.n !== ctx.n)
+    throw new Error(`${MST_ID}: the counts are for ${counts.n} rows but the context says n = ${ctx.n}.`);
   const d = domain.sizes.length;
   // The same two calls as reserveMst (meta.ts), which claim() makes: the claim is what is reserved here.
   const plan = planMstBudget(accountant.rhoBudget, d);
   const steps = reserveMstBudget(accountant, plan, d);
   const n = ctx.n;
-  const columns = columnsForCodings(table, domain.codings);
-  const levels = domain.codings.map((coding, j) => levelsOfColumn(columns[j]!, coding));
 
   ctx.progress(0, 'measuring one-way histograms');
-  const compressions: LevelCompression[] = levels.map((_, j) => {
+  const compressions: LevelCompression[] = domain.codings.map((_, j) => {
     const noisy = addDiscreteGaussianNoise(
       steps.oneWays,
       ctx.rng,
-      countCells(levels, [j], domain.sizes),
+      counts.marginal([j]),
       plan.oneWaySigma2,
       ctx.signal,
     );
@@ -81,12 +150,12 @@ export async function drawMst<D>(
       : compressLevels(noisy, plan.oneWaySigma2);
   });
   const sizes = compressions.map((c) => c.members.length);
-  const compressedLevels = levels.map((column, j) => compressRows(column, compressions[j]!));
+  const pairCounts = (a: number, b: number) => mergedPairCounts(counts, a, b, compressions);
 
   throwIfAborted(ctx.signal);
   ctx.progress(0.05, 'choosing the tree of column pairs');
   const oneWay = compressions.map((c) => projectOntoScaledSimplex(c.y, c.weight, n));
-  const { pairs, scores } = pairScores(compressedLevels, sizes, oneWay, n, ctx.signal);
+  const { pairs, scores } = pairScoresOfCounts(pairCounts, sizes, oneWay, n, ctx.signal);
   const tree = selectSpanningTree(steps.selection, ctx.rng, d, pairs, scores, plan.selectionEpsilon);
 
   ctx.progress(0.1, 'measuring the tree’s two-way histograms');
@@ -96,7 +165,7 @@ export async function drawMst<D>(
     const noisy = addDiscreteGaussianNoise(
       steps.twoWays,
       ctx.rng,
-      countCells(compressedLevels, [a, b], sizes),
+      pairCounts(a, b),
       plan.twoWaySigma2,
       ctx.signal,
     );

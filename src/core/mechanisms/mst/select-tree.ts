@@ -24,12 +24,23 @@ export function pairScores(
   total: number,
   signal?: AbortSignalLike,
 ): { pairs: Pair[]; scores: number[] } {
+  return pairScoresOfCounts((a, b) => countCells(levels, [a, b], sizes), sizes, oneWay, total, signal);
+}
+
+/** pairScores with each pair's counts M_ab from `countsOf` (a count source, or rows in memory). */
+export function pairScoresOfCounts(
+  countsOf: (a: number, b: number) => Float64Array,
+  sizes: readonly number[],
+  oneWay: readonly Float64Array[],
+  total: number,
+  signal?: AbortSignalLike,
+): { pairs: Pair[]; scores: number[] } {
   const pairs: Pair[] = [];
   const scores: number[] = [];
   for (let a = 0; a < sizes.length; a++) {
     for (let b = a + 1; b < sizes.length; b++) {
       throwIfAborted(signal);
-      const counts = countCells(levels, [a, b], sizes);
+      const counts = countsOf(a, b);
       const model = new Float64Array(counts.length);
       const pa = oneWay[a]!;
       const pb = oneWay[b]!;
