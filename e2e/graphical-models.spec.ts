@@ -18,9 +18,9 @@ test('AIM runs in the studio with δ > 0, states its claim in ρ and releases n 
 
   await studio.mechanism.pick('aim');
   await studio.mechanism.setEpsilon('1');
-  // δ = 0 is refused in a sentence before the run (zCDP needs δ > 0).
+  // No δ (0): the default δ applies, with its reason beside the field (zCDP needs δ > 0).
   await studio.mechanism.section.getByLabel('δ (delta)').fill('0');
-  await expect(studio.mechanism.section).toContainText('aim adds Gaussian noise');
+  await expect(studio.mechanism.section.getByTestId('delta-default')).toContainText('default δ = 1e-9');
   await studio.mechanism.section.getByLabel('δ (delta)').fill('1e-6');
   await studio.mechanism.setParam('Workload degree', '2');
   await studio.mechanism.setParam('Bins per numeric column', '5');

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ColumnSchema, Schema } from '../../../core/table/types';
-import type { ColumnValidationCounts } from '../../../worker/protocol';
+import type { ColumnProfile, ColumnValidationCounts } from '../../../worker/protocol';
 import { SourceBadge } from '../../components/SourceBadge';
 import { dataSession } from '../../services/workers';
 import { messageOf } from '../../services/run-readiness';
@@ -23,6 +23,25 @@ interface ColumnSchemaEditorProps {
   inferred: ColumnSchema | undefined;
   missingTokens: Schema['missing'];
   counts: ColumnValidationCounts | undefined;
+  /** The column's profile, to point out whole-number codes (for the data holder only). */
+  profile?: ColumnProfile | undefined;
+}
+
+/** Whole-number columns with at most this many distinct values in a range this narrow look like codes. */
+const CODE_DISTINCT_LIMIT = 12;
+const CODE_RANGE_LIMIT = 50;
+
+/**
+ * The categories a whole-number column would get as codes: every integer inside its bounds, or null
+ * when it does not look like codes (few distinct whole numbers in a narrow range).
+ */
+export function codeCategories(column: ColumnSchema, profile: ColumnProfile | undefined): string[] | null {
+  if (column.type !== 'numeric' || column.integer !== true || column.bounds === undefined) return null;
+  if (profile === undefined || profile.distinct > CODE_DISTINCT_LIMIT) return null;
+  const first = Math.ceil(column.bounds[0]);
+  const last = Math.floor(column.bounds[1]);
+  if (last - first + 1 > CODE_RANGE_LIMIT) return null;
+  return Array.from({ length: last - first + 1 }, (_, k) => String(first + k));
 }
 
 /** Type, bounds, integer flag or category list of one column, with its declared/inferred badge. */
@@ -32,8 +51,25 @@ export function ColumnSchemaEditor({
   inferred,
   missingTokens,
   counts,
+  profile,
 }: ColumnSchemaEditorProps) {
   const typeId = useId();
+  const missingId = useId();
+  const codes = codeCategories(column, profile);
+  // The codes come from the bounds: the list is as public as the bounds are (inferred bounds make
+  // the list, and the rest of the column, inferred; the type is the user's choice, declared).
+  const makeCategorical = (categories: string[]) => {
+    const inferredBounds =
+      partSource(column, 'lower') === 'inferred' || partSource(column, 'upper') === 'inferred';
+    const next: ColumnSchema = {
+      name: column.name,
+      type: 'categorical',
+      categories,
+      ...(column.canBeMissing === undefined ? {} : { canBeMissing: column.canBeMissing }),
+      source: inferredBounds ? 'inferred' : column.source,
+    };
+    updateColumn(index, next, ['type']);
+  };
   const switchType = (type: ColumnSchema['type']) => {
     if (type === column.type) return;
     // Back to the inferred type: its inferred bounds or categories come back, still inferred.
@@ -88,7 +124,33 @@ export function ColumnSchemaEditor({
         ) : (
           <CategoryFields index={index} column={column} missingTokens={missingTokens} />
         )}
+        <label className="checkbox-label" htmlFor={missingId}>
+          <input
+            id={missingId}
+            type="checkbox"
+            checked={column.canBeMissing !== false}
+            onChange={(event) =>
+              updateColumn(index, { ...column, canBeMissing: event.target.checked }, ['canBeMissing'])
+            }
+          />
+          can be missing
+        </label>
+        {column.canBeMissing !== undefined ? (
+          <SourceBadge source={partSource(column, 'canBeMissing')} fact="can be missing" />
+        ) : (
+          <span />
+        )}
       </div>
+      {codes !== null && (
+        <p className="hint" data-testid="code-hint">
+          {column.name} holds {profile!.distinct} distinct whole numbers: they look like codes. As a number,
+          its values are binned and averaged over; as categories, each code is a level of its own.{' '}
+          <button type="button" className="link-button" onClick={() => makeCategorical(codes)}>
+            Make it categorical ({codes.length} codes)
+            <span className="visually-hidden"> ({column.name})</span>
+          </button>
+        </p>
+      )}
       <ValidationLine counts={counts} />
     </li>
   );

@@ -69,6 +69,7 @@ export function SchemaStep() {
                 inferred={dataset.inferredSchema.columns.find((candidate) => candidate.name === column.name)}
                 missingTokens={schema.missing}
                 counts={validation?.columns.find((counts) => counts.name === column.name)}
+                profile={dataset.profiles.find((profile) => profile.name === column.name)}
               />
             ))}
           </ul>
