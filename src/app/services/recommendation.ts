@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { MECHANISM_CATALOGUE } from '../../core/mechanisms/catalogue';
 import { parseBudget } from '../../core/privacy/budget';
 import type { SynthesisGoal } from '../../core/recommend/goals';
@@ -47,12 +47,35 @@ export function studioRecommendation(inputs: StudioRecommendationInputs): Recomm
   );
 }
 
-/** The recommendation for the current stores and the given goal and label, recomputed when an input changes. */
+/** Milliseconds the typed ε and δ must stay unchanged before the catalogue is ranked again. */
+const BUDGET_SETTLE_MS = 300;
+
+/** `value` once it has stayed the same for `ms` (the first value at once). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The recommendation for the current stores and the given goal and label, recomputed when an input
+ * changes; ε and δ are taken once typing pauses, since ranking runs every mechanism's check() (a
+ * few milliseconds on most tables, more for AIM's workload on wide ones).
+ */
 export function useRecommendation(goal: SynthesisGoal | null, label: string): Recommendation | null {
   const nRows = useDataStore((state) => state.dataset?.nRows ?? null);
   const schema = useSchemaStore((state) => state.schema);
-  const epsilon = useJobStore((state) => state.epsilon);
-  const delta = useJobStore((state) => state.delta);
+  const epsilon = useSettled(
+    useJobStore((state) => state.epsilon),
+    BUDGET_SETTLE_MS,
+  );
+  const delta = useSettled(
+    useJobStore((state) => state.delta),
+    BUDGET_SETTLE_MS,
+  );
   const holdoutShare = useJobStore((state) => (state.keepHoldout ? HOLDOUT_SHARE : 0));
   return useMemo(
     () => studioRecommendation({ schema, nRows, holdoutShare, epsilon, delta, goal, label }),

@@ -47,12 +47,16 @@ export function MechanismCatalogue({
   selectedId: string | null;
   recommendation?: Recommendation | null;
 }) {
+  // With a ranking, its check() sentences (with the run's n, ε and δ) replace these.
+  const ranking = recommendation !== null;
   const problems = useMemo(
     () =>
-      new Map(
-        MECHANISM_CATALOGUE.map((mechanism) => [mechanism.id, problemsWithDefaults(mechanism, schema)]),
-      ),
-    [schema],
+      ranking
+        ? new Map<string, string[]>()
+        : new Map(
+            MECHANISM_CATALOGUE.map((mechanism) => [mechanism.id, problemsWithDefaults(mechanism, schema)]),
+          ),
+    [schema, ranking],
   );
   const ranked = useMemo(
     () => new Map((recommendation?.ranking ?? []).map((entry) => [entry.id, entry])),
