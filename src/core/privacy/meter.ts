@@ -2,7 +2,7 @@ import { Rational } from '../rng/rational';
 import { formatRational } from './format-rational';
 import type { Neighbouring } from './query-sensitivity';
 import { roundUpRational } from './round-up';
-import { SpentBudgetError } from './spent-budget-error';
+import { METER_MISMATCH_ERROR_NAME, SpentBudgetError } from './spent-budget-error';
 import type { ClaimStep } from './types';
 
 /**
@@ -38,9 +38,15 @@ export interface ChargeableStep {
 /**
  * A run's charges do not match its claim: a step was charged more or less than planned (a skipped or
  * extra draw, noise at another scale), or the claim lists other steps than the meter planned. Nothing
- * is released. A SpentBudgetError, so the CLI's --ledger and the studio's ledger count the budget.
+ * is released. A SpentBudgetError, so the CLI's --ledger and the studio's ledger count the budget, but
+ * an internal error (the code, not the input, is wrong): the CLI exits with status 1.
  */
-export class MeterMismatchError extends SpentBudgetError {}
+export class MeterMismatchError extends SpentBudgetError {
+  constructor(message: string) {
+    super(message);
+    this.name = METER_MISMATCH_ERROR_NAME;
+  }
+}
 
 const ZERO_APPROX: StepCost = { notion: 'approx-dp', epsilon: Rational.ZERO, delta: Rational.ZERO };
 const ZERO_ZCDP: StepCost = { notion: 'zcdp', rho: Rational.ZERO };
