@@ -101,6 +101,22 @@ describe('recommendMechanisms', () => {
     expect(mst.unmet).toContain('this table has 200 rows (good from 1,000)');
   });
 
+  it('without declared bounds the pMSE mechanism, which needs none, comes first and the bounded ones are greyed', () => {
+    const unbounded: Schema = {
+      ...numeric3,
+      columns: numeric3.columns.map((c) => ({
+        name: c.name,
+        type: 'numeric' as const,
+        source: 'declared' as const,
+      })),
+    };
+    const result = ranking({ schema: unbounded, rows: 200, epsilon: '1', delta: '0', goal: 'distributions' });
+    expect(result.ranking[0]!.id).toBe('pmse-mechanism');
+    expect(result.cells).toBeNull();
+    const modips = result.ranking.find((r) => r.id === 'modips')!;
+    expect(modips.problems.length).toBeGreaterThan(0);
+  });
+
   it('puts ClustMix first for a labelled table whose goal is to train a model, and passes the label to its check', () => {
     const result = ranking({
       schema: labelled,
