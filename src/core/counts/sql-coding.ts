@@ -64,7 +64,9 @@ function isNumericTokenSql(dialect: SqlDialect, token: string): string {
   const pattern = NUMERIC_TOKEN_PATTERN.source;
   if (dialect === 'clickhouse') return `match(${token}, ${sqlString(dialect, pattern)})`;
   if (dialect === 'duckdb') return `regexp_full_match(${token}, ${sqlString(dialect, pattern)})`;
-  throw new Error('text-stored numeric columns need the duckdb or clickhouse dialect.');
+  throw new InputError(
+    'a numeric column stored as text needs the duckdb dialect; in other engines give it a numeric type.',
+  );
 }
 
 /**
