@@ -1,7 +1,7 @@
 /**
  * Empirical privacy check of the laplace-histogram noise step, able to fail.
  *
- * The real noise code (perturbCellCounts, which the mechanism calls: exact geometric skipping over
+ * The real noise code (meteredNoisyPositiveCells, which the mechanism calls: exact geometric skipping over
  * the empty cell 1) runs on a
  * 4-cell domain with two replace-one neighbours: counts a = (10, 0, 5, 3) and b = (11, 0, 4, 3)
  * (one row moved from cell 2 to cell 0). Each side runs RUNS times with fresh randomness; each
@@ -36,11 +36,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   countNoiseScale,
+  laplaceScaleFor,
   makeCountNoiseSampler,
   perturbAllCellCounts,
-  perturbCellCounts,
-} from '../../src/core/mechanisms/laplace-histogram';
-import type { NoisyPositiveCells } from '../../src/core/mechanisms/common/noisy-cell-counts';
+  type NoisyPositiveCells,
+} from '../../src/core/mechanisms/common/noisy-cell-counts';
+import { meteredNoisyPositiveCells } from '../../src/core/privacy/metered/noisy-positive-cells';
+import { recordingStep } from '../../src/core/privacy/metered/testing';
 import {
   sparseFromDenseCounts,
   type SparseCellCounts,
@@ -100,8 +102,18 @@ interface EventCounts {
 type NoiseStep = (rng: Rng, counts: SparseCellCounts) => NoisyPositiveCells;
 const NOISE_OPTIONS = { domainCells: 4, repair: 'zero', nRows: 18, signal: { aborted: false } } as const;
 
-/** The mechanism's own noise step at ε: perturbCellCounts, as laplace-histogram's run calls it. */
-const productNoise: NoiseStep = (rng, counts) => perturbCellCounts(rng, counts, EPSILON, NOISE_OPTIONS);
+/**
+ * The mechanism's own noise step at ε: the metered primitive at the scale laplaceScaleFor gives, as
+ * laplace-histogram's run calls it (counts over a partition, replace-one: scale 2/ε).
+ */
+const PARTITION = { kind: 'partition-counts' } as const;
+const METERED = recordingStep('approx-dp');
+const productNoise: NoiseStep = (rng, counts) =>
+  meteredNoisyPositiveCells(METERED, PARTITION, counts, laplaceScaleFor(METERED, PARTITION, EPSILON), rng, {
+    domainCells: NOISE_OPTIONS.domainCells,
+    upper: Infinity,
+    signal: NOISE_OPTIONS.signal,
+  });
 
 /** A noise step that draws every cell's noise with `sampler` (the dense path), for the broken controls. */
 function noiseFrom(sampler: NoiseSampler): NoiseStep {

@@ -41,3 +41,17 @@ export function multinomialDirichletPrior(syntheticRows: number, epsilon: Ration
 export function mcclureReiterPrior(drawnRows: number, epsilon: Rational): Rational {
   return roundUpToPriorGrid(Rational.ONE.div(expm1LowerBound(epsilon.div(Rational.of(drawnRows)))));
 }
+
+/**
+ * How synthetic rows are drawn from the prior weight α per cell plus one ball per real row:
+ * - `posterior`: a Pólya urn, the m rows Dirichlet–multinomial(α + counts) — the Multinomial–Dirichlet
+ *   synthesizer, α = m/(e^ε − 1) (multinomialDirichletPrior);
+ * - `posterior-mean`: m independent rows with P(k) = (n_k + α)/(n + Kα) — McClure & Reiter's
+ *   Binomial–Beta synthesizer, α = 1/(e^(ε/m) − 1) (mcclureReiterPrior).
+ */
+export type PriorDraw = 'posterior' | 'posterior-mean';
+
+/** The prior weight per cell that makes m rows drawn this way ε-DP, rounded up (see the two above). */
+export function priorWeightFor(draw: PriorDraw, rows: number, epsilon: Rational): Rational {
+  return draw === 'posterior' ? multinomialDirichletPrior(rows, epsilon) : mcclureReiterPrior(rows, epsilon);
+}

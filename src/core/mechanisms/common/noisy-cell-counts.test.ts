@@ -15,7 +15,7 @@ import {
   makeSparseNoiseSamplers,
   perturbCellCountsSparsely,
   type NoisyPositiveCells,
-} from './sparse-cell-noise';
+} from '../../privacy/metered/sparse-cell-noise';
 import { countRowsPerCell, sparseFromDenseCounts, type SparseCellCounts } from './sparse-cell-counts';
 
 const idle = { aborted: false };

@@ -1,27 +1,22 @@
-import { roundUpRational } from '../../privacy/round-up';
+import type { ChargeableStep } from '../../privacy/meter';
 import {
-  makeDiscreteLaplacePositivePartSampler,
-  makeDiscreteLaplaceSampler,
-} from '../../rng/discrete-laplace';
+  drawNoisyPositiveCells,
+  perturbEveryCell,
+  type NoisyPositiveCells,
+} from '../../privacy/metered/sparse-cell-noise';
+import { querySensitivity, type QueryKind } from '../../privacy/query-sensitivity';
+import { roundUpRational } from '../../privacy/round-up';
+import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
-import { GrowableCellWeights } from './growable-cells';
 import type { SparseCellCounts } from './sparse-cell-counts';
-import {
-  LARGEST_SKIPPING_RATE,
-  makeSparseNoiseSamplers,
-  perturbCellCountsSparsely,
-  type NoisyPositiveCells,
-  type SparseNoiseSamplers,
-} from './sparse-cell-noise';
 import type { AbortSignalLike } from '../types';
 
 export { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
 export { expectedPositiveNoise, noiseDominanceWarning } from './noise-dominance';
-export type { NoisyPositiveCells } from './sparse-cell-noise';
+export type { NoisyPositiveCells } from '../../privacy/metered/sparse-cell-noise';
 
 /**
  * The discrete Laplace scale t = Δ/ε for noisy counts, exactly as a rational. Adding independent
@@ -64,6 +59,27 @@ function checkedCountNoiseScale(epsilon: Rational, sensitivity: number): Rationa
 }
 
 /**
+ * The discrete Laplace scale at which noise on `query` costs exactly ε at this step: t = Δ₁/ε, Δ₁ the
+ * query's L1 sensitivity under the step's relation (privacy/query-sensitivity.ts; counts over a
+ * partition under replace-one: 2, so t = 2/ε). The metered primitive charges Δ₁/t back, which is ε.
+ * Throws InputError when t passes LARGEST_COUNT_NOISE_SCALE (see there).
+ */
+export function laplaceScaleFor(
+  step: Pick<ChargeableStep, 'neighbouring'>,
+  query: QueryKind,
+  epsilon: Rational,
+): Rational {
+  const { l1 } = querySensitivity(query, step.neighbouring);
+  if (l1.den !== 1n) throw new RangeError(`a count query has a whole sensitivity; got ${l1.toString()}`);
+  return checkedCountNoiseScale(epsilon, Number(l1.num));
+}
+
+/** The upper clamp of a repair: n for boundary-inflated, none (Infinity) for zero. */
+export function repairUpper(repair: NoisyCountRepair, nRows: number): number {
+  return repair === 'boundary-inflated' ? nRows : Infinity;
+}
+
+/**
  * How noisy counts are made legitimate (post-processing, so no privacy cost; DIPS §3.1.2):
  * - 'zero': negative counts become 0 (Barak et al. 2007);
  * - 'boundary-inflated': counts are clamped to [0, n], the mass outside piling up on the
@@ -88,22 +104,6 @@ export interface CellNoiseOptions {
   sampleEmptyCellNoise?: (rng: Rng) => number;
 }
 
-const CELLS_BETWEEN_CHECKS = 65_536;
-
-/** Samplers by scale, most recently used last: they hold no state, and sweeps and releases reuse them. */
-const samplersByScale = new Map<string, SparseNoiseSamplers>();
-const SAMPLER_SCALES_KEPT = 16;
-
-function sparseNoiseSamplersFor(scale: Rational): SparseNoiseSamplers {
-  const key = scale.toString();
-  const samplers = samplersByScale.get(key) ?? makeSparseNoiseSamplers(scale);
-  samplersByScale.delete(key);
-  samplersByScale.set(key, samplers);
-  if (samplersByScale.size > SAMPLER_SCALES_KEPT)
-    samplersByScale.delete(samplersByScale.keys().next().value!);
-  return samplers;
-}
-
 export interface CountNoiseOptions {
   /** Size K of the domain: every cell 0 … K − 1 gets noise, empty or not. */
   domainCells: number;
@@ -118,11 +118,12 @@ export interface CountNoiseOptions {
 }
 
 /**
- * The Laplace sanitizer at ε with sensitivity Δ on a whole cross-tabulation: every cell of the domain
- * gets exact discrete Laplace noise of scale Δ/ε, the counts are repaired, and the positive cells
- * kept. Time O(occupied + kept cells) by exact geometric skipping over empty cells
- * (perturbCellCountsSparsely); for ε/Δ above 64, O(K) with the dense loop. Both give every cell the
- * same noise law. Throws InputError when the scale is too large to sample (see LARGEST_COUNT_NOISE_SCALE).
+ * The Laplace sanitizer at ε with sensitivity Δ on a whole cross-tabulation, UNMETERED: for mechanisms
+ * not yet on the privacy meter (modips). A converted mechanism calls meteredNoisyPositiveCells
+ * (privacy/metered/) with the scale from laplaceScaleFor, which draws exactly the same noise. Every cell
+ * of the domain gets exact discrete Laplace noise of scale Δ/ε, the counts are repaired, and the
+ * positive cells kept (privacy/metered/sparse-cell-noise.ts). Throws InputError when the scale is too
+ * large to sample (see LARGEST_COUNT_NOISE_SCALE).
  */
 export function perturbCellCounts(
   rng: Rng,
@@ -132,29 +133,18 @@ export function perturbCellCounts(
 ): NoisyPositiveCells {
   const sensitivity = options.sensitivity ?? CROSS_TABULATION_SENSITIVITY_REPLACE_ONE;
   const scale = checkedCountNoiseScale(epsilon, sensitivity);
-  const rate = Rational.ONE.div(scale);
-  if (rate.compare(LARGEST_SKIPPING_RATE) > 0) {
-    return perturbAllCellCounts(rng, counts, makeDiscreteLaplaceSampler(scale), {
-      ...options,
-      sampleEmptyCellNoise: makeDiscreteLaplacePositivePartSampler(scale),
-    });
-  }
-  return perturbCellCountsSparsely(rng, counts, sparseNoiseSamplersFor(scale), {
+  return drawNoisyPositiveCells(rng, counts, scale, {
     domainCells: options.domainCells,
-    upper: options.repair === 'boundary-inflated' ? options.nRows : Infinity,
+    upper: repairUpper(options.repair, options.nRows),
     signal: options.signal,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
 }
 
 /**
- * The Laplace sanitizer on a whole cross-tabulation (DIPS §3.1.1–3.1.2): n*_k = n_k + e_k for
- * every cell k of the domain, e_k drawn independently by `sampleNoise`, then repaired; only cells
- * whose repaired count is positive are kept, so memory grows with the number of positive noisy
- * cells, never with a dense array over the domain. Empty cells get noise like any other cell —
- * skipping them would reveal which cells are empty. An empty cell may draw only the positive part
- * of its noise (options.sampleEmptyCellNoise): its kept value has the same law, and what is
- * dropped was never released. Checks the abort signal every 65,536 cells. Cost O(K) noise draws.
+ * The Laplace sanitizer with noise from `sampleNoise` on every cell of the domain (empty ones too),
+ * repaired, positive cells kept: the dense loop of privacy/metered/sparse-cell-noise.ts, for tests
+ * that compare it with other samplers. Cost O(K) noise draws.
  */
 export function perturbAllCellCounts(
   rng: Rng,
@@ -162,24 +152,11 @@ export function perturbAllCellCounts(
   sampleNoise: (rng: Rng) => number,
   options: CellNoiseOptions,
 ): NoisyPositiveCells {
-  const { domainCells, repair, nRows, signal, onProgress } = options;
-  const emptyCellNoise = options.sampleEmptyCellNoise ?? sampleNoise;
-  const upper = repair === 'boundary-inflated' ? nRows : Infinity;
-  const kept = new GrowableCellWeights(Math.min(domainCells, Math.max(1024, 2 * counts.cells.length)));
-  let next = 0;
-  for (let cell = 0; cell < domainCells; cell++) {
-    if (cell % CELLS_BETWEEN_CHECKS === 0) {
-      throwIfAborted(signal);
-      onProgress?.(cell / domainCells);
-    }
-    let noisy: number;
-    if (next < counts.cells.length && counts.cells[next] === cell) {
-      noisy = Math.min(upper, counts.counts[next++]! + sampleNoise(rng));
-    } else {
-      noisy = Math.min(upper, emptyCellNoise(rng));
-    }
-    if (noisy > 0) kept.push(cell, noisy);
-  }
-  onProgress?.(1);
-  return kept.toArrays();
+  return perturbEveryCell(rng, counts, sampleNoise, {
+    domainCells: options.domainCells,
+    upper: repairUpper(options.repair, options.nRows),
+    signal: options.signal,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.sampleEmptyCellNoise ? { sampleEmptyCellNoise: options.sampleEmptyCellNoise } : {}),
+  });
 }

@@ -13,7 +13,8 @@ import {
 import { drawCellsForRows } from '../common/draw-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
-import { perturbCellCounts } from '../common/noisy-cell-counts';
+import { laplaceScaleFor } from '../common/noisy-cell-counts';
+import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
 import {
@@ -23,6 +24,9 @@ import {
   planDpMarginalsDomain,
   reserveMarginalBudgets,
 } from './meta';
+
+/** A column's levels partition the rows by a rule fixed by the schema: its level counts are this query. */
+const PARTITION = { kind: 'partition-counts' } as const;
 
 /**
  * The run with the accountant made explicit: validate, reserve every marginal's budget, then per
@@ -35,7 +39,7 @@ export async function runDpMarginals(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
 ): Promise<Release> {
   return drawDpMarginals(table, schema, params, ctx, accountant, WHOLE_TABLES);
 }
@@ -67,10 +71,12 @@ export async function drawDpMarginals<D>(
         (release * domain.codings.length + j) / steps,
         `release ${release + 1} of ${ctx.releases}: ${coding.name}`,
       );
-      const noisy = perturbCellCounts(ctx.rng, marginals[j]!, budgets[release]![j]!, {
+      // Discrete Laplace of scale Δ₁/ε_j on every level, empty ones too, charged ε_j to the marginal's step.
+      const { epsilon, step } = budgets[release]![j]!;
+      const scale = laplaceScaleFor(step, PARTITION, epsilon);
+      const noisy = meteredNoisyPositiveCells(step, PARTITION, marginals[j]!, scale, ctx.rng, {
         domainCells: coding.levels,
-        repair: 'zero',
-        nRows: ctx.n,
+        upper: Infinity,
         signal: ctx.signal,
       });
       const levels = drawCellsForRows(ctx.rng, ctx.n, noisy.cells, noisy.weights, coding.levels);
@@ -99,7 +105,8 @@ export const dpMarginals: Mechanism = {
       schema,
       params,
       ctx,
-      new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
       rowBlocks(blockRowsOf(options)),
     ),
+  metered: true,
 };

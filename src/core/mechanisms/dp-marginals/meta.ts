@@ -1,5 +1,6 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
+import type { MeterStep } from '../../privacy/meter';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
@@ -20,27 +21,33 @@ export function planDpMarginalsDomain(
   return planBinnedDomain(schema, binningChoiceFromParams(params), n, false);
 }
 
+/** One marginal's share of ε and the step its noise charges. */
+export interface MarginalBudget {
+  epsilon: Rational;
+  step: MeterStep;
+}
+
 /**
  * ε/M per release (each release draws fresh noise), then that share split evenly over the p
  * one-way marginals (sequential composition: one row contributes to every marginal). Returns the
- * budget of marginal j of release r at [r][j]. Shared by claim() and run().
+ * budget and step of marginal j of release r at [r][j]. Shared by claim() and run().
  */
 export function reserveMarginalBudgets(
   accountant: BudgetReserver,
   total: Rational,
   releases: number,
   domain: BinnedDomain,
-): Rational[][] {
+): MarginalBudget[][] {
   if (domain.codings.length === 0) return []; // nothing to release; check() reports the empty schema
   const perMarginal = Accountant.split(Accountant.split(total, releases), domain.codings.length);
   return Array.from({ length: releases }, (_, r) =>
     domain.codings.map((coding) => {
       const epsilon = perMarginal;
-      accountant.reserve(
+      const step = accountant.reserve(
         `noisy ${coding.levels}-cell marginal of \`${coding.name}\`, release ${r + 1} of ${releases}`,
         epsilon,
       );
-      return epsilon;
+      return { epsilon, step };
     }),
   );
 }

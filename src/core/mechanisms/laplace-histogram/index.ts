@@ -11,7 +11,8 @@ import {
   type ReleaseOf,
 } from '../common/dataset-form';
 import { drawCellsForRows } from '../common/draw-rows';
-import { perturbCellCounts } from '../common/noisy-cell-counts';
+import { laplaceScaleFor, repairUpper } from '../common/noisy-cell-counts';
+import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import { countInMemory } from '../../counts/memory-count-source';
 import type { CountQueryPlan, PlannedCounts } from '../../counts/count-source';
 import { InputError } from '../../table/errors';
@@ -26,13 +27,10 @@ import {
 } from './meta';
 import { laplaceHistogramSettings } from './params';
 
-export {
-  CROSS_TABULATION_SENSITIVITY_REPLACE_ONE,
-  countNoiseScale,
-  makeCountNoiseSampler,
-  perturbAllCellCounts,
-  perturbCellCounts,
-} from '../common/noisy-cell-counts';
+export { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE, countNoiseScale } from '../common/noisy-cell-counts';
+
+/** The cross-tabulation's cells are a partition of the rows fixed by the schema: its counts are this query. */
+const PARTITION = { kind: 'partition-counts' } as const;
 
 /**
  * The run with the accountant made explicit. Order per the plug-in contract: validate, reserve the
@@ -44,7 +42,7 @@ export async function runLaplaceHistogram(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
 ): Promise<Release> {
   return drawLaplaceHistogram(table, schema, params, ctx, accountant, WHOLE_TABLES);
 }
@@ -108,13 +106,21 @@ export async function drawLaplaceHistogramFromCounts<D>(
   for (let release = 0; release < ctx.releases; release++) {
     const share = (fraction: number) => (release + fraction) / ctx.releases;
     const message = `release ${release + 1} of ${ctx.releases}: noisy counts`;
-    const noisy = perturbCellCounts(ctx.rng, counts, perRelease[release]!, {
-      domainCells: domain.domainCells,
-      repair: settings.repair,
-      nRows: ctx.n,
-      signal: ctx.signal,
-      onProgress: (fraction) => ctx.progress(share(0.9 * fraction), message),
-    });
+    // Discrete Laplace of scale Δ₁/(ε/M) on every cell, empty ones too (charged ε/M to the release's step).
+    const { epsilon, step } = perRelease[release]!;
+    const noisy = meteredNoisyPositiveCells(
+      step,
+      PARTITION,
+      counts,
+      laplaceScaleFor(step, PARTITION, epsilon),
+      ctx.rng,
+      {
+        domainCells: domain.domainCells,
+        upper: repairUpper(settings.repair, ctx.n),
+        signal: ctx.signal,
+        onProgress: (fraction) => ctx.progress(share(0.9 * fraction), message),
+      },
+    );
     throwIfAborted(ctx.signal);
     ctx.progress(share(0.9), `release ${release + 1} of ${ctx.releases}: drawing rows`);
     const cellOfRow = drawCellsForRows(ctx.rng, ctx.n, noisy.cells, noisy.weights, domain.domainCells);
@@ -144,7 +150,8 @@ export const laplaceHistogram: Mechanism = {
       schema,
       params,
       ctx,
-      new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
       rowBlocks(blockRowsOf(options)),
     ),
+  metered: true,
 };

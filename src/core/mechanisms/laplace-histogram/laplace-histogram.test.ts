@@ -34,11 +34,12 @@ describe('laplace-histogram claim', () => {
       neighbouring: 'replace-one',
       bound: 'proven',
     });
-    // Domain with Scott's rule at n = 1000: 18 bins + missing for age and income, F/M + missing for sex.
+    // Domain at n = 1000: one level per integer for age (74 in [17, 90]) + missing, Scott's 18 bins
+    // + missing for income, F/M + missing for sex: 75 · 19 · 3 = 4,275 cells.
     expect(claim.steps).toEqual([
-      { what: 'noisy counts of the 1,083-cell cross-tabulation, release 1 of 3', epsilon: 0.333334 },
-      { what: 'noisy counts of the 1,083-cell cross-tabulation, release 2 of 3', epsilon: 0.333334 },
-      { what: 'noisy counts of the 1,083-cell cross-tabulation, release 3 of 3', epsilon: 0.333334 },
+      { what: 'noisy counts of the 4,275-cell cross-tabulation, release 1 of 3', epsilon: 0.333334 },
+      { what: 'noisy counts of the 4,275-cell cross-tabulation, release 2 of 3', epsilon: 0.333334 },
+      { what: 'noisy counts of the 4,275-cell cross-tabulation, release 3 of 3', epsilon: 0.333334 },
     ]);
     expect(claim.assumptions).toContain(
       'A seed was set: the random numbers are reproducible, so this output is for demonstration, not for release.',
@@ -46,18 +47,18 @@ describe('laplace-histogram claim', () => {
     expect(claim.assumptions.join(' ')).toMatch(/Numeric values outside the bounds were clamped/);
   });
 
-  it('uses the default bin rule computed by hand: ceil(6·1000^(1/3)/3.49) = 18 bins', async () => {
+  it('uses the default bin rule computed by hand: ceil(6·1000^(1/3)/3.49) = 18 bins, one level per integer for age', async () => {
     const { table, schema } = mixedTable(1000);
     const release = await laplaceHistogram.run(table, schema, defaults, runContext(schema, 1000));
-    expect(release.diagnostics.levelsPerColumn).toEqual({ age: 19, income: 19, sex: 3 });
-    expect(release.diagnostics.domainCells).toBe(1083);
+    expect(release.diagnostics.levelsPerColumn).toEqual({ age: 75, income: 19, sex: 3 });
+    expect(release.diagnostics.domainCells).toBe(4275);
   });
 
   it('gives a column named in columnBins its own bin count, and the rest the rule', async () => {
     const { table, schema } = mixedTable(1000);
     const params = resolveParams(laplaceHistogram, { columnBins: 'income=4' });
     const release = await laplaceHistogram.run(table, schema, params, runContext(schema, 1000));
-    expect(release.diagnostics.levelsPerColumn).toEqual({ age: 19, income: 5, sex: 3 });
+    expect(release.diagnostics.levelsPerColumn).toEqual({ age: 75, income: 5, sex: 3 });
     expect(laplaceHistogram.check(schema, resolveParams(laplaceHistogram, { columnBins: 'sex=3' }))).toEqual([
       'columnBins names `sex`, which is not numeric.',
     ]);

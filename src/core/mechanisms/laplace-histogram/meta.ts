@@ -1,5 +1,6 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
+import type { MeterStep } from '../../privacy/meter';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
@@ -34,25 +35,31 @@ function describeLaplaceHistogram(params: ParamValues, context: PublicContext): 
   return [...lines, ...noiseDominanceWarning(domain.domainCells, context.n, releaseEpsilon)];
 }
 
+/** One release's share of ε and the step its noise charges. */
+export interface ReleaseBudget {
+  epsilon: Rational;
+  step: MeterStep;
+}
+
 /**
  * Reserves ε/M for each of the M releases (sequential composition: every release draws fresh
- * noise from the same rows) and returns the per-release budgets. Shared by claim() and run() so
- * that the claim shown before a run is exactly the one the run produces.
+ * noise from the same rows) and returns the per-release budgets with their step handles. Shared by
+ * claim() and run() so that the claim shown before a run is exactly the one the run produces.
  */
 export function reserveReleaseBudgets(
   accountant: BudgetReserver,
   total: Rational,
   releases: number,
   domainCells: number,
-): Rational[] {
-  const perRelease = Array.from({ length: releases }, () => Accountant.split(total, releases));
-  perRelease.forEach((epsilon, i) => {
-    accountant.reserve(
+): ReleaseBudget[] {
+  return Array.from({ length: releases }, (_, i) => {
+    const epsilon = Accountant.split(total, releases);
+    const step = accountant.reserve(
       `noisy counts of the ${formatCount(domainCells)}-cell cross-tabulation, release ${i + 1} of ${releases}`,
       epsilon,
     );
+    return { epsilon, step };
   });
-  return perRelease;
 }
 
 export function laplaceHistogramAssumptions(domain: BinnedDomain, context: PublicContext): string[] {

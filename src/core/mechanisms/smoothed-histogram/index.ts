@@ -1,5 +1,6 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
+import { meteredSmoothedHistogramDraws } from '../../privacy/metered/smoothed-histogram-draws';
 import type { Schema, Table } from '../../table/types';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
 import {
@@ -12,7 +13,6 @@ import {
 import { cellOfEveryRow } from '../common/encode-rows';
 import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
-import { drawSmoothedHistogramCells } from './draw-smoothed-rows';
 import {
   planSmoothedHistogramDomain,
   reserveSmoothedHistogramBudget,
@@ -22,8 +22,14 @@ import {
   smoothingPlan,
 } from './meta';
 
-export { drawSmoothedHistogramCells } from './draw-smoothed-rows';
-export { epsilonOfSmoothedDraws, largestSmoothingOddsForEpsilon, smoothingWeight } from './smoothing-weight';
+export {
+  epsilonOfSmoothedDraws,
+  largestSmoothingOddsForEpsilon,
+  smoothingWeight,
+} from '../../privacy/metered/smoothing-weight';
+
+/** The smoothed histogram draws from the cells of the binned domain: counts over a partition. */
+const PARTITION = { kind: 'partition-counts' } as const;
 
 /** The run with the accountant made explicit: validate, reserve, then draw M·n rows and split them into M tables. */
 export async function runSmoothedHistogram(
@@ -31,7 +37,7 @@ export async function runSmoothedHistogram(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
 ): Promise<Release> {
   return drawSmoothedHistogram(table, schema, params, ctx, accountant, WHOLE_TABLES);
 }
@@ -49,18 +55,22 @@ export async function drawSmoothedHistogram<D>(
   refuseUnplannedRun(SMOOTHED_HISTOGRAM_ID, domain, table, ctx);
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const plan = smoothingPlan(domain.domainCells, ctx.n, ctx.releases, budget.epsilon);
-  reserveSmoothedHistogramBudget(accountant, budget.epsilon, domain, ctx, plan);
+  const step = reserveSmoothedHistogramBudget(accountant, budget.epsilon, domain, ctx, plan);
+  const design = { epsilon: budget.epsilon, calls: ctx.releases };
 
   const cellOfRealRow = cellOfEveryRow(table, domain.codings);
   const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     const share = (fraction: number) => (release + fraction) / ctx.releases;
-    const cells = drawSmoothedHistogramCells(
-      ctx.rng,
+    // n draws from the histogram whose λ is set for all M·n: the step is charged ε/M per release.
+    const cells = meteredSmoothedHistogramDraws(
+      step,
+      PARTITION,
       cellOfRealRow,
       domain.domainCells,
-      plan.lambda,
       ctx.n,
+      design,
+      ctx.rng,
       ctx.signal,
       (f) => ctx.progress(share(0.8 * f), `release ${release + 1} of ${ctx.releases}: drawing rows`),
     );
@@ -89,7 +99,8 @@ export const smoothedHistogram: Mechanism = {
       schema,
       params,
       ctx,
-      new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
       rowBlocks(blockRowsOf(options)),
     ),
+  metered: true,
 };

@@ -1,5 +1,6 @@
 import { roundDown } from '../../privacy/round-up';
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
+import type { MeterStep } from '../../privacy/meter';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
@@ -10,7 +11,7 @@ import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-param
 import { formatCount } from '../common/format-count';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
-import { smoothingWeight } from './smoothing-weight';
+import { smoothingWeight } from '../../privacy/metered/smoothing-weight';
 import { smoothedHistogramFit } from './fit';
 
 export const SMOOTHED_HISTOGRAM_ID = 'smoothed-histogram';
@@ -40,15 +41,18 @@ export function smoothingPlan(
   return { lambda: smoothingWeight(domainCells, n, totalDrawnRows, epsilon.toNumberDown()), totalDrawnRows };
 }
 
-/** One step spends the whole ε: the M·n draws from one smoothed histogram (see smoothing-weight.ts). */
+/**
+ * One step spends the whole ε: the M·n draws from one smoothed histogram (privacy/metered/
+ * smoothing-weight.ts). Returns its handle: each release's n draws charge ε/M to it.
+ */
 export function reserveSmoothedHistogramBudget(
   accountant: BudgetReserver,
   epsilon: Rational,
   domain: BinnedDomain,
   context: PublicContext,
   plan: SmoothingPlan,
-): void {
-  accountant.reserve(
+): MeterStep {
+  return accountant.reserve(
     `${formatCount(plan.totalDrawnRows)} rows (${context.releases} × ${formatCount(context.n)}) drawn from the ` +
       `smoothed histogram of ${formatCount(domain.domainCells)} cells, λ = ${roundDown(plan.lambda, 6)}`,
     epsilon,

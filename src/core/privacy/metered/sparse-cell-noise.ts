@@ -1,13 +1,22 @@
 import { throwIfAborted } from '../../abort';
-import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
+import {
+  makeDiscreteLaplacePositivePartSampler,
+  makeDiscreteLaplaceSampler,
+} from '../../rng/discrete-laplace';
 import { GeometricByInversion } from '../../rng/geometric-inversion';
 import { makeGeometricExpNegSampler } from '../../rng/geometric-exp-neg';
 import { expNegBracket, inverseOnePlusBracket } from '../../rng/ratio-brackets';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { GrowableCellWeights } from './growable-cells';
-import type { SparseCellCounts } from './sparse-cell-counts';
-import type { AbortSignalLike } from '../types';
+import { GrowableCellWeights } from '../../mechanisms/common/growable-cells';
+import type { SparseCellCounts } from '../../mechanisms/common/sparse-cell-counts';
+import type { AbortSignalLike } from '../../mechanisms/types';
+
+/*
+ * The draws behind meteredNoisyPositiveCells (noisy-positive-cells.ts): discrete Laplace noise on every
+ * cell of a partition, only the positive repaired cells kept. Internal to privacy/metered/: a mechanism
+ * reaches these draws only through the metered primitive, which charges the step first.
+ */
 
 /** The positive cells after noise and repair: the DP output the rows are then drawn from. */
 export interface NoisyPositiveCells {
@@ -147,4 +156,93 @@ export function perturbCellCountsSparsely(
   throwIfAborted(signal);
   onProgress?.(1);
   return kept.toArrays();
+}
+
+/**
+ * Cells between two looks at the abort signal (and progress reports) in the dense loop.
+ */
+const CELLS_BETWEEN_CHECKS = 65_536;
+
+/**
+ * Options of the dense loop: `upper` clamps every noisy count (boundary-inflated repair: n), and an
+ * empty cell may draw only the positive part of its noise (`sampleEmptyCellNoise`).
+ */
+export interface EveryCellNoiseOptions extends SparseNoiseOptions {
+  /**
+   * Draws max(e, 0) for the same noise law as `sampleNoise`; used for empty cells, where a non-positive
+   * noisy count is dropped anyway. Without it, empty cells use `sampleNoise`.
+   */
+  sampleEmptyCellNoise?: (rng: Rng) => number;
+}
+
+/**
+ * The Laplace sanitizer on a whole cross-tabulation (DIPS §3.1.1–3.1.2): n*_k = n_k + e_k for every
+ * cell k of the domain, e_k drawn independently by `sampleNoise`, then clamped to `upper`; only cells
+ * whose repaired count is positive are kept, so memory grows with the number of positive noisy cells,
+ * never with a dense array over the domain. Empty cells get noise like any other cell — skipping them
+ * would reveal which cells are empty. An empty cell may draw only the positive part of its noise: its
+ * kept value has the same law, and what is dropped was never released. Checks the abort signal every
+ * 65,536 cells. Cost O(K) noise draws.
+ */
+export function perturbEveryCell(
+  rng: Rng,
+  counts: SparseCellCounts,
+  sampleNoise: (rng: Rng) => number,
+  options: EveryCellNoiseOptions,
+): NoisyPositiveCells {
+  const { domainCells, upper, signal, onProgress } = options;
+  const emptyCellNoise = options.sampleEmptyCellNoise ?? sampleNoise;
+  const kept = new GrowableCellWeights(Math.min(domainCells, Math.max(1024, 2 * counts.cells.length)));
+  let next = 0;
+  for (let cell = 0; cell < domainCells; cell++) {
+    if (cell % CELLS_BETWEEN_CHECKS === 0) {
+      throwIfAborted(signal);
+      onProgress?.(cell / domainCells);
+    }
+    let noisy: number;
+    if (next < counts.cells.length && counts.cells[next] === cell) {
+      noisy = Math.min(upper, counts.counts[next++]! + sampleNoise(rng));
+    } else {
+      noisy = Math.min(upper, emptyCellNoise(rng));
+    }
+    if (noisy > 0) kept.push(cell, noisy);
+  }
+  onProgress?.(1);
+  return kept.toArrays();
+}
+
+/** Samplers by scale, most recently used last: they hold no state, and sweeps and releases reuse them. */
+const samplersByScale = new Map<string, SparseNoiseSamplers>();
+const SAMPLER_SCALES_KEPT = 16;
+
+function sparseNoiseSamplersFor(scale: Rational): SparseNoiseSamplers {
+  const key = scale.toString();
+  const samplers = samplersByScale.get(key) ?? makeSparseNoiseSamplers(scale);
+  samplersByScale.delete(key);
+  samplersByScale.set(key, samplers);
+  if (samplersByScale.size > SAMPLER_SCALES_KEPT)
+    samplersByScale.delete(samplersByScale.keys().next().value!);
+  return samplers;
+}
+
+/**
+ * Discrete Laplace noise of scale t on every cell of the domain, each noisy count clamped to
+ * `options.upper`, the positive cells kept: in time O(occupied + kept cells) by exact geometric skipping
+ * over empty cells (perturbCellCountsSparsely) while 1/t ≤ 64, else O(K) by the dense loop with the
+ * positive-part sampler on empty cells. Both give every cell the same noise law. Unmetered: the
+ * metered primitive (meteredNoisyPositiveCells) charges before calling it.
+ */
+export function drawNoisyPositiveCells(
+  rng: Rng,
+  counts: SparseCellCounts,
+  scale: Rational,
+  options: SparseNoiseOptions,
+): NoisyPositiveCells {
+  if (Rational.ONE.div(scale).compare(LARGEST_SKIPPING_RATE) > 0) {
+    return perturbEveryCell(rng, counts, makeDiscreteLaplaceSampler(scale), {
+      ...options,
+      sampleEmptyCellNoise: makeDiscreteLaplacePositivePartSampler(scale),
+    });
+  }
+  return perturbCellCountsSparsely(rng, counts, sparseNoiseSamplersFor(scale), options);
 }
