@@ -1,6 +1,16 @@
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { readCsvStream, type StoredTable } from '../core/table/csv-stream-read';
 import { InputError } from '../core/table/errors';
+import type { CsvEncodingChoice } from '../core/table/text-encoding';
+
+/**
+ * How this invocation decodes CSV files (the --encoding option, set by runCli) and where the
+ * warning goes when a file that is not UTF-8 is read as Windows-1252.
+ */
+export const csvReading: { encoding: CsvEncodingChoice; warn: (text: string) => void } = {
+  encoding: 'auto',
+  warn: () => {},
+};
 
 /**
  * Where a command prints; the real process streams, or buffers in tests. Files are written by
@@ -57,11 +67,14 @@ export async function readCsvFile(
   const totalBytes = checkUserFile(path, 'CSV');
   const stream = createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
   try {
-    return await readCsvStream(stream as AsyncIterable<Uint8Array>, {
+    const table = await readCsvStream(stream as AsyncIterable<Uint8Array>, {
       fileName: path,
       totalBytes,
+      encoding: csvReading.encoding,
       ...(opts.onProgress === undefined ? {} : { onProgress: opts.onProgress }),
     });
+    if (table.encodingNote !== undefined) csvReading.warn(`dpsynth: warning: ${table.encodingNote}\n`);
+    return table;
   } catch (error) {
     if (error instanceof InputError || (error as Error).name === 'AbortError') throw error;
     if ((error as NodeJS.ErrnoException).code !== undefined) {

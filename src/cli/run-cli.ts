@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { CliIo } from './io';
+import { csvReading, type CliIo } from './io';
+import { parseEncodingChoice } from '../core/table/text-encoding';
 import { USAGE, commandUsage, type CommandName } from './usage';
 import { UsageError, isUserError } from './errors';
 import { mechanismsCommand } from './commands/mechanisms';
@@ -49,6 +50,24 @@ export async function runCli(argv: string[], givenIo: CliIo, internals: CliInter
     progressFlags.length > 0 ? progressFlags.at(-1) === '--progress' : givenIo.progressByDefault === true;
   const io: CliIo = showProgress ? givenIo : { out: givenIo.out, err: givenIo.err };
   const [name, ...rest] = argv.filter((arg) => arg !== '--progress' && arg !== '--no-progress');
+  // --encoding goes with any command that reads CSV files (io.ts); the last one given wins.
+  csvReading.encoding = 'auto';
+  csvReading.warn = (text) => io.err(text);
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg !== '--encoding' && !arg.startsWith('--encoding=')) continue;
+    const value = arg === '--encoding' ? rest[i + 1] : arg.slice('--encoding='.length);
+    const choice = value === undefined ? undefined : parseEncodingChoice(value);
+    if (choice === undefined) {
+      io.err(
+        `dpsynth: --encoding ${value ?? ''} is not an encoding dpsynth reads; use auto, utf-8 or windows-1252.\n`,
+      );
+      return 2;
+    }
+    csvReading.encoding = choice;
+    rest.splice(i, arg === '--encoding' ? 2 : 1);
+    i--;
+  }
   if (name === undefined) {
     io.out(USAGE);
     return 2;

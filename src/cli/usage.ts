@@ -212,5 +212,7 @@ Usage:
 
 Any command takes --progress (or --no-progress): progress of reading, running and writing on stderr;
 on by default when stderr is a terminal.
+Any command that reads CSV files takes --encoding auto|utf-8|windows-1252 (default auto: UTF-8, and a
+file that is not UTF-8 is read as Windows-1252 with a warning; invalid UTF-8 is never replaced).
 
 ${EXIT_CODES}`;

@@ -125,6 +125,7 @@ export class DatasetSession {
       inferredSchema,
       profiles,
       parseMillis: performance.now() - startedAt,
+      ...(raw.encodingNote === undefined ? {} : { encodingNote: raw.encodingNote }),
     };
   }
 

@@ -30,6 +30,8 @@ export interface DatasetOverview {
   inferredSchema: Schema;
   profiles: ColumnProfile[];
   parseMillis: number;
+  /** Set when the file was not valid UTF-8 and was read as Windows-1252: the Data step says so. */
+  encodingNote?: string;
 }
 
 /** Counts of values outside the declared domain, per column. */

@@ -6,6 +6,7 @@ import { CsvScanner, unescapeQuotes, type RecordSink } from './csv-scanner';
 import { inputErrorAt } from './errors';
 import { StoredColumnBuilder, type StoredColumn } from './stored-column';
 import { findBinaryContentReason } from './text-sanity';
+import { CsvTextDecoder, type CsvEncoding, type CsvEncodingChoice } from './text-encoding';
 import { createUtf8Decoder, decodeUtf8Range } from './utf8';
 
 /**
@@ -18,6 +19,10 @@ export interface StoredTable {
   columns: StoredColumn[];
   nRows: number;
   delimiter: string;
+  /** The encoding the file was read in. */
+  encoding?: CsvEncoding;
+  /** Set when the file was not valid UTF-8 and was read as Windows-1252 without being asked: say so. */
+  encodingNote?: string;
 }
 
 export interface ReadCsvOptions {
@@ -29,6 +34,8 @@ export interface ReadCsvOptions {
   onProgress?: (fraction: number) => void;
   /** Checked once per chunk; when set, reading throws an Error named AbortError. */
   signal?: AbortSignalLike;
+  /** The file's encoding; default `auto`: UTF-8, or Windows-1252 when the file is not UTF-8 (text-encoding.ts). */
+  encoding?: CsvEncodingChoice;
 }
 
 /** Delimiter and line break are detected on the first bytes: up to this many are held back first. */
@@ -142,7 +149,8 @@ function startsWithUtf8ByteOrderMark(bytes: Uint8Array): boolean {
  * Reads a CSV file pushed to it as chunks of bytes into a StoredTable, in one pass, holding at
  * most the first MiB (to detect the delimiter and line break) and the record being read.
  * The rules and the InputErrors (file, line, column, what to do) are parseCsv's: UTF-8 (a
- * byte-order mark dropped; UTF-16 and binary content rejected), delimiter among `,` `;` tab `|`,
+ * byte-order mark dropped; UTF-16 and binary content rejected; invalid UTF-8 read as Windows-1252 or
+ * refused, never replaced: text-encoding.ts), delimiter among `,` `;` tab `|`,
  * the first non-blank record is the header, RFC 4180 quoting, ragged records, malformed quotes,
  * empty or repeated header names, a header without rows, numbers beyond a double.
  */
@@ -154,10 +162,12 @@ export class CsvTableReader {
   private heldBytes = 0;
   private bytesRead = 0;
   private delimiter = ',';
+  private readonly text: CsvTextDecoder;
 
   constructor(private readonly opts: ReadCsvOptions = {}) {
     this.fileName = opts.fileName ?? 'input';
     this.sink = new ColumnSink(this.fileName);
+    this.text = new CsvTextDecoder(opts.encoding ?? 'auto', this.fileName);
     throwIfAborted(opts.signal);
   }
 
@@ -166,7 +176,7 @@ export class CsvTableReader {
     this.bytesRead += chunk.length;
     if (this.scanner !== undefined) {
       if (chunk.indexOf(0) !== -1) this.notText('it contains NUL bytes');
-      this.scanner.push(chunk);
+      this.scanner.push(this.text.push(chunk));
     } else {
       this.held.push(chunk);
       this.heldBytes += chunk.length;
@@ -180,6 +190,7 @@ export class CsvTableReader {
   finish(): StoredTable {
     throwIfAborted(this.opts.signal);
     if (this.scanner === undefined) this.start(true);
+    this.text.finish();
     this.scanner!.finish();
     const header = this.sink.header;
     if (header === undefined) throw inputErrorAt({ file: this.fileName }, EMPTY_FILE_MESSAGE);
@@ -191,7 +202,15 @@ export class CsvTableReader {
     }
     this.opts.onProgress?.(1);
     const columns = this.sink.builders.map((builder) => builder.finish());
-    return { fileName: this.fileName, header, columns, nRows: this.sink.nRows, delimiter: this.delimiter };
+    return {
+      fileName: this.fileName,
+      header,
+      columns,
+      nRows: this.sink.nRows,
+      delimiter: this.delimiter,
+      encoding: this.text.encoding,
+      ...(this.text.note === undefined ? {} : { encodingNote: this.text.note }),
+    };
   }
 
   /** Looks at the held first bytes, sets up the scanner and hands it those bytes. */
@@ -206,6 +225,7 @@ export class CsvTableReader {
     }
     if (first.indexOf(0) !== -1) this.notText('it contains NUL bytes');
     if (startsWithUtf8ByteOrderMark(first)) first = first.subarray(3);
+    first = this.text.push(first);
     const sample = createUtf8Decoder().decode(first, { stream: !wholeFile });
     const reason = findBinaryContentReason(sample);
     if (reason !== undefined) this.notText(reason);

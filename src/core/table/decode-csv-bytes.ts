@@ -1,5 +1,6 @@
 import { inputErrorAt } from './errors';
 import { assertLooksLikeText } from './text-sanity';
+import { firstInvalidUtf8 } from './text-encoding';
 
 /** The part of the TextDecoder API used here; core compiles without DOM types, and TextDecoder exists in browsers, workers and Node. */
 interface Utf8Decoder {
@@ -36,6 +37,18 @@ export function decodeCsvBytes(bytes: Uint8Array, fileName = 'input'): string {
     );
   }
   const text = createUtf8Decoder().decode(bytes);
+  // Invalid UTF-8 is refused, never replaced (a sequence cut by the end of a partial read is dropped
+  // by the decoder above as U+FFFD at the very end only).
+  const bad = firstInvalidUtf8(bytes, false);
+  if (bad !== -1) {
+    let line = 1;
+    for (let i = bytes.indexOf(0x0a); i !== -1 && i < bad; i = bytes.indexOf(0x0a, i + 1)) line++;
+    throw inputErrorAt(
+      { file: fileName, line },
+      `byte 0x${bytes[bad]!.toString(16).toUpperCase().padStart(2, '0')} is not valid UTF-8. Save the ` +
+        'file as UTF-8 ("CSV UTF-8" in a spreadsheet) and try again.',
+    );
+  }
   assertLooksLikeText(text, fileName);
   return text;
 }

@@ -33,6 +33,11 @@ export function DataStep() {
             <span data-testid="row-count">{formatCount(dataset.nRows)}</span> rows × {dataset.header.length}{' '}
             columns, read in {(dataset.parseMillis / 1000).toFixed(2)} s.
           </p>
+          {dataset.encodingNote !== undefined && (
+            <p className="encoding-note" role="note" data-testid="encoding-note">
+              {dataset.encodingNote}
+            </p>
+          )}
           {provenance !== null && (
             <p className="provenance">
               <strong>{provenance.title}.</strong> Source: {provenance.source} Licence: {provenance.licence}.
