@@ -12,7 +12,14 @@ import { missingRate, mixedTable, recordingRng, runContext } from '../common/tes
 import { histogramRho, selectionRho } from '../mst/budget-plan';
 import { resolveParams } from '../params';
 import { getMechanism } from '../registry';
-import { AimRoundSchedule, finalRound, planAimBudget, RhoLedger, roundRho } from './budget-plan';
+import {
+  AimRoundSchedule,
+  finalRound,
+  planAimBudget,
+  refitIterations,
+  RhoLedger,
+  roundRho,
+} from './budget-plan';
 import { aim } from '.';
 import { runAim, withMeasured } from './run-aim';
 import { aimScore } from './score';
@@ -248,9 +255,23 @@ describe('AIM check and describe', () => {
       "Noise: σ = 59.68 on the one-way histograms and at first on each chosen marginal; each choice is an exponential mechanism with ε = 0.0157972 at first (48 rounds' worth of budget).",
       'Workload: 2 marginals, 5 candidates to measure (with their sub-marginals).',
       // Candidate cells: 7 + 7 + 3 + 21 + 21 = 59, 472 bytes.
-      "Model: at most 20 MB (2,621,440 cells); working memory about 120 MB, plus less than 0.1 MB for the data's counts on the candidates (59 cells).",
+      // 1 MB = 2^20 bytes / 8 bytes per cell = 131,072 cells; working memory 6 × 1 MB.
+      "Model: at most 1 MB (131,072 cells); working memory about 6 MB, plus less than 0.1 MB for the data's counts on the candidates (59 cells).",
+      'Work per round bounded whatever ε: each refit runs at most min(1,000, 5,000,000 / model cells) iterations of mirror descent (at least 20; the final fit 10× that), and the model never exceeds the size above; the claim does not depend on either.',
       '1 workload marginal has more than 40 cells and is dropped: age × income.',
     ]);
+  });
+
+  it('bounds the iterations of a refit by the work bound over the model cells, within [20, maxIters]', () => {
+    // ⌊5,000,000 / cells⌋: 1,000 at 5,000 cells (= maxIters), 50 at 100,000, 20 at 10^6 (the floor).
+    expect(refitIterations(1000, 4040, false)).toBe(1000);
+    expect(refitIterations(1000, 5000, false)).toBe(1000);
+    expect(refitIterations(1000, 5001, false)).toBe(999);
+    expect(refitIterations(1000, 100_000, false)).toBe(50);
+    expect(refitIterations(1000, 1_000_000, false)).toBe(20);
+    expect(refitIterations(10, 1_000_000, false)).toBe(10);
+    // The final fit gets 10 rounds' work: ⌊5·10^7 / 100,000⌋ = 500.
+    expect(refitIterations(1000, 100_000, true)).toBe(500);
   });
 
   it('refuses more rows than the exact scores allow', () => {

@@ -183,3 +183,22 @@ export class AimRoundSchedule {
     this.epsilon = this.epsilon.mul(Rational.of(2));
   }
 }
+
+/**
+ * The work bound of one refit: mirror descent runs at most AIM_REFIT_WORK / (model cells) iterations
+ * (never more than maxIters, never fewer than AIM_MIN_REFIT_ITERATIONS), so a round's fit costs about
+ * the same whatever ε lets into the model; the fit the rows are drawn from gets
+ * AIM_FINAL_FIT_WORK_SHARES times that work. 5,000,000 keeps the 1,000 iterations of maxIters' default
+ * for models up to 5,000 cells (AIM's model at ε ≤ 1 on kernlab's income, 8,993 × 14: 4,040 cells) and
+ * gives 50 iterations at the default model size's 100,000 cells (bench/RESULTS.md, "AIM's bounded
+ * cost"). Iteration counts are post-processing of the measurements: the claim does not depend on them.
+ */
+export const AIM_REFIT_WORK = 5_000_000;
+export const AIM_MIN_REFIT_ITERATIONS = 20;
+export const AIM_FINAL_FIT_WORK_SHARES = 10;
+
+/** Iterations of one refit on a model of `modelCells` cells: min(maxIters, max(20, ⌊work/cells⌋)). */
+export function refitIterations(maxIters: number, modelCells: number, final: boolean): number {
+  const work = AIM_REFIT_WORK * (final ? AIM_FINAL_FIT_WORK_SHARES : 1);
+  return Math.min(maxIters, Math.max(AIM_MIN_REFIT_ITERATIONS, Math.floor(work / Math.max(1, modelCells))));
+}

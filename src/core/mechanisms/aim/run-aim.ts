@@ -13,7 +13,7 @@ import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
 import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
 import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
 import type { ParamValues, Release, RunContext } from '../types';
-import { AimRoundSchedule, planAimBudget, reserveAimBudget, RhoLedger } from './budget-plan';
+import { AimRoundSchedule, planAimBudget, refitIterations, reserveAimBudget, RhoLedger } from './budget-plan';
 import { AIM_ID, aimAssumptions, planAim } from './meta';
 import { HALF_NORMAL_MEAN } from './score';
 import { selectMarginal } from './select-marginal';
@@ -46,7 +46,8 @@ interface Fit {
  * every one-way histogram; then each round: (1) if less than twice a round's cost is left, spend all
  * of it in this last round; (2) keep the candidates already inside a model clique and those whose
  * junction tree stays within maxModelSize × ρ_used/ρ; (3) select with the exponential mechanism on
- * q_r = w_r(‖M_r(D) − M_r(p̂)‖₁ − √(2/π)σ·cells_r), Δ = 2·max w; (4) measure it, refit warm-started;
+ * q_r = w_r(‖M_r(D) − M_r(p̂)‖₁ − √(2/π)σ·cells_r), Δ = 2·max w; (4) measure it, refit warm-started
+ * (at most refitIterations(maxIters, model cells) iterations: a bounded work per round);
  * (5) if the fitted marginal moved by at most √(2/π)σ·cells_r in L1, halve σ and double ε.
  */
 export async function runAim(
@@ -176,7 +177,7 @@ export async function drawAim<D>(
     for (let c = 0; c < after.length; c++) moved += Math.abs(after[c]! - before[c]!);
     if (!last && moved <= HALF_NORMAL_MEAN * sigma * after.length) schedule.anneal();
   }
-  fit = refit(sizes, n, fit.cliques, measurements, fit, maxIters, ctx, false);
+  fit = refit(sizes, n, fit.cliques, measurements, fit, maxIters, ctx, false, true);
   iterations += fit.iterations;
 
   const datasets: D[] = [];
@@ -239,6 +240,7 @@ function refit(
   maxIters: number,
   ctx: RunContext,
   rebuild: boolean,
+  final = false,
 ): Fit {
   const model =
     previous && !rebuild
@@ -261,8 +263,9 @@ function refit(
       });
     }
   }
+  const modelCells = model.cliqueCells.reduce((total, cells) => total + cells, 0);
   const estimate = estimateByMirrorDescent(model, measurements, {
-    iterations: maxIters,
+    iterations: refitIterations(maxIters, modelCells, final),
     signal: ctx.signal,
     start,
     startMarginals,
