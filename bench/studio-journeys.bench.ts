@@ -5,7 +5,17 @@
 //   penguins — the Palmer penguins demo, laplace-histogram with its defaults;
 //   cars     — a 93-row, 10-column car catalogue (bench/support/car-table.ts), all inferred facts
 //              declared public, laplace-histogram with its defaults (a domain of about 10^7 cells);
-//   pmse     — the pMSE paper simulation demo (5,000 rows), pmse-mechanism with its defaults.
+//   pmse     — the pMSE paper simulation demo (5,000 rows), pmse-mechanism with its defaults;
+//   income   — kernlab's income (8,993 rows, 14 categorical columns; bench/export-kernlab-income.R writes
+//              it and its declared schema; STUDIO_BENCH_INCOME=<csv>:<schema.json>), aim with its
+//              defaults, one run at ε = 10, then the default sweep (ε back to 1);
+//   census   — the census table of census-shape.bench.ts (48,842 × 14 categorical;
+//              STUDIO_BENCH_CENSUS=<csv>:<schema.json>), mst with its defaults.
+// income and census are skipped (reported as unavailable) without their files.
+// Before each sweep the Tune step's estimate ("about 40 s") is read; the sweep then reports it beside
+// the measured duration (estimateOverActual), with the time the first point was drawn and the repeats.
+// STUDIO_BENCH_BUSY_CORE=1 keeps one core busy for the whole bench (a node process spinning, started
+// before the browser, its pid reported) and says so in the JSON (busyCore: true).
 // Steps timed (wall-clock seconds from the click to the finished state the browser tests wait for):
 // load, run, full evaluation (started by the run; timed from the run's end), default ε sweep.
 // A step that passes STUDIO_BENCH_STEP_LIMIT_S (default 360) is reported as timed out, with the
@@ -19,7 +29,9 @@
 // Env: STUDIO_BENCH_PORT (default E2E_PORT, else 4190), STUDIO_BENCH_SKIP_BUILD=1 to reuse dist/.
 // Args: journey names to run (default all three), e.g. `npm run bench -- studio-journeys` runs all.
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { basename } from 'node:path';
 import { chromium, expect, type Browser } from '@playwright/test';
 import { StudioPage } from '../e2e/pages/studio-page';
 import {
@@ -40,6 +52,10 @@ type StepResult = { seconds: number; timedOut?: true; note?: string };
 
 interface Journey {
   prepare(studio: StudioPage): Promise<void>;
+  /** The files it needs (`<csv>:<schema.json>`), when it needs any; undefined = not given. */
+  files?: string | undefined;
+  /** ε of the timed run, when not the default (the sweep runs at the default ε's grid either way). */
+  runEpsilon?: string;
 }
 
 const JOURNEYS: Record<string, Journey> = {
@@ -64,7 +80,30 @@ const JOURNEYS: Record<string, Journey> = {
       await studio.mechanism.pick('pmse-mechanism');
     },
   },
+  income: {
+    files: process.env.STUDIO_BENCH_INCOME,
+    runEpsilon: '10',
+    async prepare(studio) {
+      await loadFiles(studio, process.env.STUDIO_BENCH_INCOME!, 8993);
+      await studio.mechanism.pick('aim');
+    },
+  },
+  census: {
+    files: process.env.STUDIO_BENCH_CENSUS,
+    async prepare(studio) {
+      await loadFiles(studio, process.env.STUDIO_BENCH_CENSUS!, 48842);
+      await studio.mechanism.pick('mst');
+    },
+  },
 };
+
+/** Drops `<csv>:<schema.json>`'s CSV and imports its schema. */
+async function loadFiles(studio: StudioPage, files: string, rows: number): Promise<void> {
+  const [csv, schema] = files.split(':');
+  await studio.data.dropCsv(basename(csv!), readFileSync(csv!, 'utf8'));
+  await studio.data.expectLoaded(basename(csv!), rows);
+  await studio.schema.importSchema(schema!);
+}
 
 async function timed(step: () => Promise<void>): Promise<StepResult> {
   const startedAt = performance.now();
@@ -88,6 +127,7 @@ async function runJourney(browser: Browser, name: string, journey: Journey) {
   await studio.open();
   await startMainThreadTrace(browser, page, ATTRIBUTION_CATEGORIES);
   const load = await timed(() => journey.prepare(studio));
+  if (journey.runEpsilon) await studio.mechanism.setEpsilon(journey.runEpsilon);
   const run = await timed(async () => {
     await studio.run.start();
     await studio.run.expectFinished(STEP_LIMIT_MS);
@@ -97,9 +137,19 @@ async function runJourney(browser: Browser, name: string, journey: Journey) {
       timeout: STEP_LIMIT_MS,
     }),
   );
-  const sweep = await timed(() =>
-    studio.tune.sweep().then(() => studio.tune.expectPoints(SWEEP_POINTS, STEP_LIMIT_MS)),
-  );
+  if (journey.runEpsilon) await studio.mechanism.setEpsilon('1');
+  const estimate = studio.tune.section.getByTestId('sweep-estimate');
+  await expect(estimate).toBeVisible();
+  const estimateSeconds = Number(await estimate.getAttribute('data-seconds'));
+  const repeatsText = await studio.tune.section.getByTestId('sweep-repeats-fitted').textContent();
+  let firstPointSeconds: number | null = null;
+  const sweepStart = performance.now();
+  const sweep = await timed(async () => {
+    await studio.tune.sweep();
+    await expect(studio.tune.points.first()).toBeVisible({ timeout: STEP_LIMIT_MS });
+    firstPointSeconds = round((performance.now() - sweepStart) / 1000);
+    await studio.tune.expectPoints(SWEEP_POINTS, STEP_LIMIT_MS);
+  });
   const sweepPointsDrawn = await studio.tune.points.count();
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
   const traced: MainThreadTask[] = await stopMainThreadTrace(browser, 50);
@@ -114,7 +164,15 @@ async function runJourney(browser: Browser, name: string, journey: Journey) {
     load,
     run,
     evaluation,
-    sweep: { ...sweep, pointsDrawn: sweepPointsDrawn, of: SWEEP_POINTS },
+    sweep: {
+      ...sweep,
+      pointsDrawn: sweepPointsDrawn,
+      of: SWEEP_POINTS,
+      repeats: Number(repeatsText),
+      estimateSeconds,
+      estimateOverActual: round(estimateSeconds / sweep.seconds),
+      firstPointSeconds,
+    },
     longTasks: {
       overFiftyWallCount: over50Wall.length,
       overFiftyProcessorCount: over50Cpu.length,
@@ -155,6 +213,12 @@ async function main(): Promise<void> {
       detached: true,
     },
   );
+  // One core kept busy by a spinning process, when asked (the "one core busy" condition).
+  const busy =
+    process.env.STUDIO_BENCH_BUSY_CORE === '1'
+      ? spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' })
+      : null;
+  if (busy) await new Promise((resolve) => setTimeout(resolve, 5000));
   const loadBefore = loadavg();
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
@@ -165,18 +229,27 @@ async function main(): Promise<void> {
     const journeys = [];
     for (const name of names) {
       const journey = JOURNEYS[name]!;
+      if ('files' in journey && journey.files === undefined) {
+        journeys.push({ name, unavailable: 'its files are not given (see the comment at the top)' });
+        continue;
+      }
       journeys.push(await runJourney(browser, name, journey));
     }
     process.stdout.write(
       JSON.stringify({
         bench: 'studio-journeys',
         cpus: cpus().length,
+        busyCore: busy !== null,
         loadAverageBefore: loadBefore.map((x) => round(x)),
         loadAverageAfter: loadavg().map((x) => round(x)),
         budgets: {
           longTaskMs: 50,
           penguinsSweepSeconds: 3,
           pmseSweepSeconds: 60,
+          incomeAimSweepSeconds: 60,
+          incomeAimRunAtEpsilon10Seconds: 60,
+          censusMstSweepSeconds: 60,
+          estimateWithinFactor: 2,
           carsRunSeconds: 1,
         },
         journeys,
@@ -185,6 +258,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     if (server.pid) process.kill(-server.pid);
+    busy?.kill();
   }
 }
 

@@ -106,7 +106,7 @@ describe('planSweep', () => {
     );
     const oneRun = runSeconds('aim', {
       n: 8993,
-      levels: plan.runs.length > 0 ? incomeLike.columns.map((c) => (c.categories?.length ?? 0) + 1) : [],
+      levels: incomeLike.columns.map((c) => (c.type === 'categorical' ? (c.categories?.length ?? 0) : 0) + 1),
       epsilon: 10,
       releases: 1,
       params: aimParams,

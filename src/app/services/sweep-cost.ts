@@ -60,12 +60,13 @@ const RUN_COST_MODELS: Record<string, RunCostModel> = {
     const slope = Math.min(1.2, 0.025 * mean(levels));
     return 4.5e-6 * n * d * Math.max(0.3, 1 + slope * Math.log10(epsilon));
   },
-  // Rounds of selection and refits under AIM's public model-size cap (aim/budget-plan.ts): the work
-  // grows with ε until the cap binds. Income (8,993 × 14): see bench/RESULTS.md "Sweep cost model".
+  // Rounds of selection and refits under AIM's public model-size cap and work bound per refit
+  // (aim/budget-plan.ts): the model grows with ε until the cap binds, and so does the work. Income
+  // (8,993 × 14, seeds aim/<ε>/0, defaults): 2.0, 1.4, 6.5, 26, 31 s at ε = 0.1, 0.3, 1, 3, 10;
+  // t = 7.9e-6·n·d·(1.5 + 29.5·s^1.4), s = where log ε lies between 0.3 and 10 (clamped to [0, 1]).
   aim: ({ n, levels, epsilon }) => {
-    const d = levels.length;
-    const base = 2.5e-6 * n * d;
-    return base * (1 + 4 * Math.min(1, Math.max(0, Math.log10(epsilon / 0.3) / Math.log10(10 / 0.3))) ** 2);
+    const s = Math.min(1, Math.max(0, Math.log10(epsilon / 0.3) / Math.log10(10 / 0.3)));
+    return 7.9e-6 * n * levels.length * (1.5 + 29.5 * s ** 1.4);
   },
   // Every MCMC iteration synthesizes n rows and searches the best depth-2 tree on the grid: chains ×
   // (burn-in + steps) iterations of about 8.8e-8 s per row and column pair (pMSE simulation, 5,000 × 2:
