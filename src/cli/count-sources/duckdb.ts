@@ -2,7 +2,11 @@ import { openSync, readSync, closeSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { CountQuery, SqlRelation } from '../../core/counts/count-queries';
 import type { CountSource } from '../../core/counts/count-source';
-import { sqlCountSource, type CountQueryRunner } from '../../core/counts/sql-count-source';
+import {
+  sqlCountSource,
+  type CountQueryRunner,
+  type CountStrategy,
+} from '../../core/counts/sql-count-source';
 import { sqlString, type ColumnStorage } from '../../core/counts/sql-coding';
 import { detectDelimiter } from '../../core/table/csv-delimiter';
 import { InputError } from '../../core/table/errors';
@@ -94,8 +98,12 @@ export function duckDbRunner(connection: DuckDbConnection): CountQueryRunner {
 }
 
 /** `synth data.parquet|data.csv --engine duckdb`: counts computed by DuckDB, out of core. */
-export async function duckDbFileCountSource(path: string, schema: Schema): Promise<CountSource> {
+export async function duckDbFileCountSource(
+  path: string,
+  schema: Schema,
+  strategy: CountStrategy = 'auto',
+): Promise<CountSource> {
   const connection = await openDuckDb();
   const relation = await duckDbFileRelation(connection, path, schema);
-  return sqlCountSource(`DuckDB (embedded) on ${path}`, schema, relation, duckDbRunner(connection));
+  return sqlCountSource(`DuckDB (embedded) on ${path}`, schema, relation, duckDbRunner(connection), strategy);
 }

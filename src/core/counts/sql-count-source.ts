@@ -1,5 +1,7 @@
 import type { SparseCellCounts } from '../mechanisms/common/sparse-cell-counts';
+import { domainCellCount } from '../mechanisms/common/column-coding';
 import { InputError } from '../table/errors';
+import { marginalsFromCells } from './marginals-from-cells';
 import type { Schema } from '../table/types';
 import { countQueries, type CountQuery, type SqlRelation } from './count-queries';
 import {
@@ -10,6 +12,23 @@ import {
   type CountSource,
   type PlannedCounts,
 } from './count-source';
+
+/**
+ * How a source reads a plan's marginals: `marginals`, one GROUP BY per attribute set; `cells`, one
+ * GROUP BY over every coded column (the distinct coded rows with their multiplicities), the marginals
+ * summed here; `auto`, cells when the full cross-tabulation has at most FULL_TABLE_CELL_LIMIT cells (a
+ * bound on the result's size fixed by the schema, whatever the data). The choice changes the speed,
+ * never a count.
+ */
+export type CountStrategy = 'auto' | 'cells' | 'marginals';
+export const FULL_TABLE_CELL_LIMIT = 10_000_000;
+
+function usesCellStrategy(plan: CountQueryPlan, strategy: CountStrategy): boolean {
+  if (plan.marginals.length === 0 || strategy === 'marginals') return false;
+  const cells = domainCellCount(plan.codings);
+  if (strategy === 'cells') return cells <= 2 ** 32;
+  return plan.marginals.length > 1 && cells <= FULL_TABLE_CELL_LIMIT;
+}
 
 /** Runs one count query and gives its result rows: [count] for `rows`, [cell, count] otherwise. */
 export interface CountQueryRunner {
@@ -36,6 +55,7 @@ export function sqlCountSource(
   schema: Schema,
   relation: SqlRelation,
   runner: CountQueryRunner,
+  strategy: CountStrategy = 'auto',
 ): CountSource {
   let n: number | undefined;
   const rowCount = async () => {
@@ -50,7 +70,10 @@ export function sqlCountSource(
   return {
     where,
     rowCount,
-    async counts(plan) {
+    async counts(asked) {
+      // One scan for the full cross-tabulation instead of one per marginal, when it is small enough.
+      const fromCells = usesCellStrategy(asked, strategy);
+      const plan = fromCells ? { codings: asked.codings, cells: true, marginals: [] } : asked;
       const queries = countQueries(schema, plan, relation);
       const results = new Map<string, (readonly (number | bigint | string | null)[])[]>();
       for (const query of queries) {
@@ -58,7 +81,10 @@ export function sqlCountSource(
         results.set(query.name, await runner.run(query));
       }
       if (n === undefined) n = wholeNumber(results.get('rows')?.[0]?.[0] ?? NaN, 'the row count');
-      return assembleCounts(plan, queries, n, (name) => results.get(name)!);
+      const counts = assembleCounts(plan, queries, n, (name) => results.get(name)!);
+      if (!fromCells) return counts;
+      const marginals = marginalsFromCells(asked.codings, counts.cells!, asked.marginals);
+      return plannedCounts(n, marginals, asked.cells ? counts.cells : undefined);
     },
     close: () => runner.close(),
   };
