@@ -145,14 +145,18 @@ export async function startSweep(): Promise<void> {
     cached.forEach(recordPoint);
     const tableKey = tableKeyOf(dataset.datasetId, schema);
     let done = cached.length;
-    // Seconds the runs not yet finished are estimated to take, for the "left" figure.
-    let estimateLeft = plan.runs.reduce((total, run) => total + run.seconds, 0);
+    // Model seconds of the runs not yet finished (the plan's estimates without its speed factor), and
+    // the speed factor the plan used; the "left" figure uses the factor measured so far.
+    const planFactor = speedFactor(mechanism.id);
+    let modelLeft = pendingRuns.reduce((total, run) => total + run.seconds / planFactor, 0);
     const workers = runPool().capacity;
     const reportDone = () =>
       progress(
         done / tasks.length,
         `${done} of ${tasks.length} runs done (${workers} workers)` +
-          (done < tasks.length ? `, ${aboutDuration(estimateLeft / workers)} left` : ''),
+          (done < tasks.length
+            ? `, ${aboutDuration((modelLeft * speedFactor(mechanism.id)) / workers)} left`
+            : ''),
       );
     reportDone();
     const pointsDone = (arrived: SweepPointResult[], run: PlannedSweepRun) => {
@@ -160,10 +164,8 @@ export async function startSweep(): Promise<void> {
       if (signal.aborted) return;
       // The measured speed: this run's seconds (its releases' shares of the run) against the model's.
       const measuredSeconds = arrived.reduce((total, point) => total + point.runMillis, 0) / 1000;
-      const factor = speedFactor(mechanism.id);
-      noteMeasuredRun(mechanism.id, run.seconds / factor, measuredSeconds);
-      estimateLeft = Math.max(0, estimateLeft - run.seconds);
-      estimateLeft *= speedFactor(mechanism.id) / factor;
+      noteMeasuredRun(mechanism.id, run.seconds / planFactor, measuredSeconds);
+      modelLeft = Math.max(0, modelLeft - run.seconds / planFactor);
       arrived.forEach((point) => {
         addSweepPoint(point);
         noteDataLook('sweep');
