@@ -1,4 +1,10 @@
-import { AUDIT_X_MARGINAL, auditTable, rowsWithCategory } from '../common/testing/audit-tables';
+import {
+  AUDIT_X_MARGINAL,
+  AUDIT_Y_MARGINAL_MISSING_FIRST,
+  auditTable,
+  rowsMissing,
+  rowsWithCategory,
+} from '../common/testing/audit-tables';
 import { describeNoiseAudit } from '../common/testing/noise-audit';
 import { noisyHistogramDrawPmf } from '../common/testing/released-count-distributions';
 import { dpMarginals } from './index';
@@ -19,6 +25,22 @@ describeNoiseAudit({
     'the total ε on every release (scale 2p/ε)': { epsilon: 1, releases: 1 },
     'ε/M on every marginal, not split over the columns (scale 2M/ε)': { epsilon: 2, releases: 2 },
     'sensitivity Δ = 1 (scale M·p/ε)': { epsilon: 2, releases: 2 },
+  },
+  runs: 2_000,
+});
+
+// The empty missing level of column y (no real row lacks y): it gets the same noise as the others.
+describeNoiseAudit({
+  mechanism: dpMarginals,
+  ...auditTable(),
+  what: 'an empty level',
+  budget: { epsilon: 1, releases: 2 },
+  statistic: (dataset) => rowsMissing(dataset, 'y'),
+  expected: ({ epsilon, releases }) =>
+    noisyHistogramDrawPmf(AUDIT_Y_MARGINAL_MISSING_FIRST, 0, (2 * releases * COLUMNS) / epsilon, 10),
+  broken: {
+    'no noise on empty levels (no noise at all)': { epsilon: 1e6, releases: 2 },
+    'noise at half the scale (scale M·p/ε)': { epsilon: 2, releases: 2 },
   },
   runs: 2_000,
 });

@@ -1,4 +1,10 @@
-import { AUDIT_CELL_COUNTS, auditTable, rowsInAuditedCell } from '../common/testing/audit-tables';
+import {
+  AUDIT_CELL_COUNTS,
+  AUDIT_EMPTY_CELL,
+  auditTable,
+  rowsInAuditedCell,
+  rowsInEmptyAuditedCell,
+} from '../common/testing/audit-tables';
 import { describeNoiseAudit } from '../common/testing/noise-audit';
 import { noisyHistogramDrawPmf } from '../common/testing/released-count-distributions';
 import { laplaceHistogram } from './index';
@@ -19,4 +25,22 @@ describeNoiseAudit({
     'sensitivity Δ = 1 (scale M/ε)': { epsilon: 2, releases: 2 },
   },
   runs: 2_000,
+});
+
+// The empty cell (x = a, y missing): it gets the same noise, so a correct run sometimes draws rows there;
+// noise skipped on empty cells would never put a row in it, noise at half the scale too rarely.
+describeNoiseAudit({
+  mechanism: laplaceHistogram,
+  ...auditTable(),
+  what: 'an empty cell',
+  budget: { epsilon: 1, releases: 2 },
+  statistic: rowsInEmptyAuditedCell,
+  expected: ({ epsilon, releases }) =>
+    noisyHistogramDrawPmf(AUDIT_CELL_COUNTS, AUDIT_EMPTY_CELL, (2 * releases) / epsilon, 10),
+  broken: {
+    'no noise on empty cells (no noise at all)': { epsilon: 1e6, releases: 2 },
+    'noise at half the scale (scale M/ε)': { epsilon: 2, releases: 2 },
+  },
+  // 6,000 runs: an empty cell rarely gets rows at either scale, so half the scale needs more observations.
+  runs: 6_000,
 });

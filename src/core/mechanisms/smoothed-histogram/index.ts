@@ -2,6 +2,7 @@ import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { meteredSmoothedHistogramDraws } from '../../privacy/metered/smoothed-histogram-draws';
 import type { Schema, Table } from '../../table/types';
+import { throwIfAborted } from '../../abort';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
 import {
   datasetFromCells,
@@ -74,6 +75,7 @@ export async function drawSmoothedHistogram<D>(
       ctx.signal,
       (f) => ctx.progress(share(0.8 * f), `release ${release + 1} of ${ctx.releases}: drawing rows`),
     );
+    throwIfAborted(ctx.signal); // a small release draws between the signal's checks
     datasets.push(datasetFromCells(form, ctx.rng, cells, domain.codings));
   }
   ctx.progress(1, 'done');

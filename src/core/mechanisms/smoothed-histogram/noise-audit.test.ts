@@ -1,4 +1,10 @@
-import { AUDIT_CELL_COUNTS, auditTable, rowsInAuditedCell } from '../common/testing/audit-tables';
+import {
+  AUDIT_CELL_COUNTS,
+  AUDIT_EMPTY_CELL,
+  auditTable,
+  rowsInAuditedCell,
+  rowsInEmptyAuditedCell,
+} from '../common/testing/audit-tables';
 import { describeNoiseAudit } from '../common/testing/noise-audit';
 import { smoothedHistogramDrawPmf, smoothingWeightFor } from '../common/testing/released-count-distributions';
 import { smoothedHistogram } from './index';
@@ -13,6 +19,28 @@ describeNoiseAudit({
   statistic: rowsInAuditedCell,
   expected: ({ epsilon, releases }) =>
     smoothedHistogramDrawPmf(AUDIT_CELL_COUNTS, 0, smoothingWeightFor(9, 10, releases * 10, epsilon), 10),
+  broken: {
+    'no smoothing (λ ≈ 0)': { epsilon: 1e6, releases: 2 },
+    'λ sized for n draws instead of M·n': { epsilon: 5, releases: 1 },
+  },
+  runs: 2_000,
+});
+
+// The empty cell (x = a, y missing): only the uniform branch reaches it, q = λ/K; without smoothing it
+// never gets a row, with λ sized for n draws too rarely.
+describeNoiseAudit({
+  mechanism: smoothedHistogram,
+  ...auditTable(),
+  what: 'an empty cell',
+  budget: { epsilon: 5, releases: 2 },
+  statistic: rowsInEmptyAuditedCell,
+  expected: ({ epsilon, releases }) =>
+    smoothedHistogramDrawPmf(
+      AUDIT_CELL_COUNTS,
+      AUDIT_EMPTY_CELL,
+      smoothingWeightFor(9, 10, releases * 10, epsilon),
+      10,
+    ),
   broken: {
     'no smoothing (λ ≈ 0)': { epsilon: 1e6, releases: 2 },
     'λ sized for n draws instead of M·n': { epsilon: 5, releases: 1 },

@@ -53,6 +53,15 @@ export const AUDIT_CELL_COUNTS: readonly number[] = [4, 2, 0, 1, 2, 0, 1, 0, 0];
 /** The 3 level counts of column x in auditTable(), level a first: a, b, missing. */
 export const AUDIT_X_MARGINAL: readonly number[] = [6, 3, 1];
 
+/**
+ * The index in AUDIT_CELL_COUNTS of an empty cell, (x = a, y missing): audits look at an empty cell too,
+ * so that noise (or prior mass) skipped or shrunk where nothing was counted is seen.
+ */
+export const AUDIT_EMPTY_CELL = 2;
+
+/** The 3 level counts of column y, the empty missing level first: missing, u, v. */
+export const AUDIT_Y_MARGINAL_MISSING_FIRST: readonly number[] = [0, 6, 4];
+
 /** Synthetic rows of a dataset whose column `name` has category `value`. */
 export function rowsWithCategory(dataset: Table, name: string, value: string): number {
   const column = dataset.columns.find((c) => c.name === name);
@@ -74,5 +83,25 @@ export function rowsInAuditedCell(dataset: Table): number {
   for (let i = 0; i < dataset.nRows; i++) {
     if (!x.missing[i] && !y.missing[i] && x.codes[i] === a && y.codes[i] === u) count++;
   }
+  return count;
+}
+
+/** Synthetic rows with x = a and y missing: the empty cell AUDIT_EMPTY_CELL of the cross-tabulation. */
+export function rowsInEmptyAuditedCell(dataset: Table): number {
+  const x = dataset.columns.find((c) => c.name === 'x');
+  const y = dataset.columns.find((c) => c.name === 'y');
+  if (x?.kind !== 'categorical' || y?.kind !== 'categorical') throw new Error('audit columns missing');
+  const a = x.dictionary.indexOf('a');
+  let count = 0;
+  for (let i = 0; i < dataset.nRows; i++) if (!x.missing[i] && x.codes[i] === a && y.missing[i]) count++;
+  return count;
+}
+
+/** Synthetic rows whose column `name` is missing. */
+export function rowsMissing(dataset: Table, name: string): number {
+  const column = dataset.columns.find((c) => c.name === name);
+  if (!column) throw new Error(`no column ${name}`);
+  let count = 0;
+  for (let i = 0; i < dataset.nRows; i++) count += column.missing[i]!;
   return count;
 }
