@@ -300,6 +300,12 @@ function learnColumn(
       learnedParts.push('categories');
     }
   }
+  // Whether a column can be missing is not learned: a flag read from the data is dropped (absent, the
+  // column keeps a missing level, as in older schemas); a declared one stays.
+  if (current.canBeMissing !== undefined && partSource(current, 'canBeMissing') === 'inferred') {
+    const { canBeMissing: _inferred, ...withoutFlag } = current;
+    current = withoutFlag;
+  }
   return withPartSources(current, learnedParts, 'dp');
 }
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../rng/seeded-rng';
+import { learnDomain } from '../../domain/learn-domain';
+import { parseCsv } from '../../table/csv-read';
 import { InputError } from '../../table/errors';
+import { inferSchema } from '../../table/infer';
 import { parseSchemaJson, schemaToJson } from '../../table/schema-json';
 import type { Schema } from '../../table/types';
 import { getMechanism } from '../registry';
@@ -101,5 +104,29 @@ describe('columns that cannot be missing', () => {
         's.json',
       ),
     ).toThrow('"canBeMissing" must be true');
+  });
+
+  it('are not learned with DP: an inferred flag is dropped by the learning, a declared one kept', () => {
+    const raw = parseCsv(
+      'a,b\n' + Array.from({ length: 200 }, (_, i) => `${i % 7},${i % 2 === 0 ? 'x' : 'y'}`).join('\n'),
+    );
+    const inferred = inferSchema(raw);
+    expect(inferred.columns.map((column) => column.canBeMissing)).toEqual([false, false]);
+    const declared = {
+      ...inferred,
+      columns: [
+        inferred.columns[0]!,
+        { ...inferred.columns[1]!, sources: { canBeMissing: 'declared' as const } },
+      ],
+    };
+    const { schema } = learnDomain(
+      raw,
+      declared,
+      { epsilon: '4', delta: '1e-6', learnedAt: '2026-01-01T00:00:00Z', force: true },
+      new SeededRng('learn-complete'),
+    );
+    expect(schema.columns[0]!.canBeMissing).toBeUndefined();
+    expect(schema.columns[0]!.source).toBe('dp');
+    expect(schema.columns[1]).toMatchObject({ canBeMissing: false, sources: { canBeMissing: 'declared' } });
   });
 });
