@@ -7,17 +7,21 @@ import { StudioPage } from './pages/studio-page';
 // nothing reads the data.
 
 /**
- * 1,200 rows × 6 categorical columns of 4 levels each ((i + 1)·(2j + 3) mod 4 takes every level): 4⁶ = 4,096
- * cells, or 5⁶ = 15,625 with a missing level per column, for 1,200 rows.
+ * 1,200 rows × 6 categorical columns of 4 levels each ((i + 1)·(2j + 3) mod 4 takes every level) and two
+ * of 300 levels: 4⁶ · 300² ≈ 3.7·10⁸ cells in the full cross-tabulation (more with missing levels), above
+ * the histogram mechanisms' limit of 2·10⁷, while every two-way marginal is small.
  */
 function wideCategoricalCsv(): string {
   const header = ['a', 'b', 'c', 'd', 'e', 'f'];
-  const rows = [header.join(',')];
-  for (let i = 0; i < 1200; i++) rows.push(header.map((_, j) => `v${((i + 1) * (2 * j + 3)) % 4}`).join(','));
+  const rows = [[...header, 'g', 'h'].join(',')];
+  for (let i = 0; i < 1200; i++) {
+    const small = header.map((_, j) => `v${((i + 1) * (2 * j + 3)) % 4}`);
+    rows.push([...small, `w${i % 300}`, `w${(i * 7) % 300}`].join(','));
+  }
   return `${rows.join('\n')}\n`;
 }
 
-test('the goal orders the catalogue: MST and AIM recommended for relationships once δ > 0', async ({
+test('the goal orders the catalogue: MST and AIM recommended for relationships, at the default δ until one is typed', async ({
   page,
 }) => {
   const studio = new StudioPage(page);
@@ -33,14 +37,6 @@ test('the goal orders the catalogue: MST and AIM recommended for relationships o
   await expect(step.locator('[data-recommended="true"]')).toHaveCount(0);
 
   await question.getByLabel('Keep relationships between columns for analysis').check();
-  // δ is 0 by default: MST and AIM cannot run, are greyed with check()'s sentence, and the note says why.
-  await expect(step.getByTestId('recommend-delta-hint')).toContainText(/MST .* and AIM .* need δ > 0/);
-  const mst = step.getByTestId('mechanism-mst');
-  await expect(mst).toHaveClass(/mechanism-option-unavailable/);
-  await expect(mst.locator('.mechanism-problems')).toContainText('set δ > 0');
-
-  await step.getByLabel('δ (delta)').fill('1e-9');
-  await expect(step.getByTestId('recommend-delta-hint')).toHaveCount(0);
   const options = step.locator('.mechanism-catalogue > .mechanism-option');
   await expect(options.nth(0)).toHaveAttribute('data-testid', 'mechanism-mst');
   await expect(options.nth(1)).toHaveAttribute('data-testid', 'mechanism-aim');
@@ -50,9 +46,16 @@ test('the goal orders the catalogue: MST and AIM recommended for relationships o
   );
   await expect(step.getByTestId('recommend-reason-mst')).toContainText('mean 2-way TVD 0.059');
   await expect(step.getByTestId('recommend-reason-aim')).toContainText('mean 3-way TVD 0.107');
-  // The Laplace histogram is ranked below, with the public reason.
+  // No δ typed: like a run, they are ranked at the default δ from the public n (min(1e-9, 1/n²)).
+  await expect(step.getByTestId('recommend-reason-mst')).toContainText('runs at the default δ = 1e-9');
+  await step.getByLabel('δ (delta)').fill('1e-10');
+  await expect(step.getByTestId('recommend-reason-mst')).not.toContainText('default δ');
+  // The Laplace histogram's cross-tabulation is over the limit: greyed with check()'s sentence, last.
+  const laplace = step.getByTestId('mechanism-laplace-histogram');
+  await expect(laplace).toHaveClass(/mechanism-option-unavailable/);
+  await expect(laplace.locator('.mechanism-problems')).toContainText('more than the limit of 20,000,000');
   await expect(step.getByTestId('recommend-reason-laplace-histogram')).toContainText(
-    /its full cross-tabulation has (4,096|15,625) cells for 1,200 rows/,
+    /its full cross-tabulation has \d\.\d·10[⁸⁹] cells for 1,200 rows/,
   );
   await expect(step.getByTestId('mechanism-mst')).not.toHaveClass(/mechanism-option-unavailable/);
   await saveStepScreenshot(page, 'mechanism-recommendation', 'step-mechanism');

@@ -170,7 +170,8 @@ Options:
   --schema s.json     the schema (see dpsynth schema)
   --rows N            the number of rows n (public under replace-one)
   --epsilon E         the budget you plan to spend
-  --delta D           δ (default 0; mechanisms with Gaussian noise need δ > 0)
+  --delta D           δ (default 0: a mechanism that needs δ > 0 is ranked at the default δ that
+                      synth would use, min(1e-9, 1/n²) rounded down)
   --goal GOAL         relationships (keep relationships for analysis), train-model (train a model on a
                       label), distributions (keep each column's distribution), regression-inference
                       (estimate a regression with valid intervals from several releases)

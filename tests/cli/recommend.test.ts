@@ -64,7 +64,7 @@ describe('dpsynth recommend', () => {
     expect(textOrder).toEqual(parsed.ranking.map((r) => r.id));
   });
 
-  it('with δ = 0 says which mechanisms δ > 0 would let run', async () => {
+  it('without --delta ranks the mechanisms that need δ > 0 at the default δ that synth would use', async () => {
     const result = await cli(
       'recommend',
       '--schema',
@@ -77,8 +77,9 @@ describe('dpsynth recommend', () => {
       'relationships',
     );
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('would fit this table and goal better but need δ > 0');
-    expect(result.stdout).toMatch(/mst — .*\[cannot run\]/);
+    expect(result.stdout).toMatch(/^1\. mst — .*\[recommended\]$/m);
+    expect(result.stdout).toContain('δ is not set, so it runs at the default δ = 4e-10.');
+    expect(result.stdout).toMatch(/laplace-histogram — .*\[cannot run\]/);
   });
 
   it('passes the label to ClustMix for --goal train-model', async () => {

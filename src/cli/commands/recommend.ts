@@ -111,7 +111,6 @@ export function recommendationText(recommendation: Recommendation): string {
         'not private. Declare them or learn them with DP (dpsynth schema --private) for a ranking from public facts only.',
       '',
     );
-  if (recommendation.deltaHint !== null) lines.push(recommendation.deltaHint, '');
   if (!recommendation.ranking.some((r) => r.recommended))
     lines.push(
       'No mechanism that can run here is measured to do well on this table and goal; ranked by fit:',

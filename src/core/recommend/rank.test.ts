@@ -66,19 +66,32 @@ describe('recommendMechanisms', () => {
     expect(result.cells).toBeGreaterThan(1e15);
     expect(laplace.recommended).toBe(false);
     expect(laplace.reason).toContain(`${formatCells(result.cells!)} cells for 48,842 rows`);
-    expect(result.deltaHint).toBeNull();
+    expect(mst.defaultDelta).toBeNull();
   });
 
-  it('with δ = 0 greys out MST and AIM with check() and says δ > 0 would let them run', () => {
+  it('with no δ set ranks MST and AIM at the default δ from n, as a run would use, and greys what cannot run', () => {
     const result = ranking({ schema: census, rows: 48842, epsilon: '1', delta: '0', goal: 'relationships' });
+    expect(
+      result.ranking
+        .slice(0, 2)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(['aim', 'mst']);
     for (const id of ['mst', 'aim']) {
       const entry = result.ranking.find((r) => r.id === id)!;
-      expect(entry.problems.length).toBeGreaterThan(0);
-      expect(entry.recommended).toBe(false);
+      expect(entry.problems).toEqual([]);
+      expect(entry.recommended).toBe(true);
+      // min(1e-9, 1/n²) rounded down to one digit for n = 48,842 (privacy/default-delta.ts).
+      expect(entry.defaultDelta).toBe('4e-10');
+      expect(entry.reason).toContain('δ is not set, so it runs at the default δ = 4e-10.');
     }
-    expect(result.deltaHint).toMatch(/^MST.*AIM.*need δ > 0/);
-    // Those that cannot run come after every one that can.
+    // A mechanism that needs no δ gets none.
+    expect(result.ranking.find((r) => r.id === 'dp-marginals')!.defaultDelta).toBeNull();
+    // The Laplace histogram's 3·10¹⁸ cells exceed the cross-tabulation limit: check() refuses it, and
+    // those that cannot run come after every one that can.
+    expect(result.ranking.find((r) => r.id === 'laplace-histogram')!.problems.length).toBeGreaterThan(0);
     const firstBlocked = result.ranking.findIndex((r) => r.problems.length > 0);
+    expect(firstBlocked).toBeGreaterThan(1);
     expect(result.ranking.slice(firstBlocked).every((r) => r.problems.length > 0)).toBe(true);
   });
 

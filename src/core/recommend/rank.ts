@@ -7,6 +7,7 @@ import type {
   PublicContext,
   SynthesisGoal,
 } from '../mechanisms/types';
+import { defaultDelta } from '../privacy/default-delta';
 import type { Schema } from '../table/types';
 import { crossTabulationCells, formatCells, tableFacts, type TableFacts } from './facts';
 import { goalWords } from './goals';
@@ -37,6 +38,11 @@ export interface RankedMechanism {
   problems: string[];
   /** Settings the reason's figure used that differ from the defaults (e.g. MODIPS's model). */
   params: ParamValues;
+  /**
+   * The δ it runs at when it needs δ > 0 and none was set: the documented default from the public n
+   * (privacy/default-delta.ts), as the studio's run and `dpsynth synth` use; null otherwise.
+   */
+  defaultDelta: string | null;
   /** Among the first two that can run and score at least RECOMMEND_THRESHOLD. */
   recommended: boolean;
 }
@@ -54,11 +60,6 @@ export interface Recommendation {
   inferredColumns: string[];
   /** Every mechanism: those that can run first, each group by score, ties in catalogue order. */
   ranking: RankedMechanism[];
-  /**
-   * Set when mechanisms that need δ > 0 fit better than every one recommended and δ = 0 alone keeps
-   * them from running: a sentence naming them.
-   */
-  deltaHint: string | null;
 }
 
 /** Points per level of goal strength and per condition of the fit this table does not meet. */
@@ -69,8 +70,6 @@ const UNMET_PENALTY = 6;
  * condition of the table unmet (strength 2), or with two unmet (strength 3).
  */
 export const RECOMMEND_THRESHOLD = 20;
-/** δ used to ask whether δ = 0 is the only thing stopping a mechanism (a common choice below 1/n). */
-const PROBE_DELTA = '1e-9';
 
 const count = (value: number) => value.toLocaleString('en-US');
 
@@ -172,12 +171,16 @@ export function recommendMechanisms(
       label !== null && request.goal === 'train-model' && meta.params.some((p) => p.name === 'label')
         ? { label }
         : {};
+    // No δ set: a mechanism that needs δ > 0 runs at the default δ from the public n, as a run does.
+    const runDelta =
+      fit?.needsDelta === true && Number(request.delta) === 0 ? defaultDelta(request.rows).delta : null;
+    const ownContext = runDelta === null ? context : { ...context, delta: runDelta };
     let params: ParamValues = { ...goalFit?.params, ...labelParam };
-    let problems = problemsOf(meta, params, context);
+    let problems = problemsOf(meta, params, ownContext);
     // Settings the goal's figure used that this schema cannot take (e.g. MODIPS's glom without a
     // numeric column): the figure does not apply, so the mechanism is judged with its defaults.
     if (problems.length > 0 && goalFit?.params !== undefined) {
-      const withDefaults = problemsOf(meta, labelParam, context);
+      const withDefaults = problemsOf(meta, labelParam, ownContext);
       if (withDefaults.length === 0) {
         goalFit = undefined;
         params = labelParam;
@@ -185,22 +188,20 @@ export function recommendMechanisms(
       }
     }
     const score = (goalFit?.strength ?? 0) * GOAL_POINTS - UNMET_PENALTY * unmet.length;
-    const onlyDelta =
-      problems.length > 0 &&
-      Number(request.delta) === 0 &&
-      fit?.needsDelta === true &&
-      problemsOf(meta, params, { ...context, delta: PROBE_DELTA }).length === 0;
     const ranked: RankedMechanism = {
       id: meta.id,
       label: meta.label,
       score,
-      reason: reasonFor(fit, goalFit, request.goal, unmet),
+      reason:
+        reasonFor(fit, goalFit, request.goal, unmet) +
+        (runDelta === null ? '' : ` δ is not set, so it runs at the default δ = ${runDelta}.`),
       unmet,
       problems,
       params,
+      defaultDelta: runDelta,
       recommended: false,
     };
-    return { ranked, index, onlyDelta };
+    return { ranked, index };
   });
   entries.sort((a, b) => {
     const runnable = Number(a.ranked.problems.length > 0) - Number(b.ranked.problems.length > 0);
@@ -213,15 +214,6 @@ export function recommendMechanisms(
       marked += 1;
     }
   }
-  const bestRecommended = entries.find((e) => e.ranked.recommended)?.ranked.score ?? -Infinity;
-  const betterWithDelta = entries
-    .filter((e) => e.onlyDelta && e.ranked.score >= RECOMMEND_THRESHOLD && e.ranked.score > bestRecommended)
-    .map((e) => e.ranked.label);
-  const deltaHint =
-    betterWithDelta.length === 0
-      ? null
-      : `${betterWithDelta.slice(0, 2).join(' and ')} would fit this table and goal better but need δ > 0; ` +
-        'set δ well below 1/n (e.g. 1e-9) to use them.';
   const inferredColumns = request.schema.columns.filter((c) => c.source === 'inferred').map((c) => c.name);
   return {
     goal: request.goal,
@@ -229,6 +221,5 @@ export function recommendMechanisms(
     cells,
     inferredColumns,
     ranking: entries.map((e) => e.ranked),
-    deltaHint,
   };
 }

@@ -68,11 +68,6 @@ export function GoalQuestion({ schema, goal, label, recommendation, onGoal, onLa
           fit.
         </p>
       )}
-      {recommendation?.deltaHint && (
-        <p className="mechanism-problems" data-testid="recommend-delta-hint">
-          {recommendation.deltaHint}
-        </p>
-      )}
     </div>
   );
 }
