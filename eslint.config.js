@@ -85,6 +85,8 @@ export const meteredMechanismFolders = [
   'multinomial-dirichlet',
   'binomial-beta-mr',
   'common/prior-draw',
+  'clustmix',
+  'plausible-deniability',
 ];
 const meteredRestrictions = {
   'no-restricted-imports': [

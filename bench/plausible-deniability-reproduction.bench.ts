@@ -36,8 +36,11 @@ import { getMechanism } from '../src/core/mechanisms/registry';
 import { resolveParams } from '../src/core/mechanisms/params';
 import type { RunContext } from '../src/core/mechanisms/types';
 import { learnNetwork, plausibleSeedCounts } from '../src/core/mechanisms/plausible-deniability';
-import { completePlan } from '../src/core/mechanisms/plausible-deniability/meta';
-import { makeRandomizedTest } from '../src/core/mechanisms/plausible-deniability/slots';
+import { completePlan, reservePlausibleDeniability } from '../src/core/mechanisms/plausible-deniability/meta';
+import { Accountant } from '../src/core/privacy/accountant';
+import { parseBudget } from '../src/core/privacy/budget';
+import { meteredPlausibleDeniabilityTest } from '../src/core/privacy/metered';
+import { recordingStep } from '../src/core/privacy/metered/testing';
 import { Rational } from '../src/core/rng/rational';
 import { uniformInt } from '../src/core/rng/uniform-int';
 import { distinguishingGame } from '../src/core/metrics/distinguishing-game';
@@ -198,7 +201,8 @@ async function reproduce(name: string, full: { table: Table; schema: Schema }) {
       if (repeat === 0 && omega.modelEpsilon === 1) {
         // Figure 6 hook: the exact pass rate of the randomized test over uniform seed and ω.
         const plan = completePlan(params, ctx);
-        const learned = learnNetwork(train, plan, new SeededRng(`pass rate ${name} ${omega.label}`));
+        const step = reservePlausibleDeniability(new Accountant(parseBudget(ctx.epsilon, ctx.delta)), plan);
+        const learned = learnNetwork(train, plan, new SeededRng(`pass rate ${name} ${omega.label}`), step);
         const { bands } = plausibleSeedCounts(learned, plan);
         const p = Math.exp(-PASS_EPSILON0);
         passRates[omega.label] = Object.fromEntries(
@@ -211,11 +215,23 @@ async function reproduce(name: string, full: { table: Table; schema: Schema }) {
         // The same rate by the mechanism's own test (slots.ts) on PASS_DRAWS uniform (seed, ω) draws:
         // a binomial share, standard deviation at most √(1/(4·PASS_DRAWS)) = 0.0035; more than 5 of
         // those from the exact rate means the hook and the mechanism disagree.
-        const test = makeRandomizedTest(K, Rational.of(PASS_EPSILON0));
+        // The metered test without its coin (p_f = 0), so every draw is tested; t = 1 for its charge only.
+        const test = meteredPlausibleDeniabilityTest(
+          recordingStep('approx-dp'),
+          {
+            k: K,
+            t: 1,
+            testEpsilon: Rational.of(PASS_EPSILON0),
+            seeds: bands.seeds,
+            fallbackNum: 0,
+            fallbackDen: 1,
+          },
+          PASS_DRAWS,
+        );
         const drawRng = new SeededRng(`pass draws ${name} ${omega.label}`);
         let passed = 0;
         for (let i = 0; i < PASS_DRAWS; i++) {
-          if (test(bands.counts[uniformInt(drawRng, bands.counts.length)]!, drawRng)) passed++;
+          if (test(drawRng, (r) => bands.counts[uniformInt(r, bands.counts.length)]!)) passed++;
         }
         const simulated = passed / PASS_DRAWS;
         const exact = passRates[omega.label]![`k=${K}`]!;

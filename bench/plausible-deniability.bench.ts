@@ -33,13 +33,11 @@ import {
   plausibleDeniabilityStaged,
   plausibleSeedCounts,
 } from '../src/core/mechanisms/plausible-deniability';
-import { completePlan } from '../src/core/mechanisms/plausible-deniability/meta';
+import { completePlan, reservePlausibleDeniability } from '../src/core/mechanisms/plausible-deniability/meta';
 import { literalPlausibleSeeds } from '../src/core/mechanisms/plausible-deniability/seed-bands';
-import {
-  makeRandomizedTest,
-  runSlot,
-  type SlotSetup,
-} from '../src/core/mechanisms/plausible-deniability/slots';
+import { runSlot, type SlotSetup } from '../src/core/mechanisms/plausible-deniability/slots';
+import { seedTestOf } from '../src/core/mechanisms/plausible-deniability/plan';
+import { meteredPlausibleDeniabilityTest } from '../src/core/privacy/metered';
 import { drawCumulativeTables, generateFrom, type BayesNet } from '../src/core/models/bayes-net';
 import { SeededRng } from '../src/core/rng/seeded-rng';
 import type { Rng } from '../src/core/rng/types';
@@ -321,7 +319,8 @@ async function main(): Promise<void> {
     const ctx = context(draws, `pd bench ${draws}`);
     const plan = completePlan(params, ctx);
     let start = performance.now();
-    const learned = learnNetwork(table, plan, ctx.rng);
+    const step = reservePlausibleDeniability(new Accountant(parseBudget(ctx.epsilon, ctx.delta)), plan);
+    const learned = learnNetwork(table, plan, ctx.rng, step);
     modelSeconds = (performance.now() - start) / 1000;
     start = performance.now();
     const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
@@ -336,9 +335,7 @@ async function main(): Promise<void> {
       m: plan.m,
       seedLevels,
       bands,
-      test: makeRandomizedTest(plan.draws.k, plan.draws.testEpsilon),
-      fallbackNum: plan.draws.t,
-      fallbackDen: plan.draws.t + plan.sizes.seeds,
+      test: meteredPlausibleDeniabilityTest(step.part(2), seedTestOf(plan), draws),
     };
     const row = new Uint32Array(plan.m);
     start = performance.now();

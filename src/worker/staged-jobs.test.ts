@@ -4,6 +4,7 @@ import { dataWorker } from './data-worker';
 import { poolWorker } from './pool-worker';
 import { handTableOver } from './testing/worker-routes';
 import type { SynthesisJob } from './protocol';
+import type { PdChunkSpec } from '../core/mechanisms/plausible-deniability';
 
 function job(jobId: string): SynthesisJob {
   return {
@@ -72,10 +73,16 @@ describe('a staged run of plausible-deniability (chunks of rows) on separate wor
     const serial = await poolWorker.synthesize(pdJob('pd-serial'), () => {});
     const parallelJob = pdJob('pd-parallel');
     const assignments = poolWorker.planStages(parallelJob)!;
-    // 200 rows per release: one chunk each; a chunk's spec is its release and row count only.
-    expect(assignments.stages.map((stage) => stage.spec)).toEqual([
+    // 200 rows per release: one chunk each; a chunk's spec is its release, row count and the ticket of
+    // the seed part (part 3) of the run's one step, which its test draws charge.
+    const specs = assignments.stages.map((stage) => stage.spec as PdChunkSpec);
+    expect(specs.map(({ release, count }) => ({ release, count }))).toEqual([
       { release: 0, count: 200 },
       { release: 1, count: 200 },
+    ]);
+    expect(specs.map((spec) => [spec.ticket.id, spec.ticket.part])).toEqual([
+      [0, 2],
+      [0, 2],
     ]);
     // A worker that did not plan the run (here: the planner having dropped its copy) needs the shared
     // part first; with a structured clone of it, as sent once per worker, the chunks run there.

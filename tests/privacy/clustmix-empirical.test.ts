@@ -41,6 +41,7 @@ import type { EncodedRows } from '../../src/core/mechanisms/clustmix/encoding';
 import { clusterNoise, RESIDUAL_GRID, type ClusterNoise } from '../../src/core/mechanisms/clustmix/plan';
 import { zcdpToApproxDp } from '../../src/core/privacy/zcdp';
 import { makeDiscreteGaussianSampler } from '../../src/core/rng/discrete-gaussian';
+import { recordingStep } from '../../src/core/privacy/metered/testing';
 import { Rational } from '../../src/core/rng/rational';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
 import type { Rng } from '../../src/core/rng/types';
@@ -146,7 +147,8 @@ function excessOfRelease(
     ClusterStatistics,
     ClusterStatistics,
   ];
-  const release: Release = (side, rng) => flat(addClusterNoise(exact[side], noise, rng));
+  const step = recordingStep();
+  const release: Release = (side, rng) => flat(addClusterNoise(step, exact[side], noise, RESIDUAL_GRID, rng));
   return worstExcess(hitsOf(release, [flat(exact[0]), flat(exact[1])], sigma2Vector(noise), seed), rho);
 }
 

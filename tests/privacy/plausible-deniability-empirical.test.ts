@@ -31,11 +31,13 @@ import { describe, expect, it } from 'vitest';
 import { tableShapes, type BayesNet } from '../../src/core/models/bayes-net';
 import { seedBandCounts } from '../../src/core/mechanisms/plausible-deniability/seed-bands';
 import {
-  makeRandomizedTest,
   runSlot,
-  type PrivacyTest,
+  type PrivacyTestDraw,
   type SlotSetup,
 } from '../../src/core/mechanisms/plausible-deniability/slots';
+import { meteredPlausibleDeniabilityTest } from '../../src/core/privacy/metered';
+import { recordingStep } from '../../src/core/privacy/metered/testing';
+import { bernoulliRationalSafe } from '../../src/core/rng/bernoulli-rational';
 import { lnOnePlusInverseUpperBound } from '../../src/core/mechanisms/plausible-deniability/draw-budget';
 import { Rational } from '../../src/core/rng/rational';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
@@ -64,17 +66,20 @@ function seeds(copiesOfA: number): Uint32Array {
   return levels;
 }
 
-interface Variant {
-  test: PrivacyTest;
-  fallbackNum: number;
-  fallbackDen: number;
-}
+/** A slot's test for `draws` draws: the mechanism's metered test, or a control. */
+type Variant = (draws: number) => PrivacyTestDraw;
 
-const MECHANISM: Variant = {
-  test: makeRandomizedTest(K, TEST_EPSILON),
-  fallbackNum: T_PARAM,
-  fallbackDen: T_PARAM + SEEDS,
-};
+/** The metered test with the fallback coin p_f = num/den. */
+const meteredTest =
+  (fallbackNum: number, fallbackDen: number): Variant =>
+  (draws) =>
+    meteredPlausibleDeniabilityTest(
+      recordingStep('approx-dp'),
+      { k: K, t: T_PARAM, testEpsilon: TEST_EPSILON, seeds: SEEDS, fallbackNum, fallbackDen },
+      draws,
+    );
+
+const MECHANISM: Variant = meteredTest(T_PARAM, T_PARAM + SEEDS);
 
 /** How many of `draws` slots fall in E. */
 function hits(
@@ -90,7 +95,7 @@ function hits(
     m: 2,
     seedLevels,
     bands: seedBandCounts(seedLevels, 2, network.order, 1, 1),
-    ...variant,
+    test: variant(draws),
   };
   const rng = new SeededRng(seed);
   const row = new Uint32Array(2);
@@ -129,8 +134,11 @@ function bothOrders(
 
 const ROW_KEEPS_A = (row: Uint32Array) => row[0] === 0;
 const ROW_LEAVES_A = (row: Uint32Array) => row[0] !== 0;
-const DETERMINISTIC: Variant = { ...MECHANISM, test: (plausible) => plausible >= K };
-const NO_FALLBACK: Variant = { ...MECHANISM, fallbackNum: 0, fallbackDen: 1 };
+/** Control: the same coin and seed draws, but the deterministic threshold of Privacy Test 1. */
+const DETERMINISTIC: Variant = () => (rng, pickSeed) =>
+  !bernoulliRationalSafe(rng, T_PARAM, T_PARAM + SEEDS) && pickSeed(rng) >= K;
+/** Control: no fallback coin (the metered test then charges δ_a + 1/n_S, so a run would refuse). */
+const NO_FALLBACK: Variant = meteredTest(0, 1);
 
 describe('one plausible-deniability draw, empirical privacy at (ε_a, δ_a) = (1 + ln 1.5, e^−10)', () => {
   it('k − 1 vs k copies of A: passes with the randomized test', () => {

@@ -4,7 +4,7 @@ import { exponentialUpperBound } from './exp-upper-bound';
 import { formatRational } from './format-rational';
 import { roundUpRational } from './round-up';
 import { claimBound } from './claim-bound';
-import { PrivacyMeter, type MeterStep } from './meter';
+import { PrivacyMeter, type MeterStep, type StepCost } from './meter';
 import type { ClaimStep, PrivacyClaim, UnprovenBound } from './types';
 
 /** A mechanism tried to spend more than the budget it was given; nothing was charged. */
@@ -68,7 +68,8 @@ function byValueDelta(parts: { epsilon: Rational; delta: Rational }[]): Rational
 /**
  * Composes (ε, δ) privacy costs exactly, in rationals. A mechanism reserves each step before it
  * draws the noise for it, so an overspend stops the run before anything is released (DESIGN.md §3,
- * rule 5). Neighbouring datasets differ by replacing one row (rule 1).
+ * rule 5). Neighbouring datasets are those of the run's meter (rule 1): replace-one unless the meter says
+ * add/remove; the claim states the relation.
  */
 export class Accountant {
   readonly budget: PrivacyBudget;
@@ -101,12 +102,15 @@ export class Accountant {
   }
 
   /**
-   * Parallel composition over disjoint parts of the rows (McSherry 2009, PINQ, Theorem 4), adapted to
-   * replace-one neighbours (privacy rule 1) according to how the rows were divided:
+   * Parallel composition over disjoint parts of the rows (McSherry 2009, PINQ, Theorem 4), under the
+   * meter's neighbouring relation (privacy rule 1) and according to how the rows were divided:
    * - `by-position`: one replacement touches one part, so the step costs max εᵢ and max δᵢ.
-   * - `by-value` (the default, because it is safe for both): one replacement can touch two parts, or
-   *   remove and add a row in the same part, so the step costs 2·max εᵢ (εₐ + ε_b <= 2·max) and the δ
-   *   worked out in {@link byValueDelta}, which is 0 when every part is pure.
+   * - `by-value` (the default, because it is safe for both) under replace-one: one replacement can touch
+   *   two parts, or remove and add a row in the same part, so the step costs 2·max εᵢ (εₐ + ε_b <= 2·max)
+   *   and the δ worked out in {@link byValueDelta}, which is 0 when every part is pure.
+   * - `by-value` under add/remove: adding or removing one row changes the input of the one part its
+   *   values fall in and no other, and each part's (εᵢ, δᵢ) is its cost for exactly that change, so the
+   *   step costs max εᵢ and max δᵢ (McSherry 2009, Theorem 4, whose neighbours are add/remove).
    * Records one step and returns its handle, planned at the composed cost (a primitive that draws
    * over the whole partition charges that cost at once); throws OverspendError (charging nothing) or
    * RangeError for no parts.
@@ -116,10 +120,17 @@ export class Accountant {
     const exact = parts.map((p) => ({ epsilon: p.epsilon, delta: p.delta ?? Rational.ZERO }));
     for (const part of exact) checkCost(what, part.epsilon, part.delta);
     const largestEpsilon = maximum(exact.map((p) => p.epsilon));
-    const epsilon = partition === 'by-position' ? largestEpsilon : largestEpsilon.mul(Rational.of(2));
-    const delta = partition === 'by-position' ? maximum(exact.map((p) => p.delta)) : byValueDelta(exact);
+    const onePart = partition === 'by-position' || this.runMeter.neighbouring === 'add-remove';
+    const epsilon = onePart ? largestEpsilon : largestEpsilon.mul(Rational.of(2));
+    const delta = onePart ? maximum(exact.map((p) => p.delta)) : byValueDelta(exact);
     const described = `${what} (parallel over ${parts.length} disjoint parts split ${partition.replace('-', ' ')})`;
-    return this.charge({ what: described, epsilon, delta });
+    // By position, each part is drawn on its own rows and charged through its own handle (step.part(i));
+    // by value, one draw over the whole partition charges the composed cost.
+    const partCosts =
+      partition === 'by-position'
+        ? exact.map((p) => ({ notion: 'approx-dp' as const, epsilon: p.epsilon, delta: p.delta }))
+        : [];
+    return this.charge({ what: described, epsilon, delta }, partCosts);
   }
 
   /** total / parts, exactly. Throws RangeError unless parts is a whole number >= 1. */
@@ -192,14 +203,14 @@ export class Accountant {
       notion: pure ? 'pure-dp' : 'approx-dp',
       epsilon: roundUpRational(this.spentEpsilon),
       delta: roundUpRational(this.spentDelta),
-      neighbouring: 'replace-one',
+      neighbouring: this.runMeter.neighbouring,
       ...claimBound(unproven),
       steps,
       assumptions: [...assumptions],
     };
   }
 
-  private charge(step: AccountedStep): MeterStep {
+  private charge(step: AccountedStep, parts: readonly StepCost[] = []): MeterStep {
     const epsilon = this.spentEpsilon.add(step.epsilon);
     const delta = this.spentDelta.add(step.delta);
     if (epsilon.compare(this.budget.epsilon) > 0) {
@@ -216,11 +227,12 @@ export class Accountant {
     }
     this.spentEpsilon = epsilon;
     this.spentDelta = delta;
-    return this.runMeter.plan(this, step.what, {
-      notion: 'approx-dp',
-      epsilon: step.epsilon,
-      delta: step.delta,
-    });
+    return this.runMeter.plan(
+      this,
+      step.what,
+      { notion: 'approx-dp', epsilon: step.epsilon, delta: step.delta },
+      parts,
+    );
   }
 }
 

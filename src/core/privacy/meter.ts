@@ -18,6 +18,8 @@ export interface StepTicket {
   what: string;
   notion: StepCost['notion'];
   neighbouring: Neighbouring;
+  /** The part of a by-position parallel step the charges go to (see {@link MeterStep.part}). */
+  part?: number;
 }
 
 /**
@@ -33,6 +35,26 @@ export interface ChargeableStep {
   readonly neighbouring: Neighbouring;
   /** Records a cost computed by a metered primitive before it draws. */
   charge(cost: StepCost): void;
+}
+
+/**
+ * The largest of costs of one notion, coordinate by coordinate: what a by-position parallel step costs
+ * (one replaced row lies in one part only).
+ */
+function largestCost(notion: StepCost['notion'], costs: readonly StepCost[]): StepCost {
+  return costs.reduce<StepCost>((best, cost) => {
+    if (best.notion === 'zcdp' && cost.notion === 'zcdp') {
+      return cost.rho.compare(best.rho) > 0 ? cost : best;
+    }
+    if (best.notion === 'approx-dp' && cost.notion === 'approx-dp') {
+      return {
+        notion: 'approx-dp',
+        epsilon: cost.epsilon.compare(best.epsilon) > 0 ? cost.epsilon : best.epsilon,
+        delta: cost.delta.compare(best.delta) > 0 ? cost.delta : best.delta,
+      };
+    }
+    throw new RangeError(`a ${cost.notion} part cannot belong to a ${best.notion} step`);
+  }, zeroOf(notion));
 }
 
 /**
@@ -88,29 +110,64 @@ export function costInWords(cost: StepCost): string {
 export class MeterStep implements ChargeableStep {
   private chargedCost: StepCost;
   private draws = 0;
+  private readonly partSteps: MeterStep[];
 
+  /**
+   * `parts`: the planned costs of the parts of a by-position parallel step (rows split by a rule that
+   * ignores their values, so one replaced row lies in one part): each part is charged through its own
+   * handle ({@link part}) and settles on its own; the step's cost is their largest.
+   */
   constructor(
     readonly id: number,
     readonly what: string,
     readonly planned: StepCost,
     readonly neighbouring: Neighbouring,
     private readonly onOvercharge: (step: MeterStep, attempted: StepCost) => never,
+    parts: readonly StepCost[] = [],
+    readonly partIndex?: number,
   ) {
     this.chargedCost = zeroOf(planned.notion);
+    this.partSteps = parts.map(
+      (cost, i) => new MeterStep(id, `${what}, part ${i + 1}`, cost, neighbouring, onOvercharge, [], i),
+    );
+    if (parts.length > 0) {
+      const composed = largestCost(planned.notion, parts);
+      if (compareCost(composed, planned) !== 0) {
+        throw new RangeError(`"${what}": the parts' largest cost is not the step's planned cost`);
+      }
+    }
+  }
+
+  /** The first part of a by-position parallel step whose charges differ from its plan (for messages). */
+  unsettledPart(): MeterStep | undefined {
+    return this.partSteps.find((p) => !p.settled());
+  }
+
+  /** The handle of part `index` of a by-position parallel step; the metered primitives charge it. */
+  part(index: number): MeterStep {
+    const part = this.partSteps[index];
+    if (part === undefined) throw new RangeError(`"${this.what}" has no part ${index + 1}`);
+    return part;
   }
 
   get notion(): StepCost['notion'] {
     return this.planned.notion;
   }
 
-  /** What was charged so far, exact. */
+  /** What was charged so far, exact (for a step in parts: the largest of the parts' charges). */
   charged(): StepCost {
+    if (this.partSteps.length > 0) {
+      return largestCost(
+        this.planned.notion,
+        this.partSteps.map((p) => p.charged()),
+      );
+    }
     return this.chargedCost;
   }
 
-  /** How many charges (metered draws or selections) the step received. */
+  /** How many charges (metered draws or selections) the step received (all its parts together). */
   charges(): number {
-    return this.draws;
+    return this.draws + this.partSteps.reduce((sum, p) => sum + p.charges(), 0);
   }
 
   /**
@@ -119,6 +176,9 @@ export class MeterStep implements ChargeableStep {
    * happens.
    */
   charge(cost: StepCost): void {
+    if (this.partSteps.length > 0) {
+      throw new RangeError(`"${this.what}" is planned in parts: charge each part through its handle`);
+    }
     const total = addCost(this.chargedCost, cost);
     const against = compareCost(total, this.planned);
     if (against === null || against > 0) this.onOvercharge(this, total);
@@ -126,20 +186,30 @@ export class MeterStep implements ChargeableStep {
     this.draws += 1;
   }
 
-  /** True when what was charged equals the plan exactly. */
+  /** True when what was charged equals the plan exactly (every part its own plan, for a step in parts). */
   settled(): boolean {
+    if (this.partSteps.length > 0) return this.partSteps.every((p) => p.settled());
     return compareCost(this.chargedCost, this.planned) === 0;
   }
 
   /** The handle's structured-cloneable form, for a stage that runs in another worker. */
   ticket(): StepTicket {
-    return { id: this.id, what: this.what, notion: this.notion, neighbouring: this.neighbouring };
+    const ticket: StepTicket = {
+      id: this.id,
+      what: this.what,
+      notion: this.notion,
+      neighbouring: this.neighbouring,
+    };
+    if (this.partIndex !== undefined) ticket.part = this.partIndex;
+    return ticket;
   }
 }
 
 /** One charge made in a stage, structured-cloneable (numerators and denominators as decimal strings). */
 export interface StageCharge {
   step: number;
+  /** The part of a by-position parallel step, when the charge went to one. */
+  part?: number;
   notion: StepCost['notion'];
   /** [ε, δ] or [ρ], each "num/den". */
   values: string[];
@@ -170,13 +240,20 @@ export class PrivacyMeter {
    * Registers a planned step for `owner` (the accountant that reserved it) and returns its handle.
    * Accountants call this from `reserve`; mechanisms do not.
    */
-  plan(owner: object, what: string, cost: StepCost): MeterStep {
-    const step = new MeterStep(this.planned.length, what, cost, this.neighbouring, (s, attempted) => {
-      throw new MeterMismatchError(
-        `Privacy meter: step ${s.id + 1} ("${s.what}") would be charged ${costInWords(attempted)}, more than its ` +
-          `planned ${costInWords(s.planned)}; nothing is released. The run’s noise does not match its claim.`,
-      );
-    });
+  plan(owner: object, what: string, cost: StepCost, parts: readonly StepCost[] = []): MeterStep {
+    const step = new MeterStep(
+      this.planned.length,
+      what,
+      cost,
+      this.neighbouring,
+      (s, attempted) => {
+        throw new MeterMismatchError(
+          `Privacy meter: step ${s.id + 1} ("${s.what}") would be charged ${costInWords(attempted)}, more than its ` +
+            `planned ${costInWords(s.planned)}; nothing is released. The run’s noise does not match its claim.`,
+        );
+      },
+      parts,
+    );
     this.planned.push({ step, owner });
     return step;
   }
@@ -201,7 +278,8 @@ export class PrivacyMeter {
         );
       }
       const values = charge.values.map(rationalOfText);
-      step.charge(
+      const target = charge.part === undefined ? step : step.part(charge.part);
+      target.charge(
         charge.notion === 'zcdp'
           ? { notion: 'zcdp', rho: values[0]! }
           : { notion: 'approx-dp', epsilon: values[0]!, delta: values[1]! },
@@ -217,7 +295,8 @@ export class PrivacyMeter {
   settle(claimSteps?: readonly ClaimStep[]): void {
     const steps = this.steps();
     if (claimSteps !== undefined) checkClaimSteps(steps, claimSteps);
-    for (const step of steps) {
+    for (const whole of steps) {
+      const step = whole.unsettledPart() ?? whole;
       if (step.settled()) continue;
       throw new MeterMismatchError(
         `Privacy meter: step ${step.id + 1} ("${step.what}") was planned at ${costInWords(step.planned)} but ` +
@@ -273,6 +352,7 @@ export class StageMeter {
         }
         recorded.push({
           step: ticket.id,
+          ...(ticket.part === undefined ? {} : { part: ticket.part }),
           notion: cost.notion,
           values:
             cost.notion === 'zcdp'

@@ -1,5 +1,5 @@
-import { makeDiscreteGaussianSampler } from '../../rng/discrete-gaussian';
-import type { Rational } from '../../rng/rational';
+import type { ChargeableStep } from '../../privacy/meter';
+import { meteredDiscreteGaussian } from '../../privacy/metered';
 import type { Rng } from '../../rng/types';
 import { throwIfAborted } from '../../abort';
 import type { AbortSignalLike } from '../types';
@@ -85,32 +85,60 @@ export function clusterStatistics(
   return { counts, sums, squares };
 }
 
-function addNoise(values: Float64Array, sigma2: Rational, rng: Rng): Float64Array {
-  const sample = makeDiscreteGaussianSampler(sigma2);
-  const out = new Float64Array(values.length);
-  for (let i = 0; i < values.length; i++) out[i] = values[i]! + sample(rng);
-  return out;
-}
-
-/** Exact discrete Gaussian noise on every count, sum coordinate and square (privacy rule 4). */
-export function addClusterNoise(stats: ClusterStatistics, noise: ClusterNoise, rng: Rng): ClusterStatistics {
-  const counts = addNoise(stats.counts, noise.countSigma2, rng);
-  const sums = addNoise(stats.sums, noise.sumSigma2, rng);
+/**
+ * Exact discrete Gaussian noise on every count, sum coordinate and square (privacy rule 4), metered:
+ * counts as `partition-counts` (the clusters of public centroids), sums as `ball-sums` of grid vectors of
+ * norm <= B, squares as `partition-bounded-sums` of integers in [0, B²]; each draw charges `step` its
+ * own ρ = Δ₂²/(2σ²) (ρ_N, ρ_S and ρ_Q of the plan).
+ */
+export function addClusterNoise(
+  step: ChargeableStep,
+  stats: ClusterStatistics,
+  noise: ClusterNoise,
+  grid: number,
+  rng: Rng,
+  signal?: AbortSignalLike,
+): ClusterStatistics {
+  const counts = meteredDiscreteGaussian(
+    step,
+    { kind: 'partition-counts' },
+    stats.counts,
+    noise.countSigma2,
+    rng,
+    signal,
+  );
+  const sums = meteredDiscreteGaussian(
+    step,
+    { kind: 'ball-sums', radius: grid },
+    stats.sums,
+    noise.sumSigma2,
+    rng,
+    signal,
+  );
   let squares: Float64Array | null = null;
   if (stats.squares) {
     if (!noise.squareSigma2) throw new Error('squares need their own noise scale');
-    squares = addNoise(stats.squares, noise.squareSigma2, rng);
+    squares = meteredDiscreteGaussian(
+      step,
+      { kind: 'partition-bounded-sums', upper: grid * grid },
+      stats.squares,
+      noise.squareSigma2,
+      rng,
+      signal,
+    );
   }
   return { counts, sums, squares };
 }
 
 /** One DP release: the statistics at public centroids plus their noise. */
 export function releaseClusterStatistics(
+  step: ChargeableStep,
   rows: EncodedRows,
   geometry: ClusterGeometry,
   noise: ClusterNoise,
   rng: Rng,
   signal?: AbortSignalLike,
 ): ClusterStatistics {
-  return addClusterNoise(clusterStatistics(rows, geometry, noise.squareSigma2 !== null, signal), noise, rng);
+  const exact = clusterStatistics(rows, geometry, noise.squareSigma2 !== null, signal);
+  return addClusterNoise(step, exact, noise, geometry.grid, rng, signal);
 }

@@ -40,9 +40,9 @@ export async function runClustmix(
 ): Promise<Release> {
   const problems = clustmixProblems(schema, params, ctx);
   if (problems.length > 0) throw new InputError(`clustmix cannot run: ${problems.join(' ')}`);
-  const accountant = given ?? clustmixAccountant(ctx);
+  const accountant = given ?? clustmixAccountant(ctx, ctx.meter);
   const plan = buildClustmixPlan(schema, readClustmixSettings(params), ctx);
-  reserveClustmixBudget(accountant, plan);
+  const handles = reserveClustmixBudget(accountant, plan);
   const { encoding, settings, budget } = plan;
   const rng = ctx.rng;
   const geometry: ClusterGeometry = {
@@ -63,18 +63,27 @@ export async function runClustmix(
   if (budget.iterationNoise) {
     for (let t = 1; t <= settings.iterations; t++) {
       ctx.progress((t - 1) / steps, `iteration ${t} of ${settings.iterations}`);
-      const released = releaseClusterStatistics(rows, geometry, budget.iterationNoise, rng, ctx.signal);
+      const step = handles.iterations[t - 1]!;
+      const released = releaseClusterStatistics(step, rows, geometry, budget.iterationNoise, rng, ctx.signal);
       redrawn.push(updateCentroids(geometry, released, plan.minClusterSize, encoding.boxUpper, rng));
     }
   }
   ctx.progress(settings.iterations / steps, 'final release');
-  const final = releaseClusterStatistics(rows, geometry, budget.finalNoise, rng, ctx.signal);
+  const final = releaseClusterStatistics(handles.final, rows, geometry, budget.finalNoise, rng, ctx.signal);
   const released = mixtureFromRelease(geometry, final, plan.minClusterSize, encoding.boxUpper);
   let mixture = released ?? uniformBoxMixture(encoding);
   let adaptDiagnostics: Record<string, unknown> | null = null;
-  if (plan.adapt && frequencies && budget.momentNoise) {
+  if (plan.adapt && frequencies && budget.momentNoise && handles.moments) {
     ctx.progress((settings.iterations + 1) / steps, 'random-feature moments');
-    const moments = releaseMoments(rows, frequencies, encoding.classes, budget.momentNoise, rng, ctx.signal);
+    const moments = releaseMoments(
+      handles.moments,
+      rows,
+      frequencies,
+      encoding.classes,
+      budget.momentNoise,
+      rng,
+      ctx.signal,
+    );
     if (released) {
       const adapted = adaptMixture(mixture, moments, frequencies, plan, {
         signal: ctx.signal,
@@ -111,5 +120,6 @@ export async function runClustmix(
 /** ClustMix (3A's Approximate and Anonymize, optionally Adapt), re-derived for replace-one neighbours. */
 export const clustmix: Mechanism = {
   ...clustmixMeta,
+  metered: true,
   run: (table, schema, params, ctx) => runClustmix(table, schema, params, ctx),
 };

@@ -1,4 +1,5 @@
 import { BudgetError, parseBudget } from '../../privacy/budget';
+import type { MeterStep, PrivacyMeter } from '../../privacy/meter';
 import { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
@@ -141,10 +142,13 @@ export function clusterCount(requested: number, n: number, minSize: number, clas
 }
 
 /** The zCDP accountant of a run: ρ from (ε, δ) by CKS Corollary 13. Throws RangeError for δ = 0. */
-export function clustmixAccountant(context: Pick<PublicContext, 'epsilon' | 'delta'>): ZcdpAccountant {
+export function clustmixAccountant(
+  context: Pick<PublicContext, 'epsilon' | 'delta'>,
+  meter?: PrivacyMeter,
+): ZcdpAccountant {
   const budget = parseBudget(context.epsilon, context.delta);
   if (budget.delta.isZero()) throw new BudgetError(DELTA_ZERO_PROBLEM);
-  return ZcdpAccountant.forBudget(budget);
+  return ZcdpAccountant.forBudget(budget, meter);
 }
 
 /** The check's sentence for δ = 0 (also the claim's error then). */
@@ -238,7 +242,14 @@ export function buildClustmixPlan(
 
 /** What a reservation needs: the ZcdpAccountant or a recording subclass in tests. */
 export interface RhoReserver {
-  reserve(what: string, rho: Rational): void;
+  reserve(what: string, rho: Rational): MeterStep;
+}
+
+/** The handles of a run's steps: one per iteration, the final release, the adapt moments (or null). */
+export interface ClustmixSteps {
+  iterations: MeterStep[];
+  final: MeterStep;
+  moments: MeterStep | null;
 }
 
 /** The steps in claim order, each with its ρ: T iterations, the final release, the adapt moments. */
@@ -267,7 +278,16 @@ export function clustmixSteps(plan: ClustmixPlan): { what: string; rho: Rational
   return steps;
 }
 
-/** Reserves every step before any random number is drawn; throws OverspendError past the budget. */
-export function reserveClustmixBudget(accountant: RhoReserver, plan: ClustmixPlan): void {
-  for (const step of clustmixSteps(plan)) accountant.reserve(step.what, step.rho);
+/**
+ * Reserves every step before any random number is drawn; throws OverspendError past the budget.
+ * Returns the handles the draws charge, in claim order.
+ */
+export function reserveClustmixBudget(accountant: RhoReserver, plan: ClustmixPlan): ClustmixSteps {
+  const handles = clustmixSteps(plan).map((step) => accountant.reserve(step.what, step.rho));
+  const T = plan.budget.iterationNoise ? plan.settings.iterations : 0;
+  return {
+    iterations: handles.slice(0, T),
+    final: handles[T]!,
+    moments: plan.budget.momentNoise ? handles[T + 1]! : null,
+  };
 }

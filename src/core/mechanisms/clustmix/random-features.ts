@@ -1,5 +1,6 @@
 import { makeNormalSampler } from '../../rng/continuous';
-import { makeDiscreteGaussianSampler } from '../../rng/discrete-gaussian';
+import type { ChargeableStep } from '../../privacy/meter';
+import { meteredDiscreteGaussian } from '../../privacy/metered';
 import type { Rng } from '../../rng/types';
 import { throwIfAborted } from '../../abort';
 import type { AbortSignalLike } from '../types';
@@ -108,8 +109,13 @@ export function accumulateMoments(
   }
 }
 
-/** The moments plus their noise: one DP release, reserved as "noisy random-feature moments". */
+/**
+ * The moments plus their noise: one DP release, reserved as "noisy random-feature moments", metered:
+ * upper(A) as `ball-gram` and b as `ball-sums` (cells: the classes) of grid features of norm <= B_φ,
+ * each charging `step` its own ρ (ρ_A and ρ_b of the plan).
+ */
 export function releaseMoments(
+  step: ChargeableStep,
   rows: EncodedRows,
   frequencies: RandomFrequencies,
   classes: number,
@@ -118,9 +124,21 @@ export function releaseMoments(
   signal?: AbortSignalLike,
 ): NoisyMoments {
   const exact = momentStatistics(rows, frequencies, classes, signal);
-  const gramNoise = makeDiscreteGaussianSampler(noise.gramSigma2);
-  const crossNoise = makeDiscreteGaussianSampler(noise.crossSigma2);
-  for (let i = 0; i < exact.gramUpper.length; i++) exact.gramUpper[i]! += gramNoise(rng);
-  for (let i = 0; i < exact.cross.length; i++) exact.cross[i]! += crossNoise(rng);
-  return exact;
+  const gramUpper = meteredDiscreteGaussian(
+    step,
+    { kind: 'ball-gram', radius: FEATURE_GRID },
+    exact.gramUpper,
+    noise.gramSigma2,
+    rng,
+    signal,
+  );
+  const cross = meteredDiscreteGaussian(
+    step,
+    { kind: 'ball-sums', radius: FEATURE_GRID },
+    exact.cross,
+    noise.crossSigma2,
+    rng,
+    signal,
+  );
+  return { ...exact, gramUpper, cross };
 }

@@ -1,6 +1,5 @@
-import { exponentialUpperBound } from '../../privacy/exp-upper-bound';
-import { expm1LowerBound } from '../../privacy/expm1-lower-bound';
-import { roundDownRational, roundUp } from '../../privacy/round-up';
+import { expNegUpperBound, lnOnePlusInverseUpperBound } from '../../privacy/plausible-deniability-cost';
+import { roundDownRational } from '../../privacy/round-up';
 import { parseRational, Rational } from '../../rng/rational';
 
 /**
@@ -27,21 +26,12 @@ export interface DrawBudget {
   totalDelta: Rational;
 }
 
+export { expNegUpperBound, lnOnePlusInverseUpperBound };
+
 /** Largest k a user may set; the automatic k may exceed it. */
 export const MAX_FIXED_K = 1e9;
 /** Smallest t beyond which the search gives up (ε/T too small for any usable test). */
 const MAX_T = 1e9;
-
-/**
- * A rational L >= ln(1 + 1/t): Math.log1p widened by a relative 10⁻¹² and rounded up to 15 digits,
- * kept only when e^L − 1 >= 1/t is certified by {@link expm1LowerBound}; otherwise 1/t, which is
- * always >= ln(1 + 1/t).
- */
-export function lnOnePlusInverseUpperBound(t: number): Rational {
-  const inverse = Rational.of(1, t);
-  const floating = parseRational(roundUp(Math.log1p(1 / t) * (1 + 1e-12), 15));
-  return floating.isPositive() && expm1LowerBound(floating).compare(inverse) >= 0 ? floating : inverse;
-}
 
 /** ε0(t): ε_a − L(t) rounded down to 12 significant digits; null when not positive. */
 export function testEpsilonFor(epsilonPerDraw: Rational, t: number): Rational | null {
@@ -49,16 +39,6 @@ export function testEpsilonFor(epsilonPerDraw: Rational, t: number): Rational | 
   if (!exact.isPositive()) return null;
   const rounded = parseRational(roundDownRational(exact, 12));
   return rounded.isPositive() ? rounded : null;
-}
-
-/** e^(−700) < 10⁻³⁰⁴: used where the double e^(−x) would lose precision or underflow. */
-const TINY_DELTA = parseRational('1e-304');
-
-/** A rational >= e^(−x) for a rational x >= 0. */
-export function expNegUpperBound(x: Rational): Rational {
-  if (x.compare(Rational.of(700)) >= 0) return TINY_DELTA;
-  const bound = exponentialUpperBound(x.neg());
-  return bound === null || !bound.isPositive() ? TINY_DELTA : bound;
 }
 
 /** ε0(t)·(k − t) in doubles, the exponent of δ_a (search only; the result is checked exactly). */

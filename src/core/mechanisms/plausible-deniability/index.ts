@@ -1,6 +1,9 @@
 import { throwIfAborted } from '../../abort';
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
+import type { MeterStep, StageMeter, StepTicket } from '../../privacy/meter';
+import { meteredPlausibleDeniabilityTest } from '../../privacy/metered';
+import type { PlausibleDeniabilityTest } from '../../privacy/plausible-deniability-cost';
 import { roundDownRational } from '../../privacy/round-up';
 import { Rational } from '../../rng/rational';
 import { shuffleInPlace } from '../../rng/shuffle';
@@ -28,8 +31,9 @@ import {
   plausibleDeniabilityMeta,
   reservePlausibleDeniability,
 } from './meta';
+import { seedTestOf } from './plan';
 import { seedBandCounts, type SeedBands } from './seed-bands';
-import { makeRandomizedTest, runSlot, type SlotSetup } from './slots';
+import { runSlot, type SlotSetup } from './slots';
 
 /** Slots between two looks at the cancel signal (and progress reports). */
 export const SLOTS_PER_CHECK = 16_384;
@@ -48,9 +52,10 @@ export interface LearnedNetwork {
 
 /**
  * The split and the network (after the reservation): a uniform permutation from `rng` makes the
- * structure, parameter and seed parts; the network is learned with noise on the first two.
+ * structure, parameter and seed parts; the network is learned with noise on the first two, charged
+ * to parts 1 (entropies) and 2 (tables) of the run's by-position step.
  */
-export function learnNetwork(table: Table, plan: CompletePdPlan, rng: Rng): LearnedNetwork {
+export function learnNetwork(table: Table, plan: CompletePdPlan, rng: Rng, step: MeterStep): LearnedNetwork {
   const { sizes, m, levels, domain } = plan;
   const permutation = Uint32Array.from({ length: table.nRows }, (_, i) => i);
   shuffleInPlace(rng, permutation);
@@ -60,11 +65,11 @@ export function learnNetwork(table: Table, plan: CompletePdPlan, rng: Rng): Lear
 
   const realColumns = columnsForCodings(table, domain.codings);
   const coded = domain.codings.map((coding, j) => levelsOfColumn(realColumns[j]!, coding));
-  const entropies = noisyEntropies(rng, coded, levels, structureRows, plan.modelEpsilon);
+  const entropies = noisyEntropies(step.part(0), rng, coded, levels, structureRows, plan.modelEpsilon);
   const parents = greedyStructure(correlations(entropies), levels, plan.settings.maxParents, plan.maxCost);
   const order = kahnOrder(parents);
   const shapes = tableShapes(parents, levels);
-  const counts = noisyTableCounts(rng, coded, shapes, parameterRows, plan.modelEpsilon);
+  const counts = noisyTableCounts(step.part(1), rng, coded, shapes, parameterRows, plan.modelEpsilon);
   const seedLevels = new Uint32Array(sizes.seeds * m);
   for (let s = 0; s < sizes.seeds; s++) {
     for (let j = 0; j < m; j++) seedLevels[s * m + j] = coded[j]![seedRows[s]!]!;
@@ -96,8 +101,11 @@ export interface PdShared {
   seedLevels: Uint32Array;
   bands: SeedBands;
   k: number;
+  t: number;
   /** ε0 as numerator and denominator (a Rational does not survive structured cloning). */
   testEpsilon: { num: bigint; den: bigint };
+  /** n_S, and the fallback coin p_f = fallbackNum/fallbackDen = t/(t + n_S). */
+  seeds: number;
   fallbackNum: number;
   fallbackDen: number;
 }
@@ -106,6 +114,8 @@ export interface PdShared {
 export interface PdChunkSpec {
   release: number;
   count: number;
+  /** The seed part of the run's step: the chunk's test draws charge it. */
+  ticket: StepTicket;
 }
 
 /** What stays on the planning worker. */
@@ -125,16 +135,24 @@ function runChunk(
   rng: Rng,
   progress: (done: number, total: number) => void,
   signal: { readonly aborted: boolean },
+  meter: StageMeter | undefined,
 ): PdChunkResult {
+  if (meter === undefined) throw new Error('a chunk of plausible-deniability slots needs its stage meter');
   const { m } = shared;
+  const test: PlausibleDeniabilityTest = {
+    k: shared.k,
+    t: shared.t,
+    testEpsilon: Rational.of(shared.testEpsilon.num, shared.testEpsilon.den),
+    seeds: shared.seeds,
+    fallbackNum: shared.fallbackNum,
+    fallbackDen: shared.fallbackDen,
+  };
   const setup: SlotSetup = {
     net: { shapes: shared.shapes, order: shared.order, cumulative: shared.cumulative[spec.release]! },
     m,
     seedLevels: shared.seedLevels,
     bands: shared.bands,
-    test: makeRandomizedTest(shared.k, Rational.of(shared.testEpsilon.num, shared.testEpsilon.den)),
-    fallbackNum: shared.fallbackNum,
-    fallbackDen: shared.fallbackDen,
+    test: meteredPlausibleDeniabilityTest(meter.step(spec.ticket), test, spec.count),
   };
   const out = new Uint32Array(spec.count * m);
   const row = new Uint32Array(m);
@@ -166,10 +184,11 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
     if (table.nRows !== ctx.n) {
       throw new Error(`${plan.id}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
     }
-    reservePlausibleDeniability(accountant, plan, parseBudget(ctx.epsilon, ctx.delta).epsilon);
+    const step = reservePlausibleDeniability(accountant, plan);
     throwIfAborted(ctx.signal);
     const rng = ctx.rng;
-    const learned = learnNetwork(table, plan, rng);
+    const learned = learnNetwork(table, plan, rng, step);
+    const seedTicket = step.part(2).ticket();
     const { seedLevels, bands } = plausibleSeedCounts(learned, plan);
     const cumulative: Float64Array[][] = [];
     const stages: { spec: PdChunkSpec; seed: string | null }[] = [];
@@ -177,11 +196,12 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
       cumulative.push(drawCumulativeTables(rng, learned.shapes, learned.counts, plan.settings.prior));
       for (let start = 0; start < ctx.n; start += SLOTS_PER_CHUNK) {
         stages.push({
-          spec: { release, count: Math.min(SLOTS_PER_CHUNK, ctx.n - start) },
+          spec: { release, count: Math.min(SLOTS_PER_CHUNK, ctx.n - start), ticket: seedTicket },
           seed: rng.seeded ? `pd-chunk-${rng.nextUint32()}-${rng.nextUint32()}` : null,
         });
       }
     }
+    const test = seedTestOf(plan);
     const shared: PdShared = {
       m: plan.m,
       shapes: learned.shapes,
@@ -189,10 +209,12 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
       cumulative,
       seedLevels,
       bands,
-      k: plan.draws.k,
-      testEpsilon: { num: plan.draws.testEpsilon.num, den: plan.draws.testEpsilon.den },
-      fallbackNum: plan.draws.t,
-      fallbackDen: plan.draws.t + plan.sizes.seeds,
+      k: test.k,
+      t: test.t,
+      testEpsilon: { num: test.testEpsilon.num, den: test.testEpsilon.den },
+      seeds: test.seeds,
+      fallbackNum: test.fallbackNum,
+      fallbackDen: test.fallbackDen,
     };
     return {
       plan: {
@@ -206,7 +228,8 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
       words: { stage: 'chunk', stages: 'chunks of rows', step: 'row', finish: 'decoding the synthetic rows' },
     };
   },
-  runStage: (spec, rng, progress, signal, shared) => runChunk(spec, shared, rng, progress, signal),
+  runStage: (spec, rng, progress, signal, shared, meter) =>
+    runChunk(spec, shared, rng, progress, signal, meter),
   transferables: (rows) => [rows.buffer as ArrayBuffer],
   finish(planned, results, ctx, accountant) {
     const { plan, parents, order } = planned;
@@ -254,7 +277,7 @@ export function runPlausibleDeniability(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
 ): Promise<Release> {
   return runStagesInOneThread(plausibleDeniabilityStaged, table, schema, params, ctx, accountant);
 }
@@ -262,6 +285,7 @@ export function runPlausibleDeniability(
 /** Plausible-deniability synthesis as workers and the CLI run it. */
 export const plausibleDeniability: Mechanism = {
   ...plausibleDeniabilityMeta,
+  metered: true,
   run: (table, schema, params, ctx) => runPlausibleDeniability(table, schema, params, ctx),
   staged: plausibleDeniabilityStaged,
 };

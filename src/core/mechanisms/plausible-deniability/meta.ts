@@ -1,4 +1,6 @@
 import { Accountant } from '../../privacy/accountant';
+import type { MeterStep } from '../../privacy/meter';
+import { plausibleDeniabilityTestCost } from '../../privacy/plausible-deniability-cost';
 import { parseBudget } from '../../privacy/budget';
 import { roundUpRational } from '../../privacy/round-up';
 import type { PrivacyClaim } from '../../privacy/types';
@@ -8,7 +10,13 @@ import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import { formatCount } from '../common/format-count';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 import { PLAUSIBLE_DENIABILITY_PARAMS } from './params';
-import { fallbackProbability, planPlausibleDeniability, PLAUSIBLE_DENIABILITY_ID, type PdPlan } from './plan';
+import {
+  fallbackProbability,
+  planPlausibleDeniability,
+  PLAUSIBLE_DENIABILITY_ID,
+  seedTestOf,
+  type PdPlan,
+} from './plan';
 import { plausibleDeniabilityFit } from './fit';
 
 /** A plan with every public number known (n, ε, δ, M given and no problem). */
@@ -45,22 +53,28 @@ function stepWords(plan: CompletePdPlan): string {
 /**
  * The single reservation, before any draw: three parts split by position (a row is in exactly one):
  * the structure (ε_M), the parameters (ε_M) and the T draws on the seeds (ε, T·δ_a by basic
- * composition of T draws of (ε/T, δ_a)). Their maximum is charged. Shared by claim() and run().
+ * composition of T draws of (ε/T, δ_a)). Their maximum is charged. Shared by claim() and run(); the
+ * returned step's parts are charged by the entropies, the tables and the metered test.
  */
 export function reservePlausibleDeniability(
   accountant: Pick<Accountant, 'reserveParallel'>,
   plan: CompletePdPlan,
-  epsilon: Rational,
-): void {
-  accountant.reserveParallel(
+): MeterStep {
+  return accountant.reserveParallel(
     stepWords(plan),
-    [
-      { epsilon: plan.modelEpsilon },
-      { epsilon: plan.modelEpsilon },
-      { epsilon, delta: plan.draws.totalDelta },
-    ],
+    [{ epsilon: plan.modelEpsilon }, { epsilon: plan.modelEpsilon }, seedPartCost(plan)],
     'by-position',
   );
+}
+
+/**
+ * The seed part: T draws of the privacy test, each costing what the metered test computes from its own
+ * numbers (ε0 + L(t), δ_a): (T·(ε0 + L), T·δ_a), at most (ε, δ) by the choice of ε0 and k.
+ */
+export function seedPartCost(plan: CompletePdPlan): { epsilon: Rational; delta: Rational } {
+  const { epsilon, delta } = plausibleDeniabilityTestCost(seedTestOf(plan));
+  const draws = Rational.of(plan.draws.draws);
+  return { epsilon: epsilon.mul(draws), delta: delta.mul(draws) };
 }
 
 export function plausibleDeniabilityAssumptions(plan: CompletePdPlan, context: PublicContext): string[] {
@@ -84,7 +98,7 @@ function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
   const plan = completePlan(params, context);
   const budget = parseBudget(context.epsilon, context.delta);
   const accountant = new Accountant(budget);
-  reservePlausibleDeniability(accountant, plan, budget.epsilon);
+  reservePlausibleDeniability(accountant, plan);
   return accountant.claim(plausibleDeniabilityAssumptions(plan, context));
 }
 

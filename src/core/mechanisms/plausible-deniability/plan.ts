@@ -1,4 +1,5 @@
 import { parseBudget } from '../../privacy/budget';
+import type { PlausibleDeniabilityTest } from '../../privacy/plausible-deniability-cost';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
@@ -172,6 +173,21 @@ export function planPlausibleDeniability(
     else problems.push(drawPlan.problem);
   }
   return plan;
+}
+
+/**
+ * The privacy test's numbers (k, t, ε0, n_S and the fallback coin p_f = t/(t + n_S)): what the run hands
+ * the metered test and what the reservation charges, T times its cost (privacy/plausible-deniability-cost.ts).
+ */
+export function seedTestOf(plan: { draws: DrawBudget; sizes: PartSizes }): PlausibleDeniabilityTest {
+  return {
+    k: plan.draws.k,
+    t: plan.draws.t,
+    testEpsilon: plan.draws.testEpsilon,
+    seeds: plan.sizes.seeds,
+    fallbackNum: plan.draws.t,
+    fallbackDen: plan.draws.t + plan.sizes.seeds,
+  };
 }
 
 /** p_f = t/(t + n_S): the probability that a slot skips its seed. */

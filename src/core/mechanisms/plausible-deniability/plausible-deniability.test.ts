@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Accountant, OverspendError, type ParallelPart, type PartitionKind } from '../../privacy/accountant';
-import type { MeterStep } from '../../privacy/meter';
+import { StageMeter, type MeterStep } from '../../privacy/meter';
 import { parseBudget } from '../../privacy/budget';
 import { roundUpRational } from '../../privacy/round-up';
 import { parseRational, Rational } from '../../rng/rational';
@@ -109,7 +109,7 @@ class PartsAccountant extends Accountant {
 }
 
 describe('claim', () => {
-  it('is one by-position step of three parts: ε_M, ε_M and (ε, T·δ_a); its totals are ε and T·δ_a', async () => {
+  it('is one by-position step of three parts: ε_M, ε_M and (T·(ε0 + L), T·δ_a); its totals are ε and T·δ_a', async () => {
     const accountant = new PartsAccountant(parseBudget('1200', '1e-6'));
     const release = await runPlausibleDeniability(
       table,
@@ -125,8 +125,12 @@ describe('claim', () => {
     expect(call!.parts.map((p) => [p.epsilon.toString(), (p.delta ?? Rational.ZERO).toString()])).toEqual([
       ['1', '0'],
       ['1', '0'],
-      ['1200', b.totalDelta.toString()],
+      // The seed part is what the T metered test draws charge: T·(ε0 + L(t)) <= ε, T·δ_a <= δ.
+      [b.testEpsilon.add(b.lnBound).mul(Rational.of(1000)).toString(), b.totalDelta.toString()],
     ]);
+    expect(
+      b.testEpsilon.add(b.lnBound).mul(Rational.of(1000)).compare(Rational.of(1200)),
+    ).toBeLessThanOrEqual(0);
     const claim = plausibleDeniabilityMeta.claim(params({ bins: 2, modelEpsilon: 1 }), workedContext);
     expect(release.claim).toEqual(claim);
     expect(claim.notion).toBe('approx-dp');
@@ -145,7 +149,12 @@ describe('claim', () => {
   it('with modelEpsilon at its default the model parts spend ε each', async () => {
     const accountant = new PartsAccountant(parseBudget('1200', '1e-6'));
     await runPlausibleDeniability(table, schema, params({ bins: 2 }), workedContext, accountant);
-    expect(accountant.calls[0]!.parts.map((p) => p.epsilon.toString())).toEqual(['1200', '1200', '1200']);
+    const b = budgetOf(1000, '1200', '1e-6');
+    expect(accountant.calls[0]!.parts.map((p) => p.epsilon.toString())).toEqual([
+      '1200',
+      '1200',
+      b.testEpsilon.add(b.lnBound).mul(Rational.of(1000)).toString(),
+    ]);
   });
 });
 
@@ -325,18 +334,22 @@ describe('run', () => {
     const results = new Array<Uint32Array>(planned.stages.length);
     for (let c = planned.stages.length - 1; c >= 0; c--) {
       const stage = structuredClone(planned.stages[c]!);
+      const stageMeter = new StageMeter();
       results[c] = staged.runStage(
         stage.spec,
         makeRng(stage.seed ?? undefined),
         () => {},
         { aborted: false },
         sharedOnWorker[c % 2]!,
+        stageMeter,
       );
+      accountant.meter.absorb(structuredClone(stageMeter.charges()));
     }
-    // A chunk's own spec is its release and row count; the network and seeds travel once.
-    expect(Object.keys(planned.stages[0]!.spec)).toEqual(['release', 'count']);
+    // A chunk's own spec is its release, row count and step ticket; the network and seeds travel once.
+    expect(Object.keys(planned.stages[0]!.spec)).toEqual(['release', 'count', 'ticket']);
     expect(staged.transferables!(results[0]!)).toEqual([results[0]!.buffer]);
     const parallel = staged.finish(planned.plan, results, context, accountant);
+    accountant.meter.settle(parallel.claim.steps);
     expect(parallel.datasets).toEqual(oneThread.datasets);
     expect(parallel.claim).toEqual(oneThread.claim);
   });

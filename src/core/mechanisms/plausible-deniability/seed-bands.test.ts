@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordingStep } from '../../privacy/metered/testing';
 import { Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
 import type { Rng } from '../../rng/types';
@@ -28,6 +29,7 @@ function randomCase(rng: Rng) {
     Uint32Array.from({ length: seeds }, (__, s) => seedLevels[s * m + j]!),
   );
   const counts = noisyTableCounts(
+    recordingStep('approx-dp'),
     rng,
     columns,
     shapes,

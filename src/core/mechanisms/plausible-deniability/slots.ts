@@ -1,6 +1,3 @@
-import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
-import { bernoulliRationalSafe } from '../../rng/bernoulli-rational';
-import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { uniformIntBelow32 } from '../../rng/uniform-int';
 import { generateFrom, type BayesNet } from '../../models/bayes-net/generate';
@@ -15,13 +12,11 @@ import type { SeedBands } from './seed-bands';
  * reported, no row is missing.
  */
 
-/** Pass iff c − k >= Z with Z exact discrete Laplace of scale 1/ε0 (Privacy Test 2's threshold). */
-export type PrivacyTest = (plausibleSeeds: number, rng: Rng) => boolean;
-
-export function makeRandomizedTest(k: number, testEpsilon: Rational): PrivacyTest {
-  const noise = makeDiscreteLaplaceSampler(testEpsilon.inverse());
-  return (plausibleSeeds, rng) => plausibleSeeds - k >= noise(rng);
-}
+/**
+ * One draw of the metered privacy test (privacy/metered/plausible-deniability-test.ts): the fallback
+ * coin, then `pickSeed` (the seed and ω, returning c(d, ω)), then the threshold; true on a pass.
+ */
+export type PrivacyTestDraw = (rng: Rng, pickSeed: (rng: Rng) => number) => boolean;
 
 export interface SlotSetup {
   net: BayesNet;
@@ -29,23 +24,21 @@ export interface SlotSetup {
   /** Seeds row-major, n_S × m levels. */
   seedLevels: Uint32Array;
   bands: SeedBands;
-  test: PrivacyTest;
-  /** p_f = fallbackNum/fallbackDen. */
-  fallbackNum: number;
-  fallbackDen: number;
+  /** The fallback coin and the test (one metered primitive). */
+  test: PrivacyTestDraw;
 }
 
 /** Fills `row` (m levels) with one slot's output. Cost O(m) plus the test's few random words. */
 export function runSlot(rng: Rng, setup: SlotSetup, row: Uint32Array): void {
   const { net, m, bands } = setup;
-  if (bernoulliRationalSafe(rng, setup.fallbackNum, setup.fallbackDen)) {
-    generateFrom(rng, net, row, 0);
-    return;
-  }
-  const seed = uniformIntBelow32(rng, bands.seeds);
-  const omega = bands.omegaMin + uniformIntBelow32(rng, bands.omegaMax - bands.omegaMin + 1);
-  const plausible = bands.counts[(omega - bands.omegaMin) * bands.seeds + seed]!;
-  if (!setup.test(plausible, rng)) {
+  let seed = 0;
+  let omega = 0;
+  const pickSeed = (r: Rng): number => {
+    seed = uniformIntBelow32(r, bands.seeds);
+    omega = bands.omegaMin + uniformIntBelow32(r, bands.omegaMax - bands.omegaMin + 1);
+    return bands.counts[(omega - bands.omegaMin) * bands.seeds + seed]!;
+  };
+  if (!setup.test(rng, pickSeed)) {
     generateFrom(rng, net, row, 0);
     return;
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordingStep } from '../../privacy/metered/testing';
 import { Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
 import {
@@ -75,14 +76,56 @@ describe('entropies and their replace-one sensitivity', () => {
   it('releases entropies clamped to [0, log₂ cells], near the true value at large ε', () => {
     const a = Uint32Array.from({ length: 400 }, (_, i) => i % 2);
     const b = Uint32Array.from({ length: 400 }, (_, i) => (i >> 1) % 2);
-    const noisy = noisyEntropies(new SeededRng('h'), [a, b], [2, 2], all(400), Rational.of(1e6));
+    const noisy = noisyEntropies(
+      recordingStep('approx-dp'),
+      new SeededRng('h'),
+      [a, b],
+      [2, 2],
+      all(400),
+      Rational.of(1e6),
+    );
     // At ε = 10⁶ the noise is 0 with probability > 1 − 10⁻³; the grid rounding moves H by at most g/2.
     expect(noisy.single[0]).toBeCloseTo(1, 2);
     expect(noisy.pair[1]).toBeCloseTo(2, 2);
-    const tiny = noisyEntropies(new SeededRng('h'), [a, b], [2, 2], all(400), Rational.of(1, 1000));
+    const tiny = noisyEntropies(
+      recordingStep('approx-dp'),
+      new SeededRng('h'),
+      [a, b],
+      [2, 2],
+      all(400),
+      Rational.of(1, 1000),
+    );
     for (const h of [...tiny.single, tiny.pair[1]!]) {
       expect(h).toBeGreaterThanOrEqual(0);
       expect(h).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
+describe('the network’s draws charge exactly ε each (replace-one)', () => {
+  it('charges the entropies ε in one draw and the m tables ε/m each', () => {
+    const a = Uint32Array.from({ length: 40 }, (_, i) => i % 2);
+    const b = Uint32Array.from({ length: 40 }, (_, i) => (i >> 2) % 3);
+    const c = Uint32Array.from({ length: 40 }, (_, i) => (i >> 1) % 2);
+    const epsilon = Rational.of(3, 7);
+    const entropies = recordingStep('approx-dp');
+    noisyEntropies(entropies, new SeededRng('h'), [a, b, c], [2, 3, 2], all(40), epsilon);
+    // 6 entropies, 17 grid units each, noise scale 17·6/ε: ε exactly.
+    expect(entropies.charges).toHaveLength(1);
+    const charged = entropies.charges[0]!;
+    expect(charged.notion === 'approx-dp' && charged.epsilon.equals(epsilon)).toBe(true);
+    const tables = recordingStep('approx-dp');
+    noisyTableCounts(
+      tables,
+      new SeededRng('t'),
+      [a, b, c],
+      tableShapes([[], [0], [0, 1]], [2, 3, 2]),
+      all(40),
+      epsilon,
+    );
+    expect(tables.charges).toHaveLength(3);
+    for (const cost of tables.charges) {
+      expect(cost.notion === 'approx-dp' && cost.epsilon.equals(epsilon.div(Rational.of(3)))).toBe(true);
     }
   });
 });
@@ -138,16 +181,37 @@ describe('conditional tables and generation', () => {
   const shapes = tableShapes([[], [0]], [2, 2]);
 
   it('counts every cell exactly at large ε', () => {
-    const counts = noisyTableCounts(new SeededRng('t'), [a, b], shapes, all(6), Rational.of(1e9));
+    const counts = noisyTableCounts(
+      recordingStep('approx-dp'),
+      new SeededRng('t'),
+      [a, b],
+      shapes,
+      all(6),
+      Rational.of(1e9),
+    );
     expect([...counts[0]!]).toEqual([3, 3]);
     // configuration a = 0: b = 0 twice, b = 1 once; a = 1: b = 1 three times.
     expect([...counts[1]!]).toEqual([2, 1, 0, 3]);
-    const noisy = noisyTableCounts(new SeededRng('t'), [a, b], shapes, all(6), Rational.of(1, 10));
+    const noisy = noisyTableCounts(
+      recordingStep('approx-dp'),
+      new SeededRng('t'),
+      [a, b],
+      shapes,
+      all(6),
+      Rational.of(1, 10),
+    );
     for (const table of noisy) for (const c of table) expect(c).toBeGreaterThanOrEqual(0);
   });
 
   it('rows equal on the kept attributes give equal rows on one random stream', () => {
-    const counts = noisyTableCounts(new SeededRng('t'), [a, b], shapes, all(6), Rational.of(1));
+    const counts = noisyTableCounts(
+      recordingStep('approx-dp'),
+      new SeededRng('t'),
+      [a, b],
+      shapes,
+      all(6),
+      Rational.of(1),
+    );
     const net: BayesNet = {
       shapes,
       cumulative: drawCumulativeTables(new SeededRng('θ'), shapes, counts, 1),

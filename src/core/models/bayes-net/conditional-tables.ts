@@ -1,5 +1,6 @@
 import { Rational } from '../../rng/rational';
-import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
+import type { ChargeableStep } from '../../privacy/meter';
+import { meteredDiscreteLaplace } from '../../privacy/metered/discrete-laplace';
 import { sampleDirichlet } from '../../rng/dirichlet';
 import type { Rng } from '../../rng/types';
 
@@ -47,17 +48,19 @@ export function tableNoiseScale(m: number, epsilon: Rational): Rational {
 
 /**
  * Noisy counts ñ of every cell of every table over `rows`: count + exact discrete Laplace noise of
- * {@link tableNoiseScale}, negatives set to 0 (eq. 14). ε-DP under replace-one. Cell index:
+ * {@link tableNoiseScale}, negatives set to 0 (eq. 14). ε-DP under replace-one, charged to `step`
+ * table by table (query `partition-counts`). Cell index:
  * configuration·|x_i| + level; noise drawn table by table, cell by cell. Cost O(m·rows + cells).
  */
 export function noisyTableCounts(
+  step: ChargeableStep,
   rng: Rng,
   columns: readonly Uint32Array[],
   shapes: readonly TableShape[],
   rows: Uint32Array,
   epsilon: Rational,
 ): Float64Array[] {
-  const noise = makeDiscreteLaplaceSampler(tableNoiseScale(shapes.length, epsilon));
+  const scale = tableNoiseScale(shapes.length, epsilon);
   return shapes.map((shape) => {
     const counts = new Float64Array(shape.configurations * shape.childLevels);
     const child = columns[shape.child]!;
@@ -69,8 +72,10 @@ export function noisyTableCounts(
       }
       counts[configuration * shape.childLevels + child[row]!]!++;
     }
-    for (let c = 0; c < counts.length; c++) counts[c] = Math.max(0, counts[c]! + noise(rng));
-    return counts;
+    // Each table is counts over a partition (L1 2 under replace-one): ε/m per table, ε for the m.
+    const noisy = meteredDiscreteLaplace(step, { kind: 'partition-counts' }, counts, scale, rng);
+    for (let c = 0; c < noisy.length; c++) noisy[c] = Math.max(0, noisy[c]!);
+    return noisy;
   });
 }
 

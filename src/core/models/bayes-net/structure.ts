@@ -1,5 +1,6 @@
 import { Rational } from '../../rng/rational';
-import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
+import type { ChargeableStep } from '../../privacy/meter';
+import { meteredDiscreteLaplace } from '../../privacy/metered/discrete-laplace';
 import type { Rng } from '../../rng/types';
 import { columnEntropyBits, entropySensitivityUpperBound, pairEntropyBits } from './entropy';
 
@@ -38,9 +39,11 @@ export function entropyNoiseScale(m: number, epsilon: Rational): Rational {
  * The m(m + 1)/2 entropies of the coded columns over `rows` (n_T >= 2 rows, n_T public), each
  * rounded to the grid g = ΔH⁺(n_T)/16 with exact discrete Laplace noise of
  * {@link entropyNoiseScale} grid units, then clamped to [0, log₂|x|] (|x| the number of joint
- * levels): ε-DP under replace-one. Noise is drawn single entropies first, then pairs (i < j) in order.
+ * levels): ε-DP under replace-one, charged to `step` (query `grid-entropies`). Noise is drawn single
+ * entropies first, then pairs (i < j) in order.
  */
 export function noisyEntropies(
+  step: ChargeableStep,
   rng: Rng,
   columns: readonly Uint32Array[],
   levels: readonly number[],
@@ -49,21 +52,39 @@ export function noisyEntropies(
 ): NoisyEntropies {
   const m = columns.length;
   const grid = entropySensitivityUpperBound(rows.length).div(Rational.of(ENTROPY_GRID_STEPS)).toNumber();
-  const noise = makeDiscreteLaplaceSampler(entropyNoiseScale(m, epsilon));
-  const release = (entropy: number, cells: number): number => {
-    const noisy = (Math.round(entropy / grid) + noise(rng)) * grid;
-    return Math.min(Math.log2(cells), Math.max(0, noisy));
-  };
-  const single = new Float64Array(m);
-  for (let i = 0; i < m; i++)
-    single[i] = release(columnEntropyBits(columns[i]!, rows, levels[i]!), levels[i]!);
-  const pair = new Float64Array(m * m);
+  // Every entropy on the grid first (no randomness), in the order the noise is drawn: singles, then
+  // pairs i < j; one metered draw over all of them; then clamping (post-processing).
+  const onGrid = new Float64Array(entropyCount(m));
+  const cells = new Float64Array(entropyCount(m));
+  let e = 0;
+  for (let i = 0; i < m; i++) {
+    onGrid[e] = Math.round(columnEntropyBits(columns[i]!, rows, levels[i]!) / grid);
+    cells[e++] = levels[i]!;
+  }
   let scratch = new Uint32Array(0);
   for (let i = 0; i < m; i++) {
     for (let j = i + 1; j < m; j++) {
-      const cells = levels[i]! * levels[j]!;
-      if (scratch.length < cells) scratch = new Uint32Array(cells);
-      const h = release(pairEntropyBits(columns[i]!, columns[j]!, rows, levels[j]!, scratch), cells);
+      const joint = levels[i]! * levels[j]!;
+      if (scratch.length < joint) scratch = new Uint32Array(joint);
+      onGrid[e] = Math.round(pairEntropyBits(columns[i]!, columns[j]!, rows, levels[j]!, scratch) / grid);
+      cells[e++] = joint;
+    }
+  }
+  const noisy = meteredDiscreteLaplace(
+    step,
+    { kind: 'grid-entropies', entropies: entropyCount(m), gridSteps: ENTROPY_GRID_STEPS },
+    onGrid,
+    entropyNoiseScale(m, epsilon),
+    rng,
+  );
+  const release = (e: number): number => Math.min(Math.log2(cells[e]!), Math.max(0, noisy[e]! * grid));
+  const single = new Float64Array(m);
+  for (let i = 0; i < m; i++) single[i] = release(i);
+  const pair = new Float64Array(m * m);
+  e = m;
+  for (let i = 0; i < m; i++) {
+    for (let j = i + 1; j < m; j++) {
+      const h = release(e++);
       pair[i * m + j] = h;
       pair[j * m + i] = h;
     }

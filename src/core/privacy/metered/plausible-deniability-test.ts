@@ -21,9 +21,12 @@ export function meteredPlausibleDeniabilityTest(
     throw new RangeError(`the plausible-deniability test needs an (ε, δ) step; "${step.what}" is not one`);
   }
   if (step.neighbouring !== 'replace-one') {
-    throw new RangeError('the plausible-deniability test is derived for replace-one neighbours (n_S public) only');
+    throw new RangeError(
+      'the plausible-deniability test is derived for replace-one neighbours (n_S public) only',
+    );
   }
-  if (!(Number.isSafeInteger(draws) && draws >= 0)) throw new RangeError(`draws must be a whole number; got ${draws}`);
+  if (!(Number.isSafeInteger(draws) && draws >= 0))
+    throw new RangeError(`draws must be a whole number; got ${draws}`);
   const { epsilon, delta } = plausibleDeniabilityTestCost(test);
   const noise = makeDiscreteLaplaceSampler(test.testEpsilon.inverse());
   const times = Rational.of(draws);
