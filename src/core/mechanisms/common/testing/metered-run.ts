@@ -78,7 +78,9 @@ export function describeMeteredRun(c: MeteredRunCase): void {
         c.table,
         c.schema,
         c.params ?? {},
+        // One release: the signal must be read after the first progress call even when nothing follows.
         context(c, {
+          releases: 1,
           signal,
           progress: () => {
             calls++;
