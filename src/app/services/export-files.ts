@@ -19,7 +19,7 @@ import { evaluationReportFileName, releaseCsvFileName, releaseReportFileName } f
 export interface ReleaseReportOptions {
   /** Write inferred bounds and categories instead of withholding them. */
   publishInferred?: boolean;
-  /** The budget of every export of this dataset so far, this one included. */
+  /** The one ledger total of the dataset (everything spent on it so far, this export included). */
   cumulative?: CumulativeBudget;
 }
 
