@@ -87,6 +87,8 @@ export const meteredMechanismFolders = [
   'common/prior-draw',
   'clustmix',
   'plausible-deniability',
+  'modips',
+  'dp-sequential-regression',
 ];
 const meteredRestrictions = {
   'no-restricted-imports': [

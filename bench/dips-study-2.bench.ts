@@ -34,6 +34,7 @@ import { parseRational, Rational } from '../src/core/rng/rational';
 import { SeededRng } from '../src/core/rng/seeded-rng';
 import type { Rng } from '../src/core/rng/types';
 import type { NumericColumn, Schema, Table } from '../src/core/table/types';
+import { recordingStep } from '../src/core/privacy/metered/testing';
 
 const REPS = Number(process.env.DIPS_BENCH_REPS ?? 500);
 const SEED = Number(process.env.DIPS_BENCH_SEED ?? 2021);
@@ -63,8 +64,8 @@ const modips: Method = async (rng, values, lo, hi, epsilon) => {
   return Array.from({ length: RELEASES }, () => {
     const sanitized = sanitizeNormalStatistics(rng, stats, n, lo, hi, {
       missing: null,
-      mean: half,
-      variance: half,
+      mean: { epsilon: half, step: recordingStep('approx-dp') },
+      variance: { epsilon: half, step: recordingStep('approx-dp') },
     });
     const parameters = drawNormalPosterior(rng, sanitized, n, lo, hi, floor);
     return drawNormalColumn(rng, 'x', parameters, n, 0, lo, hi, false).values;

@@ -29,6 +29,7 @@ import { parseRational, Rational } from '../../src/core/rng/rational';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
 import type { Rng } from '../../src/core/rng/types';
 import { epsilonLowerBound } from './clopper-pearson';
+import { recordingStep } from '../../src/core/privacy/metered/testing';
 
 const RUNS = 50_000;
 const ALPHA = 1e-6;
@@ -80,7 +81,11 @@ function countBothTails(rng: Rng, values: number[], budget: { mean: Rational; va
   const stats = normalStatistics(numericColumn('x', values), 0, 1);
   let hits = 0;
   for (let run = 0; run < RUNS; run++) {
-    const s = sanitizeNormalStatistics(rng, stats, 4, 0, 1, { missing: null, ...budget });
+    const s = sanitizeNormalStatistics(rng, stats, 4, 0, 1, {
+      missing: null,
+      mean: { epsilon: budget.mean, step: recordingStep('approx-dp') },
+      variance: { epsilon: budget.variance, step: recordingStep('approx-dp') },
+    });
     // Grid points are multiples of 1/400; 0.2499 separates 99 grid steps from 100 robustly.
     if (s.mean >= 0.2499 && s.variance >= 0.2499) hits++;
   }

@@ -1,10 +1,11 @@
 import { throwIfAborted } from '../../abort';
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
+import { meteredOutputPerturbation } from '../../privacy/metered/output-perturbation';
+import type { L2QueryKind } from '../../privacy/query-sensitivity';
+import { noisyCount, type MeteredShare } from '../modips/grid-noise';
 import { shuffleInPlace } from '../../rng/shuffle';
-import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
 import { InputError } from '../../table/errors';
 import type { Column, NumericColumn, Schema, Table } from '../../table/types';
 import { syntheticColumnFromLevels } from '../common/decode-rows';
@@ -18,7 +19,6 @@ import {
   sanitizeNumericBlock,
   type NumericBlockStatistics,
 } from './numeric-block';
-import { sampleOutputPerturbation } from './output-perturbation';
 import {
   assumptionsFor,
   planSequentialRegression,
@@ -99,11 +99,27 @@ function categoricalMissingCounts(table: Table, plan: SequentialRegressionPlan):
   });
 }
 
-/** β* = β_T + e, e with density ∝ exp(−ε‖e‖/Δ), rounded to the grid Δ/1000. */
-function perturb(rng: Rng, fitted: FittedRegression, epsilon: number): Float64Array {
-  const noise = sampleOutputPerturbation(rng, fitted.estimate.length, fitted.settings.sensitivity / epsilon);
+/**
+ * β* = β_T + e, e with density ∝ exp(−ε‖e‖/Δ₂) through the privacy meter (the query's Δ₂ from the query
+ * table: privacy/metered/output-perturbation.ts), rounded to the grid Δ/1000 (post-processing).
+ */
+function perturb(
+  rng: Rng,
+  fitted: FittedRegression,
+  share: MeteredShare,
+  n: number,
+  lambda: number,
+): Float64Array {
+  const query: L2QueryKind = {
+    kind: 'regularized-logistic-coefficients',
+    rows: n,
+    lambda,
+    classes: fitted.plan.classes,
+    gapPerSensitivity: GAP_PER_SENSITIVITY,
+  };
+  const noisy = meteredOutputPerturbation(share.step, query, fitted.estimate, share.epsilon, rng);
   const step = fitted.settings.sensitivity / GAP_PER_SENSITIVITY;
-  return fitted.estimate.map((b, c) => Math.round((b + noise[c]!) / step) * step);
+  return noisy.map((b) => Math.round(b / step) * step);
 }
 
 /** A class for every synthetic row from softmax(β*ᵀx) (class 0 the reference). Cost O(n·d·K). */
@@ -151,9 +167,9 @@ function randomRows(rng: Rng, n: number, count: number): Uint32Array {
   return order.subarray(0, count);
 }
 
-/** A noisy count with exact discrete Laplace noise of scale 1/ε, clamped to [0, n]. */
-function noisyMissingCount(rng: Rng, count: number, epsilon: Rational, n: number): number {
-  return Math.min(n, Math.max(0, count + makeCountNoiseSampler(epsilon, 1)(rng)));
+/** A noisy count with exact discrete Laplace noise of scale 1/ε (metered), clamped to [0, n]. */
+function noisyMissingCount(rng: Rng, count: number, share: MeteredShare, n: number): number {
+  return Math.min(n, Math.max(0, noisyCount(share.step, count, share.epsilon, rng)));
 }
 
 /** Validate, reserve every step, fit the regressions, then per release: noisy statistics and rows. */
@@ -162,7 +178,7 @@ export async function runSequentialRegression(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
 ): Promise<Release> {
   const plan = planSequentialRegression(schema, params, ctx.n);
   if (plan.problems.length > 0)
@@ -220,18 +236,18 @@ export async function runSequentialRegression(
         scaled.push(scaleToUnitInterval(synthetic.values, synthetic.missing, bounds[j]![0], bounds[j]![1]));
       });
     }
-    // Rounded down: the noise scale Δ/ε is then never below the exact one.
-    const epsilon = budgets[release]!.regression.toNumberDown();
     const syntheticLevels: Uint32Array[] = [];
     const coefficients: Record<string, number[]> = {};
     const missingCounts: Record<string, number> = {};
     plan.categorical.forEach((coding, j) => {
       throwIfAborted(ctx.signal);
-      const regression = fitted.find((candidate) => candidate.plan.earlier === j);
+      const r = fitted.findIndex((candidate) => candidate.plan.earlier === j);
+      const regression = fitted[r];
       let levels: Uint32Array;
       if (regression === undefined) levels = new Uint32Array(n);
       else {
-        const beta = perturb(ctx.rng, regression, epsilon);
+        const share = budgets[release]!.regressions[r]!;
+        const beta = perturb(ctx.rng, regression, share, n, plan.settings.lambda);
         coefficients[coding.name] = Array.from(beta);
         const { x, d } = buildPredictors(
           scaled,
@@ -241,7 +257,12 @@ export async function runSequentialRegression(
         );
         levels = drawClasses(ctx.rng, beta, x, n, d, regression.plan.classes);
       }
-      const missing = noisyMissingCount(ctx.rng, realMissing[j]!, budgets[release]!.missing, n);
+      const missing = noisyMissingCount(
+        ctx.rng,
+        realMissing[j]!,
+        budgets[release]!.missing[plan.numeric.length + j]!,
+        n,
+      );
       missingCounts[coding.name] = missing;
       for (const row of randomRows(ctx.rng, n, missing)) levels[row] = coding.levels - 1;
       syntheticLevels.push(levels);
@@ -279,5 +300,6 @@ export async function runSequentialRegression(
 /** Sequential regression synthesis (Bowen & Liu §3.2.3, §4.3.2). */
 export const dpSequentialRegression: Mechanism = {
   ...dpSequentialRegressionMeta,
+  metered: true,
   run: (table, schema, params, ctx) => runSequentialRegression(table, schema, params, ctx),
 };

@@ -41,7 +41,7 @@ function describeSequentialRegression(params: ParamValues, context: PublicContex
       context.releases,
       plan,
     );
-    perRegression = budgets[0]?.regression.toNumberDown() ?? null;
+    perRegression = budgets[0]?.regressions[0]?.epsilon.toNumberDown() ?? null;
   } catch {
     perRegression = null;
   }

@@ -10,14 +10,15 @@ import { resolveParams } from '../params';
 import { dpSequentialRegression } from './index';
 
 const recorded: Float64Array[] = [];
-vi.mock('./output-perturbation', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./output-perturbation')>();
+vi.mock('../../privacy/metered/output-perturbation', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../privacy/metered/output-perturbation')>();
   return {
     ...actual,
-    sampleOutputPerturbation: (...args: Parameters<typeof actual.sampleOutputPerturbation>) => {
-      const noise = actual.sampleOutputPerturbation(...args);
-      recorded.push(noise.slice());
-      return noise;
+    meteredOutputPerturbation: (...args: Parameters<typeof actual.meteredOutputPerturbation>) => {
+      const noisy = actual.meteredOutputPerturbation(...args);
+      const estimate = args[2];
+      recorded.push(noisy.map((b, c) => b - estimate[c]!));
+      return noisy;
     },
   };
 });

@@ -8,6 +8,7 @@ import {
   repairNumericBlock,
   sanitizeNumericBlock,
 } from './numeric-block';
+import { recordingStep } from '../../privacy/metered/testing';
 
 type Point = [number, number];
 
@@ -104,10 +105,14 @@ describe('numeric block draws', () => {
     ];
     const exact = statisticsOf(rows, bounds);
     const budget = parseBudget('1000').epsilon;
+    const share = () => ({ epsilon: budget, step: recordingStep('approx-dp') });
     const noisy = sanitizeNumericBlock(rng, exact, n, bounds, {
-      mean: budget,
-      covariance: budget,
-      missing: budget,
+      means: [share(), share()],
+      covariance: [
+        [share(), share()],
+        [share(), share()],
+      ],
+      missing: [share(), share()],
     });
     const repaired = repairNumericBlock(noisy, n, bounds);
     const [z1, z2] = drawNumericBlock(rng, repaired, n, bounds, [false, true]) as [

@@ -2,9 +2,15 @@ import { makeNormalSampler, sampleInverseWishart } from '../../rng/continuous';
 import { choleskyLower } from '../../linalg/cholesky';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
+import type { RealStatistic } from '../../privacy/query-sensitivity';
 import { glomStatistics, projectToPositiveDefinite, type GlomNumericInput } from '../modips/glom-model';
-import { GRID_STEPS_PER_SENSITIVITY, noisyOnGrid, noisySymmetricOnGrid } from '../modips/grid-noise';
+import {
+  GRID_STEPS_PER_SENSITIVITY,
+  noisyCount,
+  noisyOnGrid,
+  noisySymmetricOnGrid,
+  type MeteredShare,
+} from '../modips/grid-noise';
 
 /**
  * The statistics of the numeric block (Bowen & Liu §4.3.2: z̄ and S), over all n rows, each value
@@ -55,17 +61,42 @@ export function numericBlockSensitivities(
   };
 }
 
-/** ε of each statistic of one release: every mean, every covariance entry, every missing count. */
+/** ε and step of each statistic of one release: every mean, every covariance entry (mirrored), every missing count. */
 export interface NumericBlockBudget {
-  mean: Rational;
-  covariance: Rational;
-  missing: Rational;
+  means: MeteredShare[];
+  covariance: MeteredShare[][];
+  missing: MeteredShare[];
 }
 
 /**
- * The noisy statistics: each z̄_j − c_j and each S_jl (j <= l) on a grid of 1/100 of its sensitivity
- * with exact discrete Laplace noise of 101 grid steps/ε (modips/grid-noise.ts, DESIGN.md rule 4), each
- * missing count with exact discrete Laplace noise of scale 1/ε.
+ * The statistics as the query table names them (privacy/query-sensitivity.ts): z̄_j − c_j the mean of
+ * values centred in [−w_j/2, w_j/2] over the public n, S_jl the covariance entry of widths (w_j, w_l);
+ * their sensitivities are those of numericBlockSensitivities.
+ */
+export function numericBlockQueries(
+  n: number,
+  bounds: readonly (readonly [number, number])[],
+): { means: RealStatistic[]; covariance: RealStatistic[][] } {
+  const widths = bounds.map(([lo, hi]) => parseRational(hi).sub(parseRational(lo)));
+  const half = Rational.of(1, 2);
+  return {
+    means: widths.map((w) => ({
+      kind: 'clipped-mean',
+      lower: w.mul(half).neg(),
+      upper: w.mul(half),
+      rows: n,
+    })),
+    covariance: widths.map((wj) =>
+      widths.map((wl) => ({ kind: 'covariance-entry', widths: [wj, wl], rows: n })),
+    ),
+  };
+}
+
+/**
+ * The noisy statistics, each through the privacy meter on its own step: each z̄_j − c_j and each S_jl
+ * (j <= l) on a grid of 1/100 of its sensitivity with exact discrete Laplace noise of 101 grid steps/ε
+ * (modips/grid-noise.ts, DESIGN.md rule 4), each missing count with exact discrete Laplace noise of
+ * scale 1/ε.
  */
 export function sanitizeNumericBlock(
   rng: Rng,
@@ -74,18 +105,14 @@ export function sanitizeNumericBlock(
   bounds: readonly (readonly [number, number])[],
   budget: NumericBlockBudget,
 ): NumericBlockStatistics {
-  const sensitivity = numericBlockSensitivities(n, bounds);
+  const queries = numericBlockQueries(n, bounds);
   const centredMeans = statistics.centredMeans.map((mean, j) =>
-    noisyOnGrid(rng, mean, sensitivity.means[j]!, budget.mean),
+    noisyOnGrid(budget.means[j]!.step, queries.means[j]!, mean, budget.means[j]!.epsilon, rng),
   );
-  const covariance = noisySymmetricOnGrid(
-    rng,
-    statistics.covariance,
-    sensitivity.covariance,
-    budget.covariance,
+  const covariance = noisySymmetricOnGrid(budget.covariance, queries.covariance, statistics.covariance, rng);
+  const missing = statistics.missing.map((count, j) =>
+    noisyCount(budget.missing[j]!.step, count, budget.missing[j]!.epsilon, rng),
   );
-  const missingNoise = makeCountNoiseSampler(budget.missing, 1);
-  const missing = statistics.missing.map((count) => count + missingNoise(rng));
   return { centredMeans, covariance, missing };
 }
 

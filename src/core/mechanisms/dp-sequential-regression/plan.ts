@@ -1,4 +1,5 @@
 import { Accountant } from '../../privacy/accountant';
+import type { ChargeableStep } from '../../privacy/meter';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
@@ -7,7 +8,7 @@ import type { NumericColumnSchema, Schema } from '../../table/types';
 import type { CategoricalCoding } from '../common/column-coding';
 import { formatCount } from '../common/format-count';
 import type { ParamValues, PublicContext } from '../types';
-import { GRID_STEPS_PER_SENSITIVITY } from '../modips/grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from '../modips/grid-noise';
 import { sequentialRegressionSettings, type SequentialRegressionSettings } from './params';
 import { GAP_PER_SENSITIVITY } from './sensitivity';
 
@@ -100,12 +101,16 @@ export function planSequentialRegression(
   return { settings, numeric, categorical, regressions, problems };
 }
 
-/** ε of every statistic of one release. */
+/**
+ * ε and step of every statistic of one release: each numeric column's mean, each covariance entry
+ * (covariance[j][l], mirrored), each regression (in plan.regressions order) and each column's missing
+ * count (numeric columns first, then categorical, in schema order within each).
+ */
 export interface ReleaseBudget {
-  mean: Rational;
-  covariance: Rational;
-  regression: Rational;
-  missing: Rational;
+  means: MeteredShare[];
+  covariance: MeteredShare[][];
+  regressions: MeteredShare[];
+  missing: MeteredShare[];
 }
 
 /**
@@ -132,35 +137,49 @@ export function reserveSequentialRegression(
   const G = GRID_STEPS_PER_SENSITIVITY;
   return Array.from({ length: releases }, (_, r) => {
     const where = `release ${r + 1} of ${releases}`;
-    for (const column of plan.numeric)
-      accountant.reserve(
-        `mean of \`${column.name}\` on a grid of (c₁ − c₀)/(${G}·n), sensitivity (c₁ − c₀)/n plus one grid step, ${where}`,
-        each,
-      );
+    const share = (step: ChargeableStep): MeteredShare => ({ epsilon: each, step });
+    const means = plan.numeric.map((column) =>
+      share(
+        accountant.reserve(
+          `mean of \`${column.name}\` on a grid of (c₁ − c₀)/(${G}·n), sensitivity (c₁ − c₀)/n plus one grid step, ${where}`,
+          each,
+        ),
+      ),
+    );
+    const covariance: MeteredShare[][] = plan.numeric.map(() => []);
     plan.numeric.forEach((a, j) => {
       plan.numeric.slice(j).forEach((b, offset) => {
         const sensitivity = offset === 0 ? '(c₁ − c₀)²/n' : '(c₁ − c₀)·(d₁ − d₀)/n';
-        accountant.reserve(
-          `covariance entry (\`${a.name}\`, \`${b.name}\`) on a grid of 1/${G} of its sensitivity ${sensitivity}, ` +
-            `plus one grid step, ${where}`,
-          each,
+        covariance[j]![j + offset] = covariance[j + offset]![j] = share(
+          accountant.reserve(
+            `covariance entry (\`${a.name}\`, \`${b.name}\`) on a grid of 1/${G} of its sensitivity ${sensitivity}, ` +
+              `plus one grid step, ${where}`,
+            each,
+          ),
         );
       });
     });
-    for (const regression of plan.regressions) {
+    const regressions = plan.regressions.map((regression) => {
       const kind =
         regression.classes === 2 ? 'logistic' : `multinomial logistic (${regression.classes} classes)`;
       const sensitivity = regression.classes === 2 ? '2/(nλ)' : '2√2/(nλ)';
-      accountant.reserve(
-        `coefficients of the ${kind} regression of \`${regression.coding.name}\` on ${regression.predictors} ` +
-          `${regression.predictors === 1 ? 'predictor' : 'predictors'}, output perturbation with L2 sensitivity ${sensitivity} plus twice the solver's gap ` +
-          `(1/${GAP_PER_SENSITIVITY} of it), ${where}`,
-        each,
+      return share(
+        accountant.reserve(
+          `coefficients of the ${kind} regression of \`${regression.coding.name}\` on ${regression.predictors} ` +
+            `${regression.predictors === 1 ? 'predictor' : 'predictors'}, output perturbation with L2 sensitivity ${sensitivity} plus twice the solver's gap ` +
+            `(1/${GAP_PER_SENSITIVITY} of it), ${where}`,
+          each,
+        ),
       );
-    }
-    for (const column of [...plan.numeric, ...plan.categorical])
-      accountant.reserve(`count of missing values of \`${column.name}\` (sensitivity 1), ${where}`, missing);
-    return { mean: each, covariance: each, regression: each, missing };
+    });
+    const missingCounts = [...plan.numeric, ...plan.categorical].map((column) => ({
+      epsilon: missing,
+      step: accountant.reserve(
+        `count of missing values of \`${column.name}\` (sensitivity 1), ${where}`,
+        missing,
+      ),
+    }));
+    return { means, covariance, regressions, missing: missingCounts };
   });
 }
 

@@ -3,8 +3,15 @@ import { choleskyLower } from '../../linalg/cholesky';
 import { makeNormalSampler, sampleInverseWishart } from '../../rng/continuous';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
-import { GRID_STEPS_PER_SENSITIVITY, noisySymmetricOnGrid, noisyVectorOnGrid } from './grid-noise';
+import type { RealStatistic } from '../../privacy/query-sensitivity';
+import {
+  GRID_STEPS_PER_SENSITIVITY,
+  noisyCount,
+  noisyCounts,
+  noisySymmetricOnGrid,
+  noisyVectorOnGrid,
+  type MeteredShare,
+} from './grid-noise';
 
 /** One numeric column of the general location model: its values and public bounds. */
 export interface GlomNumericInput {
@@ -122,25 +129,47 @@ export function glomSensitivities(bounds: readonly (readonly [number, number])[]
   };
 }
 
-/** ε of each statistic in one release: every sum vector, every scatter entry and every missing count alike. */
+/**
+ * ε and step of each statistic in one release: the cell counts, each column's sum vector, each scatter
+ * entry (scatter[j][l], mirrored) and each column's missing count (null for a column that cannot be
+ * missing: its count is 0 by the schema and gets no noise and no budget).
+ */
 export interface GlomStatisticBudget {
-  counts: Rational;
-  sums: Rational;
-  scatter: Rational;
-  missing: Rational;
-  /**
-   * complete[j]: column j cannot be missing (schema), so its count is 0 and gets no noise and no
-   * budget. Absent: every column's missing count is measured.
-   */
-  complete?: boolean[];
+  counts: MeteredShare;
+  sums: MeteredShare[];
+  scatter: MeteredShare[][];
+  missing: (MeteredShare | null)[];
 }
 
 /**
- * The noisy statistics, before any repair: counts with exact discrete Laplace noise of scale 2/ε
- * (sensitivity 2), each column's cell sums on the grid w_j/100 with noise of 102 grid steps/ε
- * (noisyVectorOnGrid, two cells change), each scatter entry on a grid of 1/100 of its sensitivity with
- * noise of 101 grid steps/ε (noisyOnGrid), each missing count with noise of scale 1/ε (none for a
- * complete column, whose count is 0 by the schema).
+ * The statistics as the query table names them (privacy/query-sensitivity.ts): each column's cell sums
+ * of values centred in [−w_j/2, w_j/2] over the cells, and each scatter entry of widths (w_j, w_l);
+ * their sensitivities are those of glomSensitivities.
+ */
+export function glomStatisticQueries(bounds: readonly (readonly [number, number])[]): {
+  sums: RealStatistic[];
+  scatter: RealStatistic[][];
+} {
+  const widths = bounds.map(([lo, hi]) => parseRational(hi).sub(parseRational(lo)));
+  const half = Rational.of(1, 2);
+  return {
+    sums: widths.map((w) => ({
+      kind: 'partition-clipped-sums',
+      lower: w.mul(half).neg(),
+      upper: w.mul(half),
+    })),
+    scatter: widths.map((wj, j) =>
+      widths.map((wl, l) => ({ kind: 'pooled-scatter-entry', widths: [wj, wl], diagonal: j === l })),
+    ),
+  };
+}
+
+/**
+ * The noisy statistics, before any repair, each through the privacy meter on its own step: counts with
+ * exact discrete Laplace noise of scale 2/ε (counts of a partition, sensitivity 2), each column's cell
+ * sums on the grid w_j/100 with noise of 102 grid steps/ε (noisyVectorOnGrid, two cells change), each
+ * scatter entry on a grid of 1/100 of its sensitivity with noise of 101 grid steps/ε (noisyOnGrid), each
+ * missing count with noise of scale 1/ε (none for a complete column, whose count is 0 by the schema).
  */
 export function sanitizeGlomStatistics(
   rng: Rng,
@@ -148,19 +177,22 @@ export function sanitizeGlomStatistics(
   bounds: readonly (readonly [number, number])[],
   budget: GlomStatisticBudget,
 ): GlomStatistics {
-  const sensitivity = glomSensitivities(bounds);
-  const countNoise = makeCountNoiseSampler(budget.counts, 2);
-  const counts = statistics.counts.map((count) => count + countNoise(rng));
+  const queries = glomStatisticQueries(bounds);
+  const counts = noisyCounts(
+    budget.counts.step,
+    { kind: 'partition-counts' },
+    statistics.counts,
+    budget.counts.epsilon,
+    rng,
+  );
   const sums = statistics.sums.map((sum, j) =>
-    noisyVectorOnGrid(rng, sum, sensitivity.sums[j]!, budget.sums, 2),
+    noisyVectorOnGrid(budget.sums[j]!.step, queries.sums[j]!, sum, budget.sums[j]!.epsilon, rng),
   );
-  const scatter = noisySymmetricOnGrid(rng, statistics.scatter, sensitivity.scatter, budget.scatter);
-  const complete = (j: number) => budget.complete?.[j] === true;
-  const measured = statistics.missing.some((_, j) => !complete(j));
-  const missingNoise = measured ? makeCountNoiseSampler(budget.missing, 1) : undefined;
-  const missing = statistics.missing.map((count, j) =>
-    complete(j) || missingNoise === undefined ? count : count + missingNoise(rng),
-  );
+  const scatter = noisySymmetricOnGrid(budget.scatter, queries.scatter, statistics.scatter, rng);
+  const missing = statistics.missing.map((count, j) => {
+    const share = budget.missing[j] ?? null;
+    return share === null ? count : noisyCount(share.step, count, share.epsilon, rng);
+  });
   return { counts, sums, scatter, missing };
 }
 

@@ -1,12 +1,14 @@
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { throwIfAborted } from '../../abort';
+import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
+import type { QueryKind } from '../../privacy/query-sensitivity';
 import { InputError } from '../../table/errors';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Column, NumericColumn, Schema, Table } from '../../table/types';
 import { levelsFromCells, syntheticColumnFromLevels, tableFromCells } from '../common/decode-rows';
 import { cellOfEveryRow } from '../common/encode-rows';
-import { perturbCellCounts } from '../common/noisy-cell-counts';
+import { laplaceScaleFor, repairUpper } from '../common/noisy-cell-counts';
 import { drawFromPriorAndBalls } from '../common/polya-urn';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
@@ -34,6 +36,9 @@ import {
   type BudgetReserver,
   type ModipsPlan,
 } from './plan';
+
+/** The saturated model's noisy counts: the counts of the cross-tabulation, a partition of the rows. */
+const CROSS_TABULATION: QueryKind = { kind: 'partition-counts' };
 
 type NormalPlan = Extract<ModipsPlan, { model: 'normal' }>;
 type LoglinearPlan = Extract<ModipsPlan, { model: 'loglinear' }>;
@@ -109,13 +114,20 @@ function runLoglinear(
   const datasets: Table[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     const share = (fraction: number) => (release + fraction) / ctx.releases;
-    const noisy = perturbCellCounts(ctx.rng, counts, budgets.perRelease[release]!, {
-      domainCells: domain.domainCells,
-      repair: 'boundary-inflated',
-      nRows: ctx.n,
-      signal: ctx.signal,
-      onProgress: (fraction) => ctx.progress(share(0.8 * fraction), `release ${release + 1}: noisy counts`),
-    });
+    const { step, epsilon } = budgets.perRelease[release]!;
+    const noisy = meteredNoisyPositiveCells(
+      step,
+      CROSS_TABULATION,
+      counts,
+      laplaceScaleFor(step, CROSS_TABULATION, epsilon),
+      ctx.rng,
+      {
+        domainCells: domain.domainCells,
+        upper: repairUpper('boundary-inflated', ctx.n),
+        signal: ctx.signal,
+        onProgress: (fraction) => ctx.progress(share(0.8 * fraction), `release ${release + 1}: noisy counts`),
+      },
+    );
     throwIfAborted(ctx.signal);
     ctx.progress(share(0.8), `release ${release + 1} of ${ctx.releases}: posterior draw`);
     const cells = drawFromPriorAndBalls(ctx.rng, {
@@ -226,7 +238,7 @@ export async function runModips(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
 ): Promise<Release> {
   const plan = planModips(schema, params, ctx.n);
   if (plan.problems.length > 0) throw new InputError(`${MODIPS_ID} cannot run: ${plan.problems.join(' ')}`);
@@ -255,5 +267,6 @@ export async function runModips(
 /** Model-based DIPS (Liu 2016b; Bowen & Liu §3.2.2). */
 export const modips: Mechanism = {
   ...modipsMeta,
+  metered: true,
   run: (table, schema, params, ctx) => runModips(table, schema, params, ctx),
 };

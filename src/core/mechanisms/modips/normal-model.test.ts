@@ -10,6 +10,10 @@ import {
   normalStatistics,
   sanitizeNormalStatistics,
 } from './normal-model';
+import { recordingStep } from '../../privacy/metered/testing';
+
+/** A statistic's ε with a step that records its charges. */
+const share = (epsilon: Rational) => ({ epsilon, step: recordingStep('approx-dp') });
 
 function sampleVariance(values: number[]): number {
   const mean = values.reduce((a, b) => a + b, 0) / values.length;
@@ -70,9 +74,17 @@ describe('normalStatistics far from zero', () => {
 describe('noisyOnGrid', () => {
   it('returns grid multiples with the discrete Laplace variance of scale (G + 1)/ε grid steps', () => {
     const rng = new SeededRng(5);
-    const sensitivity = Rational.of(1, 100);
+    // A mean of 100 values in [0, 1]: sensitivity 1/100, grid 1e−4.
+    const mean100 = { kind: 'clipped-mean', lower: Rational.ZERO, upper: Rational.ONE, rows: 100 } as const;
     const step = 1e-4;
-    const draws = Array.from({ length: 20_000 }, () => noisyOnGrid(rng, 0.42, sensitivity, Rational.ONE));
+    const metered = recordingStep('approx-dp');
+    const draws = Array.from({ length: 20_000 }, () =>
+      noisyOnGrid(metered, mean100, 0.42, Rational.ONE, rng),
+    );
+    // Each draw charges ε = (G + 1)/((G + 1)/ε) = 1.
+    expect(metered.charges.every((c) => c.notion === 'approx-dp' && c.epsilon.equals(Rational.ONE))).toBe(
+      true,
+    );
     for (const d of draws.slice(0, 100)) expect(Math.abs(d / step - Math.round(d / step))).toBeLessThan(1e-6);
     const t = GRID_STEPS_PER_SENSITIVITY + 1;
     const q = Math.exp(-1 / t);
@@ -95,11 +107,7 @@ describe('sanitize and draw', () => {
         10,
         0,
         1,
-        {
-          missing: tiny,
-          mean: tiny,
-          variance: tiny,
-        },
+        { missing: share(tiny), mean: share(tiny), variance: share(tiny) },
       );
       expect(s.missing).toBeGreaterThanOrEqual(0);
       expect(s.missing).toBeLessThanOrEqual(10);
@@ -113,8 +121,8 @@ describe('sanitize and draw', () => {
     expect(() =>
       sanitizeNormalStatistics(rng, { missing: 2, mean: 0.5, meanAboveLower: 0.5, variance: 0.1 }, 10, 0, 1, {
         missing: null,
-        mean: Rational.ONE,
-        variance: Rational.ONE,
+        mean: share(Rational.ONE),
+        variance: share(Rational.ONE),
       }),
     ).toThrow(/missing values present/);
   });

@@ -1,10 +1,10 @@
+import type { RealStatistic } from '../../privacy/query-sensitivity';
 import { parseRational, Rational } from '../../rng/rational';
 import { sampleInverseGamma, sampleNormal } from '../../rng/continuous';
 import type { Rng } from '../../rng/types';
 import type { NumericColumn } from '../../table/types';
 import { shuffleInPlace } from '../../rng/shuffle';
-import { makeCountNoiseSampler } from '../common/noisy-cell-counts';
-import { noisyOnGrid } from './grid-noise';
+import { noisyCount, noisyOnGrid, type MeteredShare } from './grid-noise';
 
 /** The sufficient statistics of one numeric column under the normal model, over all n rows. */
 export interface NormalStatistics {
@@ -75,20 +75,37 @@ export function normalSensitivities(
   return { mean: width.div(size), variance: width.mul(width).div(size) };
 }
 
-/** ε for each statistic of one column; `missing` null only when the caller knows no value is missing. */
+/** ε and step for each statistic of one column; `missing` null only when no value can be missing. */
 export interface NormalStatisticBudget {
-  missing: Rational | null;
-  mean: Rational;
-  variance: Rational;
+  missing: MeteredShare | null;
+  mean: MeteredShare;
+  variance: MeteredShare;
+}
+
+/**
+ * The statistics as the query table names them (privacy/query-sensitivity.ts): x̄ − c₀ is the mean of
+ * the shifted values in [0, c₁ − c₀] over the public n, S² the variance entry of values in an interval of
+ * width c₁ − c₀ (its sensitivities are those of normalSensitivities).
+ */
+export function normalStatisticQueries(
+  n: number,
+  lo: number,
+  hi: number,
+): { mean: RealStatistic; variance: RealStatistic } {
+  const width = parseRational(hi).sub(parseRational(lo));
+  return {
+    mean: { kind: 'clipped-mean', lower: Rational.ZERO, upper: width, rows: n },
+    variance: { kind: 'covariance-entry', widths: [width, width], rows: n },
+  };
 }
 
 /**
  * The sanitized statistics (Bowen & Liu §4.2): the missing count with exact discrete Laplace noise
- * (sensitivity 1), x̄ and S² on grids with discrete noise (grid-noise.ts); then boundary inflated
- * truncation (Liu 2016c), i.e. clamping: the count to [0, n], x̄* to [lo, hi], S²* to
- * [0, w²/4 · n/(n − 1)] (the largest sample variance of n values in [lo, hi], Macleod & Henderson
- * 1984). Clamping is post-processing. The paper's other option, keeping only in-range draws, is left
- * out: its acceptance probability depends on the data, so it is not free post-processing.
+ * (sensitivity 1), x̄ and S² on grids with discrete noise (grid-noise.ts), each through the privacy meter
+ * on its own step; then boundary inflated truncation (Liu 2016c), i.e. clamping: the count to [0, n], x̄*
+ * to [lo, hi], S²* to [0, w²/4 · n/(n − 1)] (the largest sample variance of n values in [lo, hi], Macleod
+ * & Henderson 1984). Clamping is post-processing. The paper's other option, keeping only in-range draws,
+ * is left out: its acceptance probability depends on the data, so it is not free post-processing.
  */
 export function sanitizeNormalStatistics(
   rng: Rng,
@@ -100,19 +117,28 @@ export function sanitizeNormalStatistics(
 ): NormalStatistics {
   if (budget.missing === null && statistics.missing > 0)
     throw new Error('sanitizeNormalStatistics: missing values present but no budget for their count.');
-  const sensitivity = normalSensitivities(n, lo, hi);
+  const queries = normalStatisticQueries(n, lo, hi);
   const missing =
     budget.missing === null
       ? 0
-      : Math.min(n, Math.max(0, statistics.missing + makeCountNoiseSampler(budget.missing, 1)(rng)));
+      : Math.min(
+          n,
+          Math.max(0, noisyCount(budget.missing.step, statistics.missing, budget.missing.epsilon, rng)),
+        );
   const meanAboveLower = Math.min(
     hi - lo,
-    Math.max(0, noisyOnGrid(rng, statistics.meanAboveLower, sensitivity.mean, budget.mean)),
+    Math.max(
+      0,
+      noisyOnGrid(budget.mean.step, queries.mean, statistics.meanAboveLower, budget.mean.epsilon, rng),
+    ),
   );
   const largestVariance = ((hi - lo) ** 2 / 4) * (n / (n - 1));
   const variance = Math.min(
     largestVariance,
-    Math.max(0, noisyOnGrid(rng, statistics.variance, sensitivity.variance, budget.variance)),
+    Math.max(
+      0,
+      noisyOnGrid(budget.variance.step, queries.variance, statistics.variance, budget.variance.epsilon, rng),
+    ),
   );
   return { missing, mean: lo + meanAboveLower, meanAboveLower, variance };
 }

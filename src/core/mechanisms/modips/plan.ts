@@ -1,4 +1,5 @@
 import { Accountant } from '../../privacy/accountant';
+import type { ChargeableStep } from '../../privacy/meter';
 import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim } from '../../privacy/types';
@@ -9,7 +10,7 @@ import { planColumnCodings, type CategoricalCoding } from '../common/column-codi
 import { formatCount } from '../common/format-count';
 import { binnedDomainAssumptions } from '../common/public-assumptions';
 import type { ParamValues, PublicContext } from '../types';
-import { GRID_STEPS_PER_SENSITIVITY } from './grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from './grid-noise';
 import type { GlomStatisticBudget } from './glom-model';
 import type { NormalStatisticBudget } from './normal-model';
 import { modipsSettings, type ModipsSettings } from './params';
@@ -120,16 +121,23 @@ function reserveNormal(
       // A complete column (schema) has no missing count to measure: its share goes to x̄ and S².
       const missing = column.canBeMissing === false ? null : perColumn.mul(plan.settings.missingShare);
       const half = (missing === null ? perColumn : perColumn.sub(missing)).div(Rational.of(2));
-      if (missing !== null) accountant.reserve(`count of missing values (sensitivity 1), ${where}`, missing);
-      accountant.reserve(
+      const missingStep =
+        missing === null
+          ? null
+          : accountant.reserve(`count of missing values (sensitivity 1), ${where}`, missing);
+      const meanStep = accountant.reserve(
         `mean x̄ on a grid of (c₁ − c₀)/(${G}·n), sensitivity (c₁ − c₀)/n plus one grid step, ${where}`,
         half,
       );
-      accountant.reserve(
+      const varianceStep = accountant.reserve(
         `variance S² on a grid of (c₁ − c₀)²/(${G}·n), sensitivity (c₁ − c₀)²/n plus one grid step, ${where}`,
         half,
       );
-      return { missing, mean: half, variance: half };
+      return {
+        missing: missing === null || missingStep === null ? null : { epsilon: missing, step: missingStep },
+        mean: { epsilon: half, step: meanStep },
+        variance: { epsilon: half, step: varianceStep },
+      };
     }),
   );
 }
@@ -140,15 +148,15 @@ function reserveLoglinear(
   total: Rational,
   releases: number,
   plan: Extract<ModipsPlan, { model: 'loglinear' }>,
-): Rational[] {
+): MeteredShare[] {
   return Array.from({ length: releases }, (_, r) => {
     const epsilon = Accountant.split(total, releases);
-    accountant.reserve(
+    const step = accountant.reserve(
       `noisy counts of the ${formatCount(plan.domain.domainCells)}-cell cross-tabulation (sensitivity 2), ` +
         `release ${r + 1} of ${releases}`,
       epsilon,
     );
-    return epsilon;
+    return { epsilon, step };
   });
 }
 
@@ -180,43 +188,53 @@ function reserveGlom(
   const G = GRID_STEPS_PER_SENSITIVITY;
   return Array.from({ length: releases }, (_, r) => {
     const where = `release ${r + 1} of ${releases}`;
-    accountant.reserve(
-      `noisy counts of the ${formatCount(plan.cells)}-cell categorical cross-tabulation (sensitivity 2), ${where}`,
-      each,
-    );
-    for (const column of plan.numeric) {
+    const share = (step: ChargeableStep): MeteredShare => ({ epsilon: each, step });
+    const counts = share(
       accountant.reserve(
-        `cell sums of \`${column.name}\` centred at the midpoint of its bounds, on a grid of (c₁ − c₀)/${G}, ` +
-          `L1 sensitivity c₁ − c₀ plus two grid steps, ${where}`,
+        `noisy counts of the ${formatCount(plan.cells)}-cell categorical cross-tabulation (sensitivity 2), ${where}`,
         each,
-      );
-    }
+      ),
+    );
+    const sums = plan.numeric.map((column) =>
+      share(
+        accountant.reserve(
+          `cell sums of \`${column.name}\` centred at the midpoint of its bounds, on a grid of (c₁ − c₀)/${G}, ` +
+            `L1 sensitivity c₁ − c₀ plus two grid steps, ${where}`,
+          each,
+        ),
+      ),
+    );
+    const scatter: MeteredShare[][] = plan.numeric.map(() => []);
     plan.numeric.forEach((a, j) => {
       plan.numeric.slice(j).forEach((b, offset) => {
         const sensitivity = offset === 0 ? '(c₁ − c₀)²' : '2·(c₁ − c₀)·(d₁ − d₀)';
-        accountant.reserve(
-          `within-cell scatter entry (\`${a.name}\`, \`${b.name}\`) on a grid of 1/${G} of its sensitivity ` +
-            `${sensitivity}, plus one grid step, ${where}`,
-          each,
+        scatter[j]![j + offset] = scatter[j + offset]![j] = share(
+          accountant.reserve(
+            `within-cell scatter entry (\`${a.name}\`, \`${b.name}\`) on a grid of 1/${G} of its sensitivity ` +
+              `${sensitivity}, plus one grid step, ${where}`,
+            each,
+          ),
         );
       });
     });
-    for (const column of missingColumns) {
-      accountant.reserve(`count of missing values of \`${column.name}\` (sensitivity 1), ${where}`, missing);
-    }
-    return {
-      counts: each,
-      sums: each,
-      scatter: each,
-      missing,
-      complete: plan.numeric.map((column) => column.canBeMissing === false),
-    };
+    const missingSteps = plan.numeric.map((column) =>
+      column.canBeMissing === false
+        ? null
+        : {
+            epsilon: missing,
+            step: accountant.reserve(
+              `count of missing values of \`${column.name}\` (sensitivity 1), ${where}`,
+              missing,
+            ),
+          },
+    );
+    return { counts, sums, scatter, missing: missingSteps };
   });
 }
 
 export type ReservedBudgets =
   | { model: 'normal'; perColumn: NormalStatisticBudget[][] }
-  | { model: 'loglinear'; perRelease: Rational[] }
+  | { model: 'loglinear'; perRelease: MeteredShare[] }
   | { model: 'glom'; perRelease: GlomStatisticBudget[] };
 
 /** Every reservation of a run, in order; shared by claim() and run(). */
