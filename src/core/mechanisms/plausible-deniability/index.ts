@@ -158,8 +158,8 @@ function runChunk(
   const row = new Uint32Array(m);
   for (let i = 0; i < spec.count; i++) {
     if (i % SLOTS_PER_CHECK === 0) {
-      throwIfAborted(signal);
       progress(i, spec.count);
+      throwIfAborted(signal); // after the report, so a cancel made from it stops the chunk here
     }
     runSlot(rng, setup, row);
     out.set(row, i * m);
