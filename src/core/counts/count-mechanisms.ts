@@ -93,6 +93,10 @@ const READS_ROWS: Readonly<Record<string, string>> = {
   'plausible-deniability': 'it tests each synthetic row against the real rows as seeds',
   modips: 'its sufficient statistics (means, covariances) are sums over the real rows, not only counts',
   'binomial-beta-mr': 'it has not been moved to counts from a count source yet',
+  'dp-marginals': 'it reads counts only, but has not been moved to a count plan yet',
+  'smoothed-histogram': 'it reads counts only, but has not been moved to a count plan yet',
+  'multinomial-dirichlet': 'it reads counts only, but has not been moved to a count plan yet',
+  aim: 'it reads counts only (its workload is fixed before any data is read), but has not been moved to a count plan yet',
 };
 
 /**
