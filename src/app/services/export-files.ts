@@ -44,13 +44,13 @@ export function recordRunExport(run: FinishedRun): CumulativeBudget {
 }
 
 /**
- * The inferred bound ends and category lists the run's mechanism reads, as "column.part" paths:
+ * The inferred bound ends, category lists and missingness flags the run's mechanism reads, as "column.part" paths:
  * what the release report withholds unless the user publishes them.
  */
 export function withheldValuesOf(run: FinishedRun): string[] {
   const mechanism = getMechanismMeta(run.configuration.mechanismId);
   const schema = mechanism?.schemaRead?.(run.configuration.schema) ?? run.configuration.schema;
-  return inferredFields(schema).filter((path) => /\.(lower|upper|categories)$/.test(path));
+  return inferredFields(schema).filter((path) => /\.(lower|upper|categories|canBeMissing)$/.test(path));
 }
 
 /** The release report of a finished run: public configuration and DP outputs only (DESIGN.md §2). */

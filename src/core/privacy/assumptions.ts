@@ -35,9 +35,8 @@ function describeInferredFacts(column: ColumnSchema): string[] {
     words.push(column.integer ? 'whole-number flag' : 'not-whole-number flag');
   }
   if (parts.includes('categories')) words.push('list of categories');
-  if (parts.includes('canBeMissing')) {
-    words.push(column.canBeMissing === false ? 'completeness (no missing values)' : 'missing-value flag');
-  }
+  // Only whether it can be missing, never the value: the release report withholds it.
+  if (parts.includes('canBeMissing')) words.push('whether it can be missing');
   return words;
 }
 

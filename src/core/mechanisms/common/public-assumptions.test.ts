@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Schema } from '../../table/types';
 import type { ColumnCoding } from './column-coding';
+import { schemaAssumptions } from '../../privacy/assumptions';
 import { binnedDomainAssumptions } from './public-assumptions';
 
 const schemaWith = (source: 'declared' | 'inferred'): Schema => ({
@@ -30,8 +31,8 @@ describe('binnedDomainAssumptions, sentence by sentence', () => {
   const categorical: ColumnCoding = { kind: 'categorical', name: 'sex', categories: ['F', 'M'], levels: 3 };
   const clamped = ' Numeric values outside the bounds were clamped into the edge bins.';
   const missing =
-    'Every column has one extra missing-value cell, whether or not the data has missing values, so missing ' +
-    'values are synthesized at a DP rate.';
+    'Every column the schema allows to be missing has one extra missing-value cell, whether or not the ' +
+    'data has missing values, so missing values are synthesized at a DP rate.';
 
   it('for a declared domain without categorical columns: where the domain came from, clamping, missing values', () => {
     expect(binnedDomainAssumptions([numeric], schemaWith('declared'))).toEqual([
@@ -92,5 +93,47 @@ describe('binnedDomainAssumptions, sentence by sentence', () => {
     expect(binnedDomainAssumptions([categorical], numericOther)[2]).toBe(
       'Categorical values outside the declared categories were counted, and synthesized, as missing.',
     );
+  });
+});
+
+describe('missingness read from the data stays out of the assumption texts', () => {
+  // Neighbouring tables: `income` has no missing value, or one row's income replaced by a missing
+  // value. Their inferred schemas differ only in canBeMissing; the texts the report carries must not.
+  const schemaWith = (canBeMissing: boolean): Schema => ({
+    version: 1,
+    columns: [
+      {
+        name: 'income',
+        type: 'numeric',
+        bounds: [0, 100],
+        source: 'declared',
+        canBeMissing,
+        sources: { canBeMissing: 'inferred' },
+      } as Schema['columns'][number],
+    ],
+    missing: [''],
+  });
+  const codingWith = (complete: boolean): ColumnCoding =>
+    ({
+      kind: 'numeric',
+      name: 'income',
+      lower: 0,
+      upper: 100,
+      bins: 10,
+      levels: complete ? 10 : 11,
+      complete,
+    }) as unknown as ColumnCoding;
+
+  it('says the same for a complete column and one with a missing value', () => {
+    const complete = [
+      ...schemaAssumptions(schemaWith(false)),
+      ...binnedDomainAssumptions([codingWith(true)], schemaWith(false)),
+    ];
+    const withMissing = [
+      ...schemaAssumptions(schemaWith(true)),
+      ...binnedDomainAssumptions([codingWith(false)], schemaWith(true)),
+    ];
+    expect(complete).toEqual(withMissing);
+    expect(complete.join(' ')).toContain('whether it can be missing');
   });
 });

@@ -1,5 +1,5 @@
 import { inferredFields } from '../../privacy/assumptions';
-import { dpPartsOf } from '../../table/schema-facts';
+import { dpPartsOf, inferredPartsOf } from '../../table/schema-facts';
 import type { Schema } from '../../table/types';
 import type { ColumnCoding } from './column-coding';
 
@@ -19,17 +19,31 @@ export function binnedDomainAssumptions(codings: readonly ColumnCoding[], schema
       : 'Bounds, categories and bin counts come from the schema and the parameters; the schema facts named ' +
         'above as read from the data are treated as public, the others were declared' +
         (learned ? ' or learned with DP' : '');
-  const complete = codings.filter((coding) => coding.complete).map((coding) => `\`${coding.name}\``);
+  // A column's completeness read from the data is withheld from the release report, so these sentences
+  // name only the columns whose completeness is public (declared or learned with DP) and speak of the
+  // others by their source alone, whatever their value.
+  const missingnessInferred = new Set(
+    schema.columns.filter((column) => inferredPartsOf(column).includes('canBeMissing')).map((c) => c.name),
+  );
+  const complete = codings
+    .filter((coding) => coding.complete && !missingnessInferred.has(coding.name))
+    .map((coding) => `\`${coding.name}\``);
   const sentences = [
     `${source}. Numeric values outside the bounds were clamped into the edge bins.`,
     complete.length === 0
-      ? 'Every column has one extra missing-value cell, whether or not the data has missing values, so missing ' +
-        'values are synthesized at a DP rate.'
+      ? 'Every column the schema allows to be missing has one extra missing-value cell, whether or not the ' +
+        'data has missing values, so missing values are synthesized at a DP rate.'
       : `The schema says ${complete.join(', ')} cannot be missing: ${complete.length === 1 ? 'it has' : 'they have'} ` +
         'no missing-value cell, a run whose data has a missing value there is refused, and no synthetic value ' +
-        'there is missing; every other column has one extra missing-value cell, whether or not the data has ' +
-        'missing values, so missing values are synthesized at a DP rate.',
+        'there is missing; every other column the schema allows to be missing has one extra missing-value ' +
+        'cell, whether or not the data has missing values, so missing values are synthesized at a DP rate.',
   ];
+  if (missingnessInferred.size > 0) {
+    sentences.push(
+      'Whether a column can be missing was read from the data for some columns (named above): such a column ' +
+        'has a missing-value cell only when the data has a missing value there.',
+    );
+  }
   if (codings.some((coding) => coding.kind === 'categorical')) {
     const other = schema.columns.some(
       (column) => column.type === 'categorical' && column.other !== undefined,
