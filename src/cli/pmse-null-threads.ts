@@ -1,59 +1,67 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { cartPmseInput, cartPmseNullSum } from '../core/metrics/pmse';
+import { cartPmseInput, cartPmseNullRefits, type CartNullPart } from '../core/metrics/pmse';
 import type { CartInput, CartOptions } from '../core/models/cart/cart-types';
 import { SeededRng } from '../core/rng/seeded-rng';
 import type { Rng } from '../core/rng/types';
 import type { Table } from '../core/table/types';
 
-/** One release's part of the null for the worker thread: `permutations` refits shuffled from `seed`. */
+/** One release's null for the worker thread: its stacked input and the seeds and sizes of its two parts. */
 export interface PmseNullTask {
   input: CartInput;
   cart: CartOptions;
   share: number;
-  permutations: number;
-  seed: string;
+  /** Part 0 (refits 0 … sizes[0] − 1) is shuffled from seeds[0], part 1 from seeds[1]. */
+  seeds: [string, string];
+  sizes: [number, number];
 }
 
 /**
- * What the worker thread gets: every release's task, and where to put the sums. `done[j]` becomes 1
- * when `sums[j]` is written and −1 when the worker could not compute it (Atomics, so that this
- * thread can wait for it synchronously inside the evaluation).
+ * What the worker thread gets: every release's task and the shared memory both threads take refits
+ * from. Release j's refit t (0 ≤ t < permutations) is claimed by Atomics.add on `next[j]`; its pMSE
+ * goes to `values[j·permutations + t]` and `state` at the same index becomes 1 when it is written,
+ * −1 when the worker could not compute it (this thread then does).
  */
 export interface PmseNullJob {
   tasks: PmseNullTask[];
-  sums: SharedArrayBuffer;
-  done: SharedArrayBuffer;
+  permutations: number;
+  next: SharedArrayBuffer;
+  values: SharedArrayBuffer;
+  state: SharedArrayBuffer;
 }
 
 /**
- * The worker thread's share of the refits: half, rounded up. It starts first; this thread computes
- * the metrics before the pMSE step, then its half. Measured on 2 × 20,000 × 10 rows (2 cores, idle):
- * 2.8 s with half, 3.0 s with 65 %, 3.2 s with 70 %, 3.7 s with 90 % (the metrics after the pMSE step
- * run on this thread only).
+ * The size of part 0 of each release's null: half of the refits, rounded up. The parts fix the
+ * seeded shuffles (and so the numbers); which thread fits a refit is decided as they go.
  */
 export function workerRefits(permutations: number): number {
   return Math.ceil(permutations / 2);
 }
 
 /** The seeds of release j's two parts, drawn from the run's generator in release order, before anything else. */
-function nullSeeds(rng: Rng): { worker: string; here: string } {
-  return {
-    worker: `pmse-null-${rng.nextUint32()}-${rng.nextUint32()}`,
-    here: `pmse-null-${rng.nextUint32()}-${rng.nextUint32()}`,
-  };
+function nullSeeds(rng: Rng): [string, string] {
+  return [
+    `pmse-null-${rng.nextUint32()}-${rng.nextUint32()}`,
+    `pmse-null-${rng.nextUint32()}-${rng.nextUint32()}`,
+  ];
+}
+
+/** The seeded parts of a task, each with its own generator. */
+export function nullParts(task: PmseNullTask): CartNullPart[] {
+  return task.seeds.map((seed, k) => ({ permutations: task.sizes[k]!, rng: new SeededRng(seed) }));
 }
 
 /**
- * The CART pMSE permutation null of every release, split between a worker thread and this one
- * (the refits are most of `dpsynth metrics`' time). The worker thread starts on its share
- * (workerRefits) of every release at once; this thread computes the rest of release j when the
- * evaluation's pMSE step asks for it (`nullMeanOf(j)`), after the metrics before that step, and then
- * waits for the worker's sum. Each part is shuffled by its own SeededRng, seeded from `rng` in
- * release order before the evaluation, so a seeded run gives the same numbers whichever thread
- * computes a part: if the worker thread cannot start, or reports a failure, this thread computes its
- * part too. The shuffles are not privacy noise: the metrics are for the data holder. Returns
- * undefined (compute in line) with fewer than 2 refits or a single core.
+ * The CART pMSE permutation null of every release, shared between a worker thread and this one
+ * (the refits are most of `dpsynth metrics`' time). The worker thread starts at once on release 0
+ * and takes refits one at a time (cartPmseNullRefits) while this thread computes the metrics before
+ * the pMSE step; when the evaluation asks for release j (`nullMeanOf(j)`), this thread takes the
+ * refits still unclaimed, waits for the worker's last one, and sums each part in refit order. Each
+ * part is shuffled by its own SeededRng, seeded from `rng` in release order before the evaluation,
+ * and refit t's labels are the same whichever thread fits it, so a seeded run gives the same
+ * numbers however the refits were shared (and if the worker thread cannot start or reports a
+ * failure, this thread computes those refits too). The shuffles are not privacy noise: the metrics
+ * are for the data holder. Returns undefined (compute in line) with fewer than 2 refits or a single core.
  */
 export async function startPmseNull(
   real: Table,
@@ -63,34 +71,60 @@ export async function startPmseNull(
   rng: Rng,
 ): Promise<{ nullMeanOf(release: number): number; stop(): Promise<void> } | undefined> {
   if (permutations < 2 || availableParallelism() < 2) return undefined;
-  const theirs = workerRefits(permutations);
-  const parts = synths.map((synth) => ({ ...cartPmseInput(real, synth), seeds: nullSeeds(rng) }));
+  const first = workerRefits(permutations);
+  const tasks: PmseNullTask[] = synths.map((synth) => {
+    const { input, share } = cartPmseInput(real, synth);
+    return { input, cart, share, seeds: nullSeeds(rng), sizes: [first, permutations - first] };
+  });
+  const cells = synths.length * permutations;
   const job: PmseNullJob = {
-    tasks: parts.map(({ input, share, seeds }) => ({
-      input,
-      cart,
-      share,
-      permutations: theirs,
-      seed: seeds.worker,
-    })),
-    sums: new SharedArrayBuffer(8 * synths.length),
-    done: new SharedArrayBuffer(4 * synths.length),
+    tasks,
+    permutations,
+    next: new SharedArrayBuffer(4 * synths.length),
+    values: new SharedArrayBuffer(8 * cells),
+    state: new SharedArrayBuffer(4 * cells),
   };
-  const sums = new Float64Array(job.sums);
-  const done = new Int32Array(job.done);
+  const next = new Int32Array(job.next);
+  const values = new Float64Array(job.values);
+  const state = new Int32Array(job.state);
   const worker = await startNullWorker(job);
-  const inLine = (j: number) => {
-    const { input, share, seeds } = parts[j]!;
-    return cartPmseNullSum(input, cart, share, theirs, new SeededRng(seeds.worker));
-  };
   return {
     nullMeanOf(j) {
-      const { input, share, seeds } = parts[j]!;
-      const mine = cartPmseNullSum(input, cart, share, permutations - theirs, new SeededRng(seeds.here));
-      if (worker === undefined) return (mine + inLine(j)) / permutations;
-      while (Atomics.load(done, j) === 0) Atomics.wait(done, j, 0, 1000);
-      const sum = Atomics.load(done, j) === 1 ? sums[j]! : inLine(j);
-      return (mine + sum) / permutations;
+      const task = tasks[j]!;
+      const base = j * permutations;
+      const record = (t: number, pmse: number) => {
+        values[base + t] = pmse;
+        Atomics.store(state, base + t, 1);
+      };
+      cartPmseNullRefits(
+        task.input,
+        cart,
+        task.share,
+        nullParts(task),
+        () => Atomics.add(next, j, 1),
+        record,
+      );
+      const failed: number[] = [];
+      for (let t = 0; t < permutations; t++) {
+        while (Atomics.load(state, base + t) === 0) Atomics.wait(state, base + t, 0, 1000);
+        if (Atomics.load(state, base + t) === -1) failed.push(t);
+      }
+      if (failed.length > 0) {
+        let k = 0;
+        cartPmseNullRefits(
+          task.input,
+          cart,
+          task.share,
+          nullParts(task),
+          () => failed[k++] ?? permutations,
+          record,
+        );
+      }
+      let sum0 = 0;
+      let sum1 = 0;
+      for (let t = 0; t < first; t++) sum0 += values[base + t]!;
+      for (let t = first; t < permutations; t++) sum1 += values[base + t]!;
+      return (sum1 + sum0) / permutations;
     },
     stop: async () => {
       await worker?.terminate();

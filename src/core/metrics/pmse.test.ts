@@ -5,7 +5,9 @@ import type { Table } from '../table/types';
 import { SYNTHPOP_CART_DEFAULTS } from '../models/cart/cart-types';
 import {
   cartPmseInput,
+  cartPmseNullRefits,
   cartPmseNullSum,
+  type CartNullPart,
   computePmse,
   computePmseReleases,
   makeCartPmseEvaluator,
@@ -73,6 +75,38 @@ describe('computePmse', () => {
     expect(draws).toBe(0);
     expect(given.nullMean).toBe(0.004);
     expect(given.ratio).toBeCloseTo(given.value / 0.002, 12);
+  });
+
+  it('refits taken one at a time by two callers (cartPmseNullRefits) give each part the sum cartPmseNullSum gives', () => {
+    // Two callers share one counter, as the CLI's two threads do; refit t's labels come from its
+    // part's own generator, so each part's pMSEs summed in refit order equal cartPmseNullSum exactly.
+    const { input, share } = cartPmseInput(real, synth);
+    const parts = (): CartNullPart[] => [
+      { permutations: 4, rng: new SeededRng('part 0') },
+      { permutations: 3, rng: new SeededRng('part 1') },
+    ];
+    const values = new Float64Array(7).fill(NaN);
+    const taken: [number[], number[]] = [[], []];
+    let next = 0;
+    // Caller A takes refits 0, 2, 3 and 6, caller B the others (a fixed interleaving of one counter).
+    const turns = [0, 1, 0, 0, 1, 1, 0];
+    const claimFor = (who: 0 | 1) => () => {
+      while (next < 7 && turns[next] !== who) next++;
+      const t = next < 7 ? next++ : 7;
+      if (t < 7) taken[who].push(t);
+      return t;
+    };
+    cartPmseNullRefits(input, SYNTHPOP_CART_DEFAULTS, share, parts(), claimFor(0), (t, v) => (values[t] = v));
+    next = 0;
+    cartPmseNullRefits(input, SYNTHPOP_CART_DEFAULTS, share, parts(), claimFor(1), (t, v) => (values[t] = v));
+    expect(taken).toEqual([
+      [0, 2, 3, 6],
+      [1, 4, 5],
+    ]);
+    const sum = (from: number, to: number) => values.slice(from, to).reduce((s, v) => s + v, 0);
+    expect(sum(0, 4)).toBe(cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 4, new SeededRng('part 0')));
+    expect(sum(4, 7)).toBe(cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 3, new SeededRng('part 1')));
+    expect(Math.min(...values)).toBeGreaterThan(0);
   });
 
   it('logit ratio uses the closed-form null (k − 1)(1 − c)² c / N', () => {

@@ -152,6 +152,59 @@ export function cartPmseNullSum(
   return refitPermuted(workspace, input.y, options, share, permutations, rng);
 }
 
+/** One seeded part of a CART pMSE null: `permutations` shuffles drawn one after another from `rng`. */
+export interface CartNullPart {
+  permutations: number;
+  rng: Rng;
+}
+
+/**
+ * The refits of cartPmseNullSum one at a time, for threads that share them out. Refits are numbered
+ * across `parts` (part 0's first); refit r of a part fits the labels after r + 1 shuffles from the
+ * part's generator, exactly as cartPmseNullSum does, so its pMSE does not depend on which caller
+ * computes it. `claim()` gives the next refit number to compute (increasing; anything ≥ the total
+ * stops), `record(t, pMSE)` receives each result. Refits claimed elsewhere are only shuffled past
+ * (one shuffle, no fit). Summing a part's pMSEs from r = 0 on gives cartPmseNullSum's sum exactly.
+ * The stacked input is loaded on the first claim only.
+ */
+export function cartPmseNullRefits(
+  input: CartInput,
+  options: CartOptions,
+  share: number,
+  parts: readonly CartNullPart[],
+  claim: () => number,
+  record: (refit: number, pmse: number) => void,
+): void {
+  const starts: number[] = [];
+  let total = 0;
+  for (const part of parts) {
+    starts.push(total);
+    total += part.permutations;
+  }
+  const permuted = parts.map(() => input.y.slice());
+  const shuffled = parts.map(() => 0);
+  let workspace: CartWorkspace | undefined;
+  let grower: RpartTreeGrower | undefined;
+  for (let t = claim(); t < total; t = claim()) {
+    if (workspace === undefined) {
+      workspace = new CartWorkspace();
+      workspace.load(input);
+      grower = new RpartTreeGrower(workspace);
+    }
+    let k = parts.length - 1;
+    while (starts[k]! > t) k--;
+    const r = t - starts[k]!;
+    if (shuffled[k]! > r) throw new RangeError(`refit ${t} claimed after a later one of its part.`);
+    while (shuffled[k]! <= r) {
+      shuffleInPlace(parts[k]!.rng, permuted[k]!);
+      shuffled[k]!++;
+    }
+    workspace.relabel(permuted[k]!);
+    grower!.grow(options);
+    record(t, cartPmseFromLeaves(workspace, share));
+  }
+}
+
 /** The stacked CART input of computePmse (real rows labelled 0, then synthetic rows labelled 1) and c. */
 export function cartPmseInput(real: Table, synth: Table): { input: CartInput; share: number } {
   const pairs = alignColumnsByName(real, synth);

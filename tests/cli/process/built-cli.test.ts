@@ -49,7 +49,7 @@ describe('the built CLI', { timeout: TIMEOUT }, () => {
     expect(missing.stderr).toContain('absent.csv');
   });
 
-  it('loads its pMSE-null worker thread from the built folder, which returns the in-line sum', async () => {
+  it('loads its pMSE-null worker thread from the built folder, which returns the in-line sums', async () => {
     const workerFile = `${ROOT}${OUT}/pmse-null-worker.js`;
     expect(existsSync(workerFile)).toBe(true);
     const rng = new SeededRng('tables');
@@ -66,9 +66,11 @@ describe('the built CLI', { timeout: TIMEOUT }, () => {
     const synth = numeric(150, 0.2);
     const { input, share } = cartPmseInput(real, synth);
     const job: PmseNullJob = {
-      tasks: [{ input, cart: SYNTHPOP_CART_DEFAULTS, share, permutations: 3, seed: 'w' }],
-      sums: new SharedArrayBuffer(8),
-      done: new SharedArrayBuffer(4),
+      tasks: [{ input, cart: SYNTHPOP_CART_DEFAULTS, share, seeds: ['w', 'h'], sizes: [3, 2] }],
+      permutations: 5,
+      next: new SharedArrayBuffer(4),
+      values: new SharedArrayBuffer(8 * 5),
+      state: new SharedArrayBuffer(4 * 5),
     };
     const worker = new Worker(workerFile);
     try {
@@ -79,12 +81,15 @@ describe('the built CLI', { timeout: TIMEOUT }, () => {
         worker.once('error', reject);
       });
       worker.postMessage(job);
-      const done = new Int32Array(job.done);
-      while (Atomics.load(done, 0) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      expect(Atomics.load(done, 0)).toBe(1);
-      const sum = new Float64Array(job.sums)[0]!;
-      expect(sum).toBe(cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 3, new SeededRng('w')));
-      expect(sum).toBeGreaterThan(0);
+      // Nothing is claimed here, so the worker fits all five refits.
+      const state = new Int32Array(job.state);
+      while (state.some((s) => s === 0)) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect([...state]).toEqual([1, 1, 1, 1, 1]);
+      const values = [...new Float64Array(job.values)];
+      const sum = (from: number, to: number) => values.slice(from, to).reduce((s, v) => s + v, 0);
+      expect(sum(0, 3)).toBe(cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 3, new SeededRng('w')));
+      expect(sum(3, 5)).toBe(cartPmseNullSum(input, SYNTHPOP_CART_DEFAULTS, share, 2, new SeededRng('h')));
+      expect(Math.min(...values)).toBeGreaterThan(0);
     } finally {
       await worker.terminate();
     }
