@@ -131,4 +131,22 @@ describe('PrivacyMeter', () => {
       'step 8, which was never planned',
     );
   });
+
+  it('a stage refuses a charge past its ticket’s plan before the draw, after a structured clone', () => {
+    const { b } = zcdpRun();
+    const handle = new StageMeter().step(structuredClone(b.ticket()));
+    handle.charge(zcdp(r(1, 2)));
+    expect(() => handle.charge(zcdp(r(1, 2)))).toThrow(MeterMismatchError);
+    expect(() => handle.charge(zcdp(r(1, 4)))).not.toThrow();
+  });
+
+  it('refuses a claim whose step states another δ than planned', () => {
+    const meter = new PrivacyMeter();
+    const accountant = new Accountant({ epsilon: r(1), delta: r(1, 1000) }, meter);
+    const step = accountant.reserve('list', r(1, 2), r(1, 10 ** 6));
+    step.charge({ notion: 'approx-dp', epsilon: r(1, 2), delta: r(1, 10 ** 6) });
+    const claimed = accountant.claim([]).steps;
+    expect(() => meter.settle(claimed)).not.toThrow();
+    expect(() => meter.settle([{ ...claimed[0]!, delta: 1e-7 }])).toThrow('states another cost');
+  });
 });

@@ -20,6 +20,11 @@ export interface StepTicket {
   neighbouring: Neighbouring;
   /** The part of a by-position parallel step the charges go to (see {@link MeterStep.part}). */
   part?: number;
+  /**
+   * The step's (or part's) planned cost, [ε, δ] or [ρ] as "num/den": a stage refuses a charge past it
+   * before the draw, as the run's own meter does.
+   */
+  planned?: string[];
 }
 
 /**
@@ -201,6 +206,7 @@ export class MeterStep implements ChargeableStep {
       neighbouring: this.neighbouring,
     };
     if (this.partIndex !== undefined) ticket.part = this.partIndex;
+    ticket.planned = valuesOfCost(this.planned);
     return ticket;
   }
 }
@@ -222,6 +228,21 @@ function rationalOfText(text: string): Rational {
 
 function textOfRational(r: Rational): string {
   return `${r.num}/${r.den}`;
+}
+
+/** A cost as the structured-cloneable texts of a StageCharge or a ticket's plan. */
+function valuesOfCost(cost: StepCost): string[] {
+  return cost.notion === 'zcdp'
+    ? [textOfRational(cost.rho)]
+    : [textOfRational(cost.epsilon), textOfRational(cost.delta)];
+}
+
+/** The cost of a StageCharge's or a ticket's texts. */
+function costOfValues(notion: StepCost['notion'], values: readonly string[]): StepCost {
+  const exact = values.map(rationalOfText);
+  return notion === 'zcdp'
+    ? { notion: 'zcdp', rho: exact[0]! }
+    : { notion: 'approx-dp', epsilon: exact[0]!, delta: exact[1]! };
 }
 
 /**
@@ -277,13 +298,8 @@ export class PrivacyMeter {
           `Privacy meter: a stage charged step ${charge.step + 1}, which was never planned.`,
         );
       }
-      const values = charge.values.map(rationalOfText);
       const target = charge.part === undefined ? step : step.part(charge.part);
-      target.charge(
-        charge.notion === 'zcdp'
-          ? { notion: 'zcdp', rho: values[0]! }
-          : { notion: 'approx-dp', epsilon: values[0]!, delta: values[1]! },
-      );
+      target.charge(costOfValues(charge.notion, charge.values));
     }
   }
 
@@ -324,7 +340,8 @@ function checkClaimSteps(steps: readonly MeterStep[], claimSteps: readonly Claim
     const same =
       planned.notion === 'zcdp'
         ? claimed.rho === roundUpRational(planned.rho)
-        : claimed.epsilon === roundUpRational(planned.epsilon);
+        : claimed.epsilon === roundUpRational(planned.epsilon) &&
+          (claimed.delta ?? 0) === roundUpRational(planned.delta);
     if (!same)
       mismatch(`step ${i + 1} ("${step.what}") states another cost than its planned ${costInWords(planned)}`);
   });
@@ -341,6 +358,11 @@ export class StageMeter {
 
   step(ticket: StepTicket): ChargeableStep {
     const recorded = this.recorded;
+    // Within this stage, the step's charges so far and its plan: a charge past the plan is refused
+    // before the primitive draws, as on the run's own meter (the run's settle also checks the sum
+    // over all stages).
+    let chargedHere = zeroOf(ticket.notion);
+    const planned = ticket.planned === undefined ? undefined : costOfValues(ticket.notion, ticket.planned);
     return {
       id: ticket.id,
       what: ticket.what,
@@ -350,14 +372,23 @@ export class StageMeter {
         if (cost.notion !== ticket.notion) {
           throw new RangeError(`a ${cost.notion} cost cannot be charged to a ${ticket.notion} step`);
         }
+        const total = addCost(chargedHere, cost);
+        if (planned !== undefined) {
+          const against = compareCost(total, planned);
+          if (against === null || against > 0) {
+            throw new MeterMismatchError(
+              `Privacy meter: step ${ticket.id + 1} ("${ticket.what}") would be charged ${costInWords(total)} in ` +
+                `one stage, more than its planned ${costInWords(planned)}; nothing is released. The run’s ` +
+                'noise does not match its claim.',
+            );
+          }
+        }
+        chargedHere = total;
         recorded.push({
           step: ticket.id,
           ...(ticket.part === undefined ? {} : { part: ticket.part }),
           notion: cost.notion,
-          values:
-            cost.notion === 'zcdp'
-              ? [textOfRational(cost.rho)]
-              : [textOfRational(cost.epsilon), textOfRational(cost.delta)],
+          values: valuesOfCost(cost),
         });
       },
     };
