@@ -84,7 +84,7 @@ export const meteredMechanismFolders = [
   'dp-marginals',
   'multinomial-dirichlet',
   'binomial-beta-mr',
-  'common/prior-draw',
+  'common',
   'clustmix',
   'plausible-deniability',
   'modips',
@@ -99,12 +99,8 @@ const meteredRestrictions = {
         ...coreRestrictions['no-restricted-imports'][1].patterns,
         { group: rawPrivacySamplers.map((file) => `**/rng/${file}`), message: meteredMessage },
         { group: ['**/rng', '**/rng/index'], importNames: rawPrivacySamplerNames, message: meteredMessage },
-        // The unmetered noisy-count helpers kept for mechanisms not yet converted.
-        {
-          group: ['**/common/noisy-cell-counts', './noisy-cell-counts'],
-          importNames: ['perturbCellCounts', 'perturbAllCellCounts', 'makeCountNoiseSampler'],
-          message: meteredMessage,
-        },
+        // Unmetered noise for tests and benchmarks only.
+        { group: ['**/privacy/metered/testing'], message: meteredMessage },
       ],
     },
   ],

@@ -25,7 +25,7 @@ import { combineSyntheticReleases } from '../src/core/inference/combining-rules'
 import { laplaceHistogram } from '../src/core/mechanisms/laplace-histogram';
 import { smoothedHistogram } from '../src/core/mechanisms/smoothed-histogram';
 import { mcclureReiterPrior, multinomialDirichletPrior } from '../src/core/mechanisms/common/dirichlet-prior';
-import { makeCountNoiseSampler } from '../src/core/mechanisms/common/noisy-cell-counts';
+import { makeCountNoiseSampler } from '../src/core/privacy/metered/testing';
 import { drawFromPriorAndBalls } from '../src/core/mechanisms/common/polya-urn';
 import { resolveParams } from '../src/core/mechanisms/params';
 import type { Mechanism } from '../src/core/mechanisms/types';

@@ -37,12 +37,11 @@ import { describe, expect, it } from 'vitest';
 import {
   countNoiseScale,
   laplaceScaleFor,
-  makeCountNoiseSampler,
   perturbAllCellCounts,
   type NoisyPositiveCells,
 } from '../../src/core/mechanisms/common/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../src/core/privacy/metered/noisy-positive-cells';
-import { recordingStep } from '../../src/core/privacy/metered/testing';
+import { makeCountNoiseSampler, recordingStep } from '../../src/core/privacy/metered/testing';
 import {
   sparseFromDenseCounts,
   type SparseCellCounts,

@@ -6,11 +6,10 @@ import { chiSquareSurvival } from '../../stats/chi-square';
 import {
   countNoiseScale,
   expectedPositiveNoise,
-  makeCountNoiseSampler,
   noiseDominanceWarning,
   perturbAllCellCounts,
-  perturbCellCounts,
 } from './noisy-cell-counts';
+import { makeCountNoiseSampler, perturbCellCounts } from '../../privacy/metered/testing';
 import {
   makeSparseNoiseSamplers,
   perturbCellCountsSparsely,

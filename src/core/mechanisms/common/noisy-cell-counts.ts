@@ -1,12 +1,7 @@
 import type { ChargeableStep } from '../../privacy/meter';
-import {
-  drawNoisyPositiveCells,
-  perturbEveryCell,
-  type NoisyPositiveCells,
-} from '../../privacy/metered/sparse-cell-noise';
+import { perturbEveryCell, type NoisyPositiveCells } from '../../privacy/metered/sparse-cell-noise';
 import { querySensitivity, type QueryKind } from '../../privacy/query-sensitivity';
 import { roundUpRational } from '../../privacy/round-up';
-import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { InputError } from '../../table/errors';
@@ -38,15 +33,8 @@ export function countNoiseScale(
  */
 export const LARGEST_COUNT_NOISE_SCALE = 2 ** 40;
 
-/** The exact discrete Laplace sampler for noisy counts at this ε (scale 2/ε by default). */
-export function makeCountNoiseSampler(
-  epsilon: Rational,
-  sensitivity: number = CROSS_TABULATION_SENSITIVITY_REPLACE_ONE,
-): (rng: Rng) => number {
-  return makeDiscreteLaplaceSampler(checkedCountNoiseScale(epsilon, sensitivity));
-}
-
-function checkedCountNoiseScale(epsilon: Rational, sensitivity: number): Rational {
+/** Δ/ε, refused with an InputError above LARGEST_COUNT_NOISE_SCALE (a sentence saying what to do). */
+export function checkedCountNoiseScale(epsilon: Rational, sensitivity: number): Rational {
   const scale = countNoiseScale(epsilon, sensitivity);
   if (scale.toNumber() > LARGEST_COUNT_NOISE_SCALE) {
     throw new InputError(
@@ -115,30 +103,6 @@ export interface CountNoiseOptions {
   onProgress?: (fraction: number) => void;
   /** L1 sensitivity Δ of the whole table of counts (default 2: a cross-tabulation under replace-one). */
   sensitivity?: number;
-}
-
-/**
- * The Laplace sanitizer at ε with sensitivity Δ on a whole cross-tabulation, UNMETERED: for mechanisms
- * not yet on the privacy meter (modips). A converted mechanism calls meteredNoisyPositiveCells
- * (privacy/metered/) with the scale from laplaceScaleFor, which draws exactly the same noise. Every cell
- * of the domain gets exact discrete Laplace noise of scale Δ/ε, the counts are repaired, and the
- * positive cells kept (privacy/metered/sparse-cell-noise.ts). Throws InputError when the scale is too
- * large to sample (see LARGEST_COUNT_NOISE_SCALE).
- */
-export function perturbCellCounts(
-  rng: Rng,
-  counts: SparseCellCounts,
-  epsilon: Rational,
-  options: CountNoiseOptions,
-): NoisyPositiveCells {
-  const sensitivity = options.sensitivity ?? CROSS_TABULATION_SENSITIVITY_REPLACE_ONE;
-  const scale = checkedCountNoiseScale(epsilon, sensitivity);
-  return drawNoisyPositiveCells(rng, counts, scale, {
-    domainCells: options.domainCells,
-    upper: repairUpper(options.repair, options.nRows),
-    signal: options.signal,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-  });
 }
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { multinomialDirichletPrior, mcclureReiterPrior } from '../../mechanisms/common/dirichlet-prior';
-import { perturbCellCounts } from '../../mechanisms/common/noisy-cell-counts';
 import { drawFromPriorAndBalls } from '../../mechanisms/common/polya-urn';
 import { sparseFromDenseCounts } from '../../mechanisms/common/sparse-cell-counts';
 import { Rational } from '../../rng/rational';
@@ -12,7 +11,7 @@ import { meteredNoisyPositiveCells } from './noisy-positive-cells';
 import { meteredPriorUrnDraws } from './prior-urn-draws';
 import { meteredSmoothedHistogramDraws } from './smoothed-histogram-draws';
 import { smoothingWeight } from './smoothing-weight';
-import { recordingStep } from './testing';
+import { perturbCellCounts, recordingStep } from './testing';
 
 const r = (num: number, den = 1) => Rational.of(num, den);
 const PARTITION = { kind: 'partition-counts' } as const;

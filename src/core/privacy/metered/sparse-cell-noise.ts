@@ -69,7 +69,7 @@ const SMALLEST_INVERSION_RATE = Rational.of(1, 1024);
 
 /**
  * Largest 1/b = ε/Δ for which the samplers are built: beyond it q = e^(−ε/Δ) < 1.6·10⁻²⁸, the table's
- * exact words cost a long series, and perturbCellCounts uses the dense loop instead.
+ * exact words cost a long series, and drawNoisyPositiveCells uses the dense loop instead.
  */
 export const LARGEST_SKIPPING_RATE = Rational.of(64);
 
