@@ -4,7 +4,7 @@
  * collapsed counts of seedBandCounts and the exact discrete Laplace test) on replace-one neighbours of
  * 20 seeds, over a tiny fixed network: two binary attributes, σ = (x0, x1), ω = 1, so a seed-based row
  * keeps the seed's x0 and draws x1. Test parameters: k = 12, t = 2, ε0 = 1, so one draw is
- * (ε_a, δ_a) = (1 + ln 1.5, e^(−10)) = (1.405, 4.5·10⁻⁵) and p_f = t/(t + 20) = 1/11.
+ * (ε_a, δ_a) = (1 + ln 1.5, e^(−10)/(22·(1 + e^(−1)))) = (1.405, 1.5·10⁻⁶) and p_f = t/(t + 20) = 1/11.
  * ε̂ = log((CP_lower(P[E | x]) − δ_a)/CP_upper(P[E | x′])) at α = 10⁻⁶ per side must stay <= ε_a,
  * both orders.
  *
@@ -49,7 +49,8 @@ const T_PARAM = 2;
 const TEST_EPSILON = Rational.ONE;
 const ALPHA = 1e-6;
 const EPSILON_DRAW = 1 + lnOnePlusInverseUpperBound(T_PARAM).toNumber();
-const DELTA_DRAW = Math.exp(-1 * (K - T_PARAM));
+// δ_a of the metered test: (1 − p_f)/n_S · e^(−ε0(k − t))/(1 + e^(−ε0)) with p_f = t/(t + n_S).
+const DELTA_DRAW = Math.exp(-1 * (K - T_PARAM)) / ((T_PARAM + SEEDS) * (1 + Math.exp(-1)));
 
 function net(probabilityX0IsZero: number): BayesNet {
   return {
@@ -137,10 +138,10 @@ const ROW_LEAVES_A = (row: Uint32Array) => row[0] !== 0;
 /** Control: the same coin and seed draws, but the deterministic threshold of Privacy Test 1. */
 const DETERMINISTIC: Variant = () => (rng, pickSeed) =>
   !bernoulliRationalSafe(rng, T_PARAM, T_PARAM + SEEDS) && pickSeed(rng) >= K;
-/** Control: no fallback coin (the metered test then charges δ_a + 1/n_S, so a run would refuse). */
+/** Control: no fallback coin (the metered test then adds 1/n_S to δ_a, so a run would refuse). */
 const NO_FALLBACK: Variant = meteredTest(0, 1);
 
-describe('one plausible-deniability draw, empirical privacy at (ε_a, δ_a) = (1 + ln 1.5, e^−10)', () => {
+describe('one plausible-deniability draw, empirical privacy at (ε_a, δ_a) = (1 + ln 1.5, 1.5·10⁻⁶)', () => {
   it('k − 1 vs k copies of A: passes with the randomized test', () => {
     const { worst, detail } = bothOrders(
       seeds(K),

@@ -59,13 +59,33 @@ function checkTest(test: PlausibleDeniabilityTest): void {
   if (!test.testEpsilon.isPositive()) throw new RangeError('the test’s ε0 must be > 0');
 }
 
+/** A rational <= e^(−x) for a rational x >= 0: 1 over a rational >= e^x (0 when e^x overflows). */
+export function expNegLowerBound(x: Rational): Rational {
+  const up = exponentialUpperBound(x);
+  return up === null ? Rational.ZERO : Rational.ONE.div(up);
+}
+
 /**
- * The (ε, δ) of one draw of the test, from its own numbers (README, "Why one draw is …"):
- * ε = ε0 + L(t), L(t) >= ln(1 + 1/t) rational; δ >= e^(−ε0·(k − t)), the mass of a seed with at most t
- * plausible seeds that passes. The fallback coin keeps a seed that fails alone from moving Pr[row from the
- * network] beyond the factor e^(ε0)(1 + 1/t) only when p_f >= t/(t + n_S) (then (1 − p_f)/n_S <= p_f/t);
- * a smaller coin (none at all included) leaves that seed's share (1 − p_f)/n_S of the fallback
- * probability unbounded by a factor, so it is added to δ. Exact rationals.
+ * The (ε, δ) of one draw of the test, from its own numbers (README, "Why one draw is …"), exact
+ * rationals rounded in the safe direction (ε and δ never below their true values):
+ *
+ * ε = ε0 + L(t), L(t) >= ln(1 + 1/t) rational.
+ *
+ * δ: with q = e^(−ε0), F(a) = P[Z <= a] = q^(−a)/(1 + q) for a <= 0 (discrete Laplace). Neighbours differ
+ * in the seed r (D) against r′ (D′) at one position. Every term of Pr[y | D] is within e^(ε0)(1 + 1/t) of
+ * D′'s except r's seed terms for the ω where r has c = c_D(r, ω) <= t plausible seeds; over any event S
+ * those weigh at most
+ *   Σ_ω (1 − p_f)/(n_S·|Ω|) · F(c − k) · Σ_{y in S} G_ω(r, y) <= (1 − p_f)/n_S · F(t − k)
+ * (a seed is picked with probability 1/n_S after the coin, ω's weights sum to 1, G_ω(r, ·) sums to at most
+ * 1, F increases), and F(t − k) = e^(−ε0(k − t))/(1 + e^(−ε0)) as t < k. So
+ *   δ = (1 − p_f)/n_S · e^(−ε0(k − t))/(1 + e^(−ε0)),
+ * computed with a rational >= e^(−ε0(k − t)) over 1 + a rational <= e^(−ε0). With the coin
+ * p_f = t/(t + n_S), (1 − p_f)/n_S = 1/(t + n_S): δ is about n_S·(1 + e^(−ε0)) times below e^(−ε0(k − t)).
+ *
+ * The fallback coin keeps a seed that fails alone from moving Pr[row from the network] beyond the factor
+ * e^(ε0)(1 + 1/t) only when p_f >= t/(t + n_S) (then (1 − p_f)/n_S <= p_f/t); a smaller coin (none at all
+ * included) leaves that seed's share (1 − p_f)/n_S of the fallback probability unbounded by a factor, so
+ * it is added to δ.
  */
 export function plausibleDeniabilityTestCost(test: PlausibleDeniabilityTest): {
   epsilon: Rational;
@@ -73,14 +93,16 @@ export function plausibleDeniabilityTestCost(test: PlausibleDeniabilityTest): {
 } {
   checkTest(test);
   const epsilon = test.testEpsilon.add(lnOnePlusInverseUpperBound(test.t));
-  let delta = expNegUpperBound(test.testEpsilon.mul(Rational.of(test.k - test.t)));
+  const seedShare = Rational.of(test.fallbackDen - test.fallbackNum, test.fallbackDen).div(
+    Rational.of(test.seeds),
+  );
+  const tail = expNegUpperBound(test.testEpsilon.mul(Rational.of(test.k - test.t))).div(
+    Rational.ONE.add(expNegLowerBound(test.testEpsilon)),
+  );
+  let delta = seedShare.mul(tail);
   const coinCovers =
     BigInt(test.fallbackNum) * BigInt(test.seeds) >=
     BigInt(test.t) * BigInt(test.fallbackDen - test.fallbackNum);
-  if (!coinCovers) {
-    delta = delta.add(
-      Rational.of(test.fallbackDen - test.fallbackNum, test.fallbackDen).div(Rational.of(test.seeds)),
-    );
-  }
+  if (!coinCovers) delta = delta.add(seedShare);
   return { epsilon, delta };
 }

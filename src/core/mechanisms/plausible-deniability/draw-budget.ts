@@ -1,12 +1,17 @@
-import { expNegUpperBound, lnOnePlusInverseUpperBound } from '../../privacy/plausible-deniability-cost';
+import {
+  expNegUpperBound,
+  lnOnePlusInverseUpperBound,
+  plausibleDeniabilityTestCost,
+} from '../../privacy/plausible-deniability-cost';
 import { roundDownRational } from '../../privacy/round-up';
 import { parseRational, Rational } from '../../rng/rational';
 
 /**
  * The per-draw numbers of the privacy test (Bindschaedler, Shokri & Gunter, Theorem 1, re-derived
- * for replace-one in README.md): with integers 1 <= t < k and test noise of scale 1/ε0, one draw is
- * (ε0 + ln(1 + 1/t), e^(−ε0·(k − t)))-DP. T draws share ε and δ by basic composition: each gets
- * ε_a = ε/T and must have δ_a <= δ/T. Page-safe: arithmetic only.
+ * for replace-one in README.md): with integers 1 <= t < k, n_S seeds, the coin t/(t + n_S) and test noise
+ * of scale 1/ε0, one draw is (ε0 + ln(1 + 1/t), e^(−ε0·(k − t))/((t + n_S)(1 + e^(−ε0))))-DP, as the metered
+ * test computes it. T draws share ε and δ by basic composition: each gets ε_a = ε/T and must have
+ * δ_a <= δ/T. Page-safe: arithmetic only.
  */
 
 export interface DrawBudget {
@@ -20,7 +25,7 @@ export interface DrawBudget {
   lnBound: Rational;
   /** ε0 <= ε_a − L: the test noise has scale 1/ε0. Rounded down to 12 significant digits. */
   testEpsilon: Rational;
-  /** δ_a >= e^(−ε0·(k − t)), a rational upper bound. */
+  /** δ_a >= e^(−ε0·(k − t))/((t + n_S)(1 + e^(−ε0))), a rational upper bound (the metered test's). */
   deltaPerDraw: Rational;
   /** T·δ_a <= δ. */
   totalDelta: Rational;
@@ -41,10 +46,18 @@ export function testEpsilonFor(epsilonPerDraw: Rational, t: number): Rational | 
   return rounded.isPositive() ? rounded : null;
 }
 
-/** ε0(t)·(k − t) in doubles, the exponent of δ_a (search only; the result is checked exactly). */
-function exponentOf(a: number, k: number, t: number): number {
+/**
+ * ln(1/δ_a) in doubles (search only; the result is checked exactly): with the coin t/(t + n_S),
+ * δ_a = e^(−ε0(k − t))/((t + n_S)(1 + e^(−ε0))) (privacy/plausible-deniability-cost.ts).
+ */
+function exponentOf(a: number, k: number, t: number, seeds: number): number {
   const e = a - Math.log1p(1 / t);
-  return e > 0 ? e * (k - t) : -Infinity;
+  return e > 0 ? e * (k - t) + seedLog(t, e, seeds) : -Infinity;
+}
+
+/** ln((t + n_S)(1 + e^(−ε0))): what the seed pick and the noise's CDF take off ln(1/δ_a). */
+function seedLog(t: number, e: number, seeds: number): number {
+  return Math.log(t + seeds) + Math.log1p(Math.exp(-e));
 }
 
 /** Smallest t with ε_a − ln(1 + 1/t) > 0 in doubles: t > 1/(e^ε_a − 1). */
@@ -54,21 +67,23 @@ function smallestUsableT(a: number): number {
 }
 
 /**
- * Double search for the smallest k: k_min(t) = t + ⌈R/ε0(t)⌉ with R = ln(T/δ), minimised over t.
- * f(t) = t + R/ε0(t) is unimodal with k_min(t) ∈ [f(t), f(t) + 1), so a ternary search finds its
- * minimum and a scan outward from it while f(t) <= best covers every t that could do better.
- * Returns null when no t below 10⁹ works.
+ * Double search for the smallest k: k_min(t) = t + max(1, ⌈R(t)/ε0(t)⌉) with
+ * R(t) = ln(T/δ) − ln((t + n_S)(1 + e^(−ε0(t)))), minimised over t. f(t) = t + R(t)/ε0(t) is unimodal in
+ * practice with k_min(t) ∈ [f(t), f(t) + 1) when R(t) > 0, so a ternary search finds its minimum and a
+ * scan outward from it while f(t) <= best covers every t that could do better; the caller checks the
+ * result exactly and steps k up when rounding demands it. Returns null when no t below 10⁹ works.
  */
-function searchSmallestK(a: number, R: number): number | null {
+function searchSmallestK(a: number, logTOverDelta: number, seeds: number): number | null {
   const tMin = smallestUsableT(a);
   if (!(tMin < MAX_T)) return null;
+  const R = (t: number, e: number) => logTOverDelta - seedLog(t, e, seeds);
   const f = (t: number) => {
     const e = a - Math.log1p(1 / t);
-    return e > 0 ? t + R / e : Infinity;
+    return e > 0 ? t + Math.max(0, R(t, e) / e) : Infinity;
   };
   const kOf = (t: number) => {
     const e = a - Math.log1p(1 / t);
-    return e > 0 ? t + Math.ceil(R / e) : Infinity;
+    return e > 0 ? t + Math.max(1, Math.ceil(R(t, e) / e)) : Infinity;
   };
   let hi = tMin;
   while (hi < MAX_T && f(hi * 2) < f(hi)) hi *= 2;
@@ -88,7 +103,7 @@ function searchSmallestK(a: number, R: number): number | null {
 }
 
 /** The t in [1, k) maximising ε0(t)·(k − t) (doubles; g is unimodal), or null if none has ε0 > 0. */
-function bestTFor(a: number, k: number): number | null {
+function bestTFor(a: number, k: number, seeds: number): number | null {
   const tMin = smallestUsableT(a);
   if (!(tMin < k)) return null;
   let lo = tMin;
@@ -96,21 +111,35 @@ function bestTFor(a: number, k: number): number | null {
   while (hi - lo > 2) {
     const m1 = lo + Math.floor((hi - lo) / 3);
     const m2 = hi - Math.floor((hi - lo) / 3);
-    if (exponentOf(a, k, m1) < exponentOf(a, k, m2)) lo = m1;
+    if (exponentOf(a, k, m1, seeds) < exponentOf(a, k, m2, seeds)) lo = m1;
     else hi = m2;
   }
   let best = lo;
   for (let t = Math.max(tMin, lo - 3); t <= Math.min(k - 1, hi + 3); t++) {
-    if (exponentOf(a, k, t) > exponentOf(a, k, best)) best = t;
+    if (exponentOf(a, k, t, seeds) > exponentOf(a, k, best, seeds)) best = t;
   }
   return best;
 }
 
 /** The exact numbers for a given k and t, or null when ε0(t) is not positive. */
-function exactBudget(draws: number, epsilonPerDraw: Rational, k: number, t: number): DrawBudget | null {
+function exactBudget(
+  draws: number,
+  epsilonPerDraw: Rational,
+  k: number,
+  t: number,
+  seeds: number,
+): DrawBudget | null {
   const testEpsilon = testEpsilonFor(epsilonPerDraw, t);
   if (testEpsilon === null) return null;
-  const deltaPerDraw = expNegUpperBound(testEpsilon.mul(Rational.of(k - t)));
+  // The metered test's own δ for these numbers with the coin t/(t + n_S): what the run will charge.
+  const { delta: deltaPerDraw } = plausibleDeniabilityTestCost({
+    k,
+    t,
+    testEpsilon,
+    seeds,
+    fallbackNum: t,
+    fallbackDen: t + seeds,
+  });
   return {
     draws,
     epsilonPerDraw,
@@ -124,16 +153,21 @@ function exactBudget(draws: number, epsilonPerDraw: Rational, k: number, t: numb
 }
 
 /** The smallest k (with its best t) whose exact δ_a fits δ/T; null when ε/T is too small. */
-function smallestFittingBudget(draws: number, epsilon: Rational, delta: Rational): DrawBudget | null {
+function smallestFittingBudget(
+  draws: number,
+  epsilon: Rational,
+  delta: Rational,
+  seeds: number,
+): DrawBudget | null {
   const epsilonPerDraw = epsilon.div(Rational.of(draws));
   const a = epsilonPerDraw.toNumberDown();
   const R = Math.log(draws) - Math.log(delta.toNumber());
-  const start = searchSmallestK(a, R);
+  const start = searchSmallestK(a, R, seeds);
   if (start === null) return null;
   // The double search can be off by one near a rounding edge: step k up until the exact δ fits.
   for (let k = start; k < start + 64; k++) {
-    const t = bestTFor(a, k);
-    const budget = t === null ? null : exactBudget(draws, epsilonPerDraw, k, t);
+    const t = bestTFor(a, k, seeds);
+    const budget = t === null ? null : exactBudget(draws, epsilonPerDraw, k, t, seeds);
     if (budget && budget.totalDelta.compare(delta) <= 0) return budget;
   }
   return null;
@@ -142,17 +176,18 @@ function smallestFittingBudget(draws: number, epsilon: Rational, delta: Rational
 export type DrawBudgetPlan = { budget: DrawBudget } | { problem: string; smallestK?: number };
 
 /**
- * k and t for T draws under (ε, δ): `k` = 0 takes the smallest k that fits and the t maximising
+ * k and t for T draws from n_S seeds under (ε, δ): `k` = 0 takes the smallest k that fits and the t maximising
  * ε0(t)·(k − t); a fixed k takes its best t and must fit. Problems are sentences for `check`.
- * Example: T = 1,000, ε = 1,200, δ = 10⁻⁶ → k = 26, t = 4, ε0 = 1.2 − ln 1.25 (rounded down).
+ * Example: T = 1,000, n_S = 500, ε = 1,200, δ = 10⁻⁶ → k = 19, t = 4, ε0 = 1.2 − ln 1.25 (rounded down).
  */
 export function planDrawBudget(
   draws: number,
   epsilon: Rational,
   delta: Rational,
   fixedK: number,
+  seeds: number,
 ): DrawBudgetPlan {
-  const smallest = smallestFittingBudget(draws, epsilon, delta);
+  const smallest = smallestFittingBudget(draws, epsilon, delta, seeds);
   if (smallest === null) {
     return {
       problem:
@@ -162,8 +197,8 @@ export function planDrawBudget(
   }
   if (fixedK === 0) return { budget: smallest };
   const epsilonPerDraw = epsilon.div(Rational.of(draws));
-  const t = bestTFor(epsilonPerDraw.toNumberDown(), fixedK);
-  const budget = t === null ? null : exactBudget(draws, epsilonPerDraw, fixedK, t);
+  const t = bestTFor(epsilonPerDraw.toNumberDown(), fixedK, seeds);
+  const budget = t === null ? null : exactBudget(draws, epsilonPerDraw, fixedK, t, seeds);
   if (budget && budget.totalDelta.compare(delta) <= 0) return { budget };
   return {
     problem:

@@ -52,11 +52,11 @@ describe('plausible deniability on the privacy meter, through the registry', () 
     // The plan's numbers as the claim states them: T = M·n, k, t and ε0, and the seed part at T times
     // the test's own cost.
     const plan = completePlan(params, { ...ctx, schema });
-    expect([plan.draws.draws, plan.draws.k, plan.draws.t]).toEqual([2000, 53, 9]);
+    expect([plan.draws.draws, plan.draws.k, plan.draws.t]).toEqual([2000, 39, 8]);
     expect(release.claim.steps[0]!.what).toContain(
       `T = 2,000 seed-based draws from 500 seed rows, each (ε = 0.6, δ = `,
     );
-    expect(release.claim.steps[0]!.what).toContain('with k = 53, t = 9, ε0 = ');
+    expect(release.claim.steps[0]!.what).toContain('with k = 39, t = 8, ε0 = ');
     const cost = plausibleDeniabilityTestCost(seedTestOf(plan));
     const seedPart = step!.part(2).charged();
     expect(seedPart.notion).toBe('approx-dp');
@@ -65,7 +65,7 @@ describe('plausible deniability on the privacy meter, through the registry', () 
       expect(seedPart.delta.equals(plan.draws.totalDelta)).toBe(true);
       expect(seedPart.epsilon.compare(Rational.of(1200))).toBeLessThanOrEqual(0);
     }
-    expect(release.diagnostics).toMatchObject({ draws: 2000, k: 53, t: 9 });
+    expect(release.diagnostics).toMatchObject({ draws: 2000, k: 39, t: 8 });
   });
 
   for (const [mutant, change] of [

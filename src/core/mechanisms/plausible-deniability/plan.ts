@@ -167,8 +167,8 @@ export function planPlausibleDeniability(
     }
   }
   const releases = context.releases;
-  if (n !== undefined && releases !== undefined && !delta.isZero()) {
-    const drawPlan = planDrawBudget(n * releases, epsilon, delta, settings.k);
+  if (n !== undefined && releases !== undefined && !delta.isZero() && plan.sizes && plan.sizes.seeds >= 1) {
+    const drawPlan = planDrawBudget(n * releases, epsilon, delta, settings.k, plan.sizes.seeds);
     if ('budget' in drawPlan) plan.draws = drawPlan.budget;
     else problems.push(drawPlan.problem);
   }

@@ -23,51 +23,61 @@ import { autoMaxCost, planPlausibleDeniability } from './plan';
 const params = (given: Record<string, string | number> = {}): ParamValues =>
   resolveParams(plausibleDeniabilityMeta, given);
 
+/** The draw budget for T draws from n_S = T/2 seeds (the default shares, one release). */
 function budgetOf(draws: number, epsilon: string, delta: string, k = 0): DrawBudget {
-  const plan = planDrawBudget(draws, parseRational(epsilon), parseRational(delta), k);
+  const plan = planDrawBudget(draws, parseRational(epsilon), parseRational(delta), k, draws / 2);
   if (!('budget' in plan)) throw new Error(plan.problem);
   return plan.budget;
 }
 
-/** max over t in [1, k) of ε0(t)·(k − t) in doubles, with ε0(t) = a − ln(1 + 1/t): the δ exponent of k. */
-function bestExponent(a: number, k: number): number {
+/**
+ * max over t in [1, k) of ln(1/δ_a) = ε0(t)·(k − t) + ln((t + n_S)(1 + e^(−ε0(t)))) in doubles, with
+ * ε0(t) = a − ln(1 + 1/t) (δ_a of the metered test with the coin t/(t + n_S)).
+ */
+function bestExponent(a: number, k: number, seeds: number): number {
   let best = -Infinity;
   for (let t = 1; t < k; t++) {
     const e = a - Math.log1p(1 / t);
-    if (e > 0) best = Math.max(best, e * (k - t));
+    if (e > 0) best = Math.max(best, e * (k - t) + Math.log(t + seeds) + Math.log1p(Math.exp(-e)));
   }
   return best;
 }
 
 describe('per-draw budget (Theorem 1 over T draws)', () => {
-  it('n = 1,000, M = 1, ε = 1,200, δ = 10⁻⁶: k = 26, t = 4, ε0 = 1.2 − ln 1.25 (worked by hand)', () => {
+  it('n = 1,000, M = 1, ε = 1,200, δ = 10⁻⁶, n_S = 500: k = 19, t = 4, ε0 = 1.2 − ln 1.25 (worked by hand)', () => {
     const b = budgetOf(1000, '1200', '1e-6');
     expect(b.draws).toBe(1000);
     expect(b.epsilonPerDraw.equals(Rational.of(6, 5))).toBe(true);
-    expect(b.k).toBe(26);
+    expect(b.k).toBe(19);
     expect(b.t).toBe(4);
     const exact = 1.2 - Math.log(1.25);
     expect(b.testEpsilon.toNumber()).toBeLessThanOrEqual(exact);
     expect(b.testEpsilon.toNumber()).toBeGreaterThan(exact - 1e-11);
     // ε0 + L <= ε_a: the draw's ε fits its share.
     expect(b.testEpsilon.add(b.lnBound).compare(b.epsilonPerDraw)).toBeLessThanOrEqual(0);
-    // δ_a >= e^(−ε0·22) and T·δ_a <= δ.
-    expect(b.deltaPerDraw.toNumber()).toBeGreaterThanOrEqual(Math.exp(-b.testEpsilon.toNumber() * 22));
+    // δ_a >= e^(−ε0·15)/((4 + 500)(1 + e^(−ε0))) and T·δ_a <= δ.
+    const e0 = b.testEpsilon.toNumber();
+    expect(b.deltaPerDraw.toNumber()).toBeGreaterThanOrEqual(
+      Math.exp(-e0 * 15) / (504 * (1 + Math.exp(-e0))),
+    );
+    expect(b.deltaPerDraw.toNumber()).toBeLessThan(
+      (Math.exp(-e0 * 15) / (504 * (1 + Math.exp(-e0)))) * (1 + 1e-9),
+    );
     expect(b.totalDelta.compare(parseRational('1e-6'))).toBeLessThanOrEqual(0);
-    // By hand: ln(10⁹) = 20.72; t = 4 needs ⌈20.72/0.9769⌉ = 22 more, k = 26; k = 25 fits no t.
-    expect(bestExponent(1.2, 25)).toBeLessThan(Math.log(1e9));
-    // t maximises ε0(t)·(26 − t): t = 3 gives 20.98, t = 4 21.49, t = 5 21.37.
-    expect(bestExponent(1.2, 26)).toBeCloseTo((1.2 - Math.log(1.25)) * 22, 12);
+    // By hand: ln(10⁹) = 20.72 less ln(504·(1 + e^(−0.9769))) = 6.54 leaves 14.18; t = 4 needs
+    // ⌈14.18/0.9769⌉ = 15 more, k = 19; k = 18 fits no t.
+    expect(bestExponent(1.2, 18, 500)).toBeLessThan(Math.log(1e9));
+    expect(bestExponent(1.2, 19, 500)).toBeGreaterThanOrEqual(Math.log(1e9));
   });
 
-  it('n = 20,000, δ = 10⁻⁶: ε = 24,000 needs k = 29, ε = 1 about 689,000, each the smallest', () => {
+  it('n = 20,000, δ = 10⁻⁶, n_S = 10,000: ε = 24,000 needs k = 19 (29 without the seed factor), ε = 1 about 385,000, each the smallest', () => {
     const large = budgetOf(20000, '24000', '1e-6');
-    expect(large.k).toBe(29);
-    expect(bestExponent(1.2, 28)).toBeLessThan(Math.log(20000 / 1e-6));
+    expect(large.k).toBe(19);
+    expect(bestExponent(1.2, 18, 10000)).toBeLessThan(Math.log(20000 / 1e-6));
     const small = budgetOf(20000, '1', '1e-6');
-    expect(small.k).toBeGreaterThan(688_000);
-    expect(small.k).toBeLessThan(690_000);
-    expect(bestExponent(1 / 20000, small.k - 1)).toBeLessThan(Math.log(20000 / 1e-6));
+    expect(small.k).toBeGreaterThan(384_000);
+    expect(small.k).toBeLessThan(386_000);
+    expect(bestExponent(1 / 20000, small.k - 1, 10000)).toBeLessThan(Math.log(20000 / 1e-6));
     expect(small.totalDelta.compare(parseRational('1e-6'))).toBeLessThanOrEqual(0);
   });
 
@@ -75,12 +85,12 @@ describe('per-draw budget (Theorem 1 over T draws)', () => {
     const fixed = budgetOf(1000, '1200', '1e-6', 50);
     expect(fixed.k).toBe(50);
     expect(fixed.deltaPerDraw.compare(budgetOf(1000, '1200', '1e-6').deltaPerDraw)).toBeLessThan(0);
-    const refused = planDrawBudget(1000, Rational.of(1200), parseRational('1e-6'), 25);
+    const refused = planDrawBudget(1000, Rational.of(1200), parseRational('1e-6'), 18, 500);
     expect(refused).toEqual({
       problem:
-        '`k` = 25 is too small for δ = 0.000001 over T = 1000 draws: the smallest k that fits is 26; set k to at ' +
-        'least 26, or 0 to choose it automatically.',
-      smallestK: 26,
+        '`k` = 18 is too small for δ = 0.000001 over T = 1000 draws: the smallest k that fits is 19; set k to at ' +
+        'least 19, or 0 to choose it automatically.',
+      smallestK: 19,
     });
   });
 
@@ -139,7 +149,7 @@ describe('claim', () => {
     expect(claim.steps).toHaveLength(1);
     expect(claim.steps[0]!.what).toBe(
       'Bayesian network: structure from 250 rows, conditional tables from 250 rows (ε = 1 each); T = 1,000 ' +
-        `seed-based draws from 500 seed rows, each (ε = 1.2, δ = ${roundUpRational(b.deltaPerDraw)}) with k = 26, ` +
+        `seed-based draws from 500 seed rows, each (ε = 1.2, δ = ${roundUpRational(b.deltaPerDraw)}) with k = 19, ` +
         't = 4, ε0 = 0.976857 (parallel over 3 disjoint parts split by position)',
     );
     expect(claim.assumptions.some((a) => a.includes('γ = 1'))).toBe(true);
@@ -198,9 +208,9 @@ describe('check', () => {
     expect(check({ modelEpsilon: 2000 })).toEqual([
       '`modelEpsilon` = 2000 exceeds ε = 1200: set it to at most ε, or 0 for ε.',
     ]);
-    expect(check({ k: 25 })).toEqual([
-      '`k` = 25 is too small for δ = 0.000001 over T = 1000 draws: the smallest k that fits is 26; set k to at ' +
-        'least 26, or 0 to choose it automatically.',
+    expect(check({ k: 18 })).toEqual([
+      '`k` = 18 is too small for δ = 0.000001 over T = 1000 draws: the smallest k that fits is 19; set k to at ' +
+        'least 19, or 0 to choose it automatically.',
     ]);
     // Four real columns of 1,000 bins + a missing level: each table may reach 1,001 × 10⁷ cells.
     const wide = {
@@ -230,7 +240,7 @@ describe('describe', () => {
     expect(plausibleDeniabilityMeta.describe!(params({ bins: 2 }), workedContext)).toEqual([
       'Attributes: age 3, income 3, sex 3 levels (each includes a missing level); ω from 1 to 3 of 3 attributes resampled.',
       'Rows split at random: 250 learn the structure, 250 the conditional tables, 500 are seeds.',
-      `Each of the T = 1,000 draws is (ε = 1.2, δ = ${roundUpRational(b.deltaPerDraw)})-DP with k = 26, t = 4 and ` +
+      `Each of the T = 1,000 draws is (ε = 1.2, δ = ${roundUpRational(b.deltaPerDraw)})-DP with k = 19, t = 4 and ` +
         `test noise ε0 = 0.976857; the whole release is (ε = 1200, δ = ${roundUpRational(b.totalDelta)})-DP.`,
       'A row skips its seed and comes from the network alone with probability p_f = t/(t + n_S) = 0.007937, or when its seed fails the test.',
     ]);

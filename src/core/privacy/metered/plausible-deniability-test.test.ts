@@ -6,6 +6,7 @@ import { SeededRng } from '../../rng/seeded-rng';
 import type { Rng } from '../../rng/types';
 import { uniformIntBelow32 } from '../../rng/uniform-int';
 import {
+  expNegLowerBound,
   expNegUpperBound,
   lnOnePlusInverseUpperBound,
   plausibleDeniabilityTestCost,
@@ -24,23 +25,35 @@ const TEST: PlausibleDeniabilityTest = {
 };
 
 describe('the metered plausible-deniability test', () => {
-  it('costs (ε0 + L(t), e^(−ε0(k − t))) per draw with the coin t/(t + n_S), from its own numbers', () => {
+  it('costs (ε0 + L(t), (1 − p_f)/n_S · e^(−ε0(k − t))/(1 + e^(−ε0))) per draw with the coin t/(t + n_S)', () => {
     const { epsilon, delta } = plausibleDeniabilityTestCost(TEST);
     expect(epsilon.equals(Rational.ONE.add(lnOnePlusInverseUpperBound(2)))).toBe(true);
-    expect(delta.equals(expNegUpperBound(Rational.of(10)))).toBe(true);
-    // L(2) >= ln 1.5 and e^(−10) <= δ, within 10⁻¹² relative.
+    // (1 − 2/22)/20 = 1/22; e^(−10) over 1 + a lower bound of e^(−1), exactly.
+    expect(
+      delta.equals(
+        expNegUpperBound(Rational.of(10))
+          .div(Rational.ONE.add(expNegLowerBound(Rational.ONE)))
+          .div(Rational.of(22)),
+      ),
+    ).toBe(true);
+    // L(2) >= ln 1.5 and δ >= e^(−10)/(22·(1 + e^(−1))), each within 10⁻¹¹ relative.
     expect(epsilon.toNumber()).toBeGreaterThanOrEqual(1 + Math.log(1.5));
     expect(epsilon.toNumber()).toBeLessThan(1 + Math.log(1.5) + 1e-11);
-    expect(delta.toNumber()).toBeGreaterThanOrEqual(Math.exp(-10));
+    const exact = Math.exp(-10) / (22 * (1 + Math.exp(-1)));
+    expect(delta.toNumber()).toBeGreaterThanOrEqual(exact);
+    expect(delta.toNumber()).toBeLessThan(exact * (1 + 1e-11));
+    expect(expNegLowerBound(Rational.ONE).toNumber()).toBeLessThanOrEqual(Math.exp(-1));
   });
 
   it('charges more when the coin is dropped or smaller, or when k is lowered: the claim would not match', () => {
     const base = plausibleDeniabilityTestCost(TEST);
+    const tail = expNegUpperBound(Rational.of(10)).div(Rational.ONE.add(expNegLowerBound(Rational.ONE)));
     const noCoin = plausibleDeniabilityTestCost({ ...TEST, fallbackNum: 0, fallbackDen: 1 });
-    // The unique seed's share of the fallback probability, (1 − p_f)/n_S = 1/20, goes to δ.
-    expect(noCoin.delta.equals(base.delta.add(Rational.of(1, 20)))).toBe(true);
+    // Without the coin the unique seed's share (1 − p_f)/n_S = 1/20 of the fallback goes to δ too.
+    expect(noCoin.delta.equals(tail.div(Rational.of(20)).add(Rational.of(1, 20)))).toBe(true);
     const smallCoin = plausibleDeniabilityTestCost({ ...TEST, fallbackNum: 1, fallbackDen: 22 });
-    expect(smallCoin.delta.equals(base.delta.add(Rational.of(21, 22 * 20)))).toBe(true);
+    const share = Rational.of(21, 22 * 20);
+    expect(smallCoin.delta.equals(tail.mul(share).add(share))).toBe(true);
     const lowerK = plausibleDeniabilityTestCost({ ...TEST, k: TEST.k - TEST.t });
     expect(lowerK.delta.compare(base.delta.mul(Rational.of(7)))).toBeGreaterThan(0); // e^(2) ≈ 7.4
     expect(() => plausibleDeniabilityTestCost({ ...TEST, t: 12 })).toThrow(RangeError);
