@@ -1,5 +1,5 @@
 import { formatRational } from '../privacy/format-rational';
-import { roundDownRational } from '../privacy/round-up';
+import { roundDownRational, roundUpRational } from '../privacy/round-up';
 import { parseRational, Rational } from '../rng/rational';
 import { columnParts, partSource } from '../table/schema-facts';
 import type { ColumnSchema, Schema, SchemaPart } from '../table/types';
@@ -403,7 +403,8 @@ export function planTable(plan: DomainPlan): string[][] {
   const total = plan.epsilon.toNumberDown();
   return plan.facts.map((f) => [
     f.fact + (f.path === null ? '' : ` (if ${f.path})`),
-    `${Number(f.epsilon.toNumberDown().toPrecision(3))} (${Number(((100 * f.epsilon.toNumberDown()) / total).toPrecision(2))} %)`,
+    // A share is what the fact spends: printed rounded up, never below it (its percentage is only a guide).
+    `${roundUpRational(f.epsilon, 3)} (${Number(((100 * f.epsilon.toNumberDown()) / total).toPrecision(2))} %)`,
     f.quality.text,
     f.quality.meets ? 'ok' : 'below floor',
   ]);
