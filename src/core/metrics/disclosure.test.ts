@@ -74,6 +74,35 @@ describe('disclosureDiagnostics', () => {
     }
   });
 
+  it('gives, with complete continuous columns (the sorted walk prunes), what the row-key version gives', () => {
+    // The closest-record search skips reference rows by the sum of the complete numeric columns;
+    // its distances must equal the reference's, which compares every pair: on continuous columns
+    // alone, beside a category, and beside a numeric column with missing values (not projected).
+    for (const [seed, withOthers] of [
+      [4, false],
+      [5, true],
+    ] as const) {
+      const rng = new SeededRng(`continuous ${seed}`);
+      const table = (n: number, shift: number) =>
+        testTable({
+          a: Array.from({ length: n }, () => rng.nextFloat() + shift),
+          b: Array.from({ length: n }, () => Math.round(rng.nextFloat() * 1e4) / 1e3),
+          c: Array.from({ length: n }, () => rng.nextFloat() * rng.nextFloat()),
+          ...(withOthers
+            ? {
+                d: Array.from({ length: n }, () => ['u', 'v', 'w'][rng.nextUint32() % 3]!),
+                e: Array.from({ length: n }, () => (rng.nextFloat() < 0.2 ? null : rng.nextFloat())),
+              }
+            : {}),
+        });
+      const real = table(1500, 0);
+      const synth = table(1200, 0.05);
+      expect(disclosureDiagnostics(real, synth, new SeededRng(seed))).toEqual(
+        disclosureByRowKeys(real, synth, new SeededRng(seed)),
+      );
+    }
+  });
+
   it('counts exact matches exactly when distinct rows share the hash bits kept (long runs of equal hashes)', () => {
     // 4,000 distinct real rows (distinct numbers) and synthetic rows that are half copies, half new
     // values. With 3 bits of hash kept, runs hold about 1,000 rows of hundreds of distinct rows each.

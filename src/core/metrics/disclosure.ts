@@ -249,6 +249,15 @@ function scaledGowerDistance(
  * Distance of each query row to its closest reference row, sorted. Row k of `queries` is row
  * queryIds[k] of its table, row p of `reference` is real row referenceIds[p]; with
  * `excludeSameRow` (real queries) a query is not compared with itself.
+ *
+ * Search: over the numeric columns without a missing value in either matrix (the projected ones),
+ * Σ_j |x_j − y_j| ≥ |Σ_j x_j − Σ_j y_j| (triangle inequality), and every other column adds a term
+ * ≥ 0, so a reference row whose projected sum differs from the query's by at least the best distance
+ * so far cannot be closer. The reference rows are sorted by that sum once; each query walks outward
+ * from its own sum, nearest sums first, and stops when both sides are that far. The bound is widened
+ * by `slack`, more than the rounding of the sums (values in [0, 1], at most m of them), so a row is
+ * skipped only when its distance as computed is ≥ the best: the results are those of comparing
+ * with every reference row. Without a projected column every reference row is compared.
  */
 function closestDistances(
   queries: Float64Array,
@@ -259,18 +268,81 @@ function closestDistances(
   isNumeric: Uint8Array,
   excludeSameRow: boolean,
 ): Float64Array {
+  const nRef = referenceIds.length;
+  const projected = projectedColumns(queries, reference, m, isNumeric);
   const out = new Float64Array(queryIds.length);
+  if (projected.length === 0) {
+    queryIds.forEach((q, k) => {
+      let best = Infinity;
+      for (let p = 0; p < nRef; p++) {
+        if (excludeSameRow && referenceIds[p] === q) continue;
+        const d = scaledGowerDistance(queries, k, reference, p, m, isNumeric, best);
+        if (d < best) best = d;
+        if (best === 0) break;
+      }
+      out[k] = best / m;
+    });
+    return out.sort();
+  }
+  const refSums = Float64Array.from({ length: nRef }, (_, p) => projectedSum(reference, p, m, projected));
+  const order = Uint32Array.from({ length: nRef }, (_, p) => p).sort((a, b) => refSums[a]! - refSums[b]!);
+  const sortedSums = Float64Array.from(order, (p) => refSums[p]!);
+  // The reference rows in that order, so that the walk reads memory in sequence.
+  const sortedRef = new Float64Array(reference.length);
+  order.forEach((p, i) => sortedRef.set(reference.subarray(p * m, p * m + m), i * m));
+  const sortedIds = Uint32Array.from(order, (p) => referenceIds[p]!);
+  const slack = 4 * m * m * Number.EPSILON;
   queryIds.forEach((q, k) => {
+    const sum = projectedSum(queries, k, m, projected);
+    let hi = firstAtLeast(sortedSums, sum);
+    let lo = hi - 1;
     let best = Infinity;
-    for (let p = 0; p < referenceIds.length; p++) {
-      if (excludeSameRow && referenceIds[p] === q) continue;
-      const d = scaledGowerDistance(queries, k, reference, p, m, isNumeric, best);
+    while (best > 0) {
+      const gapLo = lo >= 0 ? sum - sortedSums[lo]! : Infinity;
+      const gapHi = hi < nRef ? sortedSums[hi]! - sum : Infinity;
+      const takeLo = gapLo <= gapHi;
+      if ((takeLo ? gapLo : gapHi) - slack >= best) break;
+      const i = takeLo ? lo-- : hi++;
+      if (excludeSameRow && sortedIds[i] === q) continue;
+      const d = scaledGowerDistance(queries, k, sortedRef, i, m, isNumeric, best);
       if (d < best) best = d;
-      if (best === 0) break;
     }
     out[k] = best / m;
   });
   return out.sort();
+}
+
+/** The numeric columns with no missing value (NaN) in either row-major matrix. */
+function projectedColumns(a: Float64Array, b: Float64Array, m: number, isNumeric: Uint8Array): number[] {
+  const columns: number[] = [];
+  for (let j = 0; j < m; j++) {
+    if (isNumeric[j] !== 1) continue;
+    let complete = true;
+    for (const matrix of [a, b]) {
+      for (let i = j; i < matrix.length && complete; i += m) if (Number.isNaN(matrix[i]!)) complete = false;
+    }
+    if (complete) columns.push(j);
+  }
+  return columns;
+}
+
+/** Σ over the projected columns of row r of a row-major matrix with m columns. */
+function projectedSum(matrix: Float64Array, r: number, m: number, projected: number[]): number {
+  let sum = 0;
+  for (const j of projected) sum += matrix[r * m + j]!;
+  return sum;
+}
+
+/** The first index of an ascending array whose value is ≥ x (its length when none is). */
+function firstAtLeast(sorted: Float64Array, x: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function summarize(sortedDistances: Float64Array): DistanceSummary {
