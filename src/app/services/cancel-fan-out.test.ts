@@ -13,6 +13,7 @@ import { useTuneStore } from '../state/tune-store';
 import { cancelCompare, startCompare } from './run-compare';
 import { logGrid } from './epsilon-scale';
 import { cancelSweep, startSweep } from './run-sweep';
+import { defaultDelta } from '../../core/privacy/default-delta';
 
 /**
  * Cancelling an ε sweep or a comparison, through the studio's own runners (run-sweep.ts,
@@ -288,5 +289,39 @@ describe.each([
     await start();
     await settleMicrotasks();
     expect(useLedgerStore.getState().looks).toHaveLength(points);
+  });
+});
+
+describe('δ left unset for a mechanism that needs it', () => {
+  // n = 500 is public: the default δ is min(1e-9, 1/n²) rounded down to one digit = 1e-9 here
+  // (core/privacy/default-delta.ts); a sweep or a comparison must use it as a run does, not δ = 0.
+  const expected = String(defaultDelta(500).delta);
+
+  it.each([
+    { name: 'an ε sweep', start: startSweep, compare: ['mst', 'aim'] },
+    { name: 'a comparison', start: startCompare, compare: ['mst', 'aim'] },
+  ])('$name sends every job the default δ and records it in the ledger', async ({ start, compare }) => {
+    resetLedger();
+    makePool(2, true);
+    useJobStore.setState({ mechanismId: 'mst', delta: '' });
+    useCompareStore.setState({ selectedIds: compare, repeats: 1 });
+    const running = start();
+    for (let round = 0; round < 12; round++) {
+      await settleMicrotasks();
+      for (const standIn of standIns) {
+        try {
+          standIn.finishOne();
+        } catch {
+          // this worker has nothing running
+        }
+      }
+    }
+    await running;
+    const jobs = standIns.flatMap((standIn) => standIn.started);
+    expect(jobs.length).toBeGreaterThan(0);
+    expect(jobs.every((job) => job.delta === expected)).toBe(true);
+    const looks = useLedgerStore.getState().looks;
+    expect(looks.length).toBeGreaterThan(0);
+    expect(looks.every((look) => look.delta === Number(expected))).toBe(true);
   });
 });

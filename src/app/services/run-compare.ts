@@ -63,6 +63,8 @@ export async function startCompare(): Promise<void> {
       repeat,
       mechanismId: mechanism.id,
       params: readiness.params!,
+      // δ as typed, or the documented default from the public n for a mechanism that needs δ > 0.
+      delta: String(readiness.context!.delta),
       // The whole configuration, not a hash of it: a cached run is reused only for its own settings.
       cacheKey: `${stableJson({
         data: dataset.datasetId,
@@ -70,7 +72,7 @@ export async function startCompare(): Promise<void> {
         mechanism: mechanism.id,
         params: readiness.params,
         epsilon,
-        delta,
+        delta: String(readiness.context!.delta),
         seed,
       })}/${repeat}`,
     })),
@@ -86,12 +88,12 @@ export async function startCompare(): Promise<void> {
     if (cached.length > 0) noteDataLook('compare');
     // Each comparison run shown is a look at the real data (once per cache key: configuration and
     // repeat; δ as set, an upper bound on what its claim spends).
-    const recordRun = (task: { cacheKey: string; mechanismId: string; repeat: number }) =>
+    const recordRun = (task: { cacheKey: string; mechanismId: string; repeat: number; delta: string }) =>
       recordLook(`compare:${task.cacheKey}`, {
         kind: 'compare',
         mechanism: task.mechanismId,
         epsilon: Number(epsilon),
-        delta: Number(delta),
+        delta: Number(task.delta),
         runs: 1,
         what: `comparison run of ${task.mechanismId}, repeat ${task.repeat + 1}`,
       });
@@ -118,7 +120,7 @@ export async function startCompare(): Promise<void> {
           mechanismId: task.mechanismId,
           params: task.params,
           epsilon,
-          delta,
+          delta: task.delta,
           releases: 1,
           seed: seed === '' ? undefined : `${seed}/${epsilon}/${task.repeat}`,
         };

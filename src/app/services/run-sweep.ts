@@ -72,7 +72,8 @@ function currentSweepInputs(): { plan: SweepPlanInputs; configuration: string } 
     schema,
     mechanism: readiness.mechanism.id,
     params: readiness.params,
-    delta: job.delta.trim() || '0',
+    // δ as typed, or the documented default from the public n for a mechanism that needs δ > 0.
+    delta: String(readiness.context.delta),
     seed: job.seed.trim(),
   });
   // The repeats chosen to fit a minute are kept with the configuration's points, so that sweeping
@@ -111,6 +112,7 @@ export async function startSweep(): Promise<void> {
   if (inputs === null || dataset === null || schema === null || readiness.mechanism === undefined) return;
   const { configuration } = inputs;
   const mechanism = readiness.mechanism;
+  const delta = String(readiness.context!.delta);
   const params = readiness.params!;
   const seed = job.seed.trim();
   const configurationKey = fnv1aHex(configuration);
@@ -138,7 +140,7 @@ export async function startSweep(): Promise<void> {
         kind: 'sweep',
         mechanism: mechanism.id,
         epsilon: point.epsilon,
-        delta: Number(job.delta.trim() || '0'),
+        delta: Number(delta),
         runs: 1,
         what: `ε sweep point ε = ${point.epsilon}, repeat ${point.repeat + 1}`,
       });
@@ -187,7 +189,7 @@ export async function startSweep(): Promise<void> {
       schema,
       mechanismId: mechanism.id,
       params,
-      delta: job.delta.trim() || '0',
+      delta,
     };
     // Queued in the plan's order, cheapest first: the pool starts them first come, first served.
     await Promise.all(
