@@ -1,4 +1,7 @@
-import type { AbortSignalLike } from './mechanisms/types';
+/** Minimal abort signal so that src/core needs no DOM types (a DOM AbortSignal satisfies it). */
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+}
 
 /** An Error named AbortError, as fetch and DOM APIs throw, so callers can tell cancellation from failure. */
 export function createAbortError(message = 'The operation was cancelled.'): Error {

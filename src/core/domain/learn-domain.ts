@@ -2,7 +2,7 @@ import { Accountant } from '../privacy/accountant';
 import { formatRational } from '../privacy/format-rational';
 import { parseRational, Rational } from '../rng/rational';
 import type { Rng } from '../rng/types';
-import type { AbortSignalLike } from '../mechanisms/types';
+import type { AbortSignalLike } from '../abort';
 import { throwIfAborted } from '../abort';
 import { compareByCodePoint } from '../table/code-point-order';
 import type { TableSource } from '../table/table-source';

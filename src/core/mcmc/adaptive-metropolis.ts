@@ -1,5 +1,5 @@
 import type { Rng } from '../rng/types';
-import type { AbortSignalLike } from '../mechanisms/types';
+import type { AbortSignalLike } from '../abort';
 import { throwIfAborted } from '../abort';
 import { choleskyLowerInPlace, multiplyLowerTriangular } from '../linalg/cholesky';
 import {

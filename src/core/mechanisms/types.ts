@@ -1,5 +1,6 @@
 import type { BudgetReserver } from '../privacy/accountant';
 import type { PrivacyMeter, StageMeter } from '../privacy/meter';
+import type { AbortSignalLike } from '../abort';
 import type { Rng } from '../rng/types';
 import type { PrivacyClaim } from '../privacy/types';
 import type { Schema, Table } from '../table/types';
@@ -36,10 +37,8 @@ export interface PublicContext {
   seeded: boolean;
 }
 
-/** Minimal abort signal so that src/core needs no DOM types. */
-export interface AbortSignalLike {
-  readonly aborted: boolean;
-}
+/** Defined in core/abort.ts (lower floors import it from there); re-exported for mechanisms and their callers. */
+export type { AbortSignalLike };
 
 export interface RunContext extends PublicContext {
   rng: Rng;

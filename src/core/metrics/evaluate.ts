@@ -1,4 +1,4 @@
-import type { AbortSignalLike } from '../mechanisms/types';
+import type { AbortSignalLike } from '../abort';
 import { SYNTHPOP_CART_DEFAULTS } from '../models/cart/cart-types';
 import type { Rng } from '../rng/types';
 import { throwIfAborted } from '../abort';

@@ -1,4 +1,4 @@
-import type { AbortSignalLike } from '../mechanisms/types';
+import type { AbortSignalLike } from '../abort';
 import type { Column, Schema, Table } from './types';
 import type { TableSource } from './table-source';
 import type { ColumnValidation, ValidationReport } from './validation-report';

@@ -1,4 +1,4 @@
-import type { AbortSignalLike } from '../mechanisms/types';
+import type { AbortSignalLike } from '../abort';
 import { CsvTableReader } from './csv-stream-read';
 import { columnTokens } from './stored-column';
 import { createUtf8Encoder } from './utf8';

@@ -1,4 +1,4 @@
-import type { AbortSignalLike } from '../mechanisms/types';
+import type { AbortSignalLike } from '../abort';
 import { throwIfAborted } from '../abort';
 import { detectDelimiter } from './csv-delimiter';
 import { guessLinebreak } from './csv-linebreak';

@@ -1,5 +1,5 @@
 import { throwIfAborted } from '../../abort';
-import type { AbortSignalLike } from '../../mechanisms/types';
+import type { AbortSignalLike } from '../../abort';
 import { makeDiscreteGaussianSampler } from '../../rng/discrete-gaussian';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';

@@ -1,5 +1,5 @@
 import { throwIfAborted } from '../../abort';
-import type { AbortSignalLike } from '../../mechanisms/types';
+import type { AbortSignalLike } from '../../abort';
 import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';

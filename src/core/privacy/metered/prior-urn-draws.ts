@@ -1,4 +1,4 @@
-import type { AbortSignalLike } from '../../mechanisms/types';
+import type { AbortSignalLike } from '../../abort';
 import { priorWeightFor, type PriorDraw } from '../../mechanisms/common/dirichlet-prior';
 import { drawFromPriorAndBalls, type UrnBalls } from '../../mechanisms/common/polya-urn';
 import type { Rational } from '../../rng/rational';

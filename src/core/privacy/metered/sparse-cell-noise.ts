@@ -10,7 +10,7 @@ import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { GrowableCellWeights } from '../../mechanisms/common/growable-cells';
 import type { SparseCellCounts } from '../../mechanisms/common/sparse-cell-counts';
-import type { AbortSignalLike } from '../../mechanisms/types';
+import type { AbortSignalLike } from '../../abort';
 
 /*
  * The draws behind meteredNoisyPositiveCells (noisy-positive-cells.ts): discrete Laplace noise on every
