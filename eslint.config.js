@@ -89,6 +89,7 @@ export const meteredMechanismFolders = [
   'plausible-deniability',
   'modips',
   'dp-sequential-regression',
+  'pmse-mechanism',
 ];
 const meteredRestrictions = {
   'no-restricted-imports': [

@@ -38,6 +38,9 @@ import {
   TRUE_THETA,
   UNBOUNDED_SCHEMA,
 } from './pmse-mechanism-paper-setup';
+import { StageMeter } from '../src/core/privacy/meter';
+import { parseRational } from '../src/core/rng/rational';
+import { qualitySensitivity } from '../src/core/mechanisms/pmse-mechanism/target';
 
 const RELEASES = 10;
 const EPSILON = 1;
@@ -83,7 +86,7 @@ function iterationsPerSecond(iterations: number, seed: string): number {
     new Accountant(parseBudget(EPSILON)),
   );
   const started = performance.now();
-  runChain({ ...plan.chainSpecs[0]!, drawAt: [] }, makeChainRng(plan, 0));
+  runChain(plan.chainSpecs[0]!, makeChainRng(plan, 0), new StageMeter());
   return iterations / ((performance.now() - started) / 1000);
 }
 
@@ -149,7 +152,9 @@ async function allocationChecks() {
     rng,
     new Accountant(parseBudget(EPSILON)),
   );
-  const target = makePmseTarget(plan.chainSpecs[0]!, makeQualityEvaluator);
+  const spec = plan.chainSpecs[0]!;
+  const weight = parseRational(spec.epsilon).toNumberDown() / (2 * qualitySensitivity(spec.quality, spec.n));
+  const target = makePmseTarget(spec, (u) => -weight * u, makeQualityEvaluator);
   const theta = Float64Array.from(TRUE_THETA);
   const qualityEvaluation = await allocatedBytesPerCall(500, () => target.logWeight(theta));
   // The sampler's own bookkeeping, on a cheap target: bytes per iteration over 200,000 iterations.
@@ -259,6 +264,8 @@ if (isMainThread) {
   void main();
 } else {
   parentPort!.on('message', (task: ChainTask) => {
-    parentPort!.postMessage(runChain(task.spec, makeChainRng({ chainSeeds: [task.seed] }, 0)));
+    parentPort!.postMessage(
+      runChain(task.spec, makeChainRng({ chainSeeds: [task.seed] }, 0), new StageMeter()),
+    );
   });
 }

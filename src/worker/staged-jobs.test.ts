@@ -44,6 +44,20 @@ describe('a staged run (the pMSE mechanism) with its stages on separate workers'
     expect(parallel.summary.comparison).toEqual(serial.summary.comparison);
   });
 
+  it('stops a chain with an AbortError when cancelled from its first progress call', async () => {
+    await dataWorker.loadCsvText(CSV, 'line.csv', () => {});
+    await handTableOver(schema, 'pmse-table');
+    const cancelled = job('cancelled');
+    const assignments = poolWorker.planStages(cancelled)!;
+    let calls = 0;
+    const stage = poolWorker.runStage('cancelled', 'pmse-mechanism', assignments.stages[0]!, () => {
+      calls++;
+      poolWorker.cancel('cancelled');
+    });
+    await expect(stage).rejects.toMatchObject({ name: 'AbortError' });
+    expect(calls).toBeGreaterThanOrEqual(1);
+  });
+
   it('refuses to finish a run it did not plan', () => {
     expect(() => poolWorker.finishStages(job('never-planned'), [], 0)).toThrow('no longer held');
   });

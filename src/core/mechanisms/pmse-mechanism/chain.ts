@@ -1,3 +1,7 @@
+import type { StageMeter, StepTicket } from '../../privacy/meter';
+import type { Neighbouring } from '../../privacy/query-sensitivity';
+import { meteredMcmcExponentialMechanism } from '../../privacy/metered/mcmc-exponential-mechanism';
+import { parseRational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { makeCartPmseEvaluator } from '../../metrics/pmse-cart-evaluator';
 import { makeNormalSampler } from '../../rng';
@@ -16,7 +20,8 @@ import {
   type ModelNoise,
 } from './synthesize';
 import { exhaustiveStumpSettings, makeGridTreeQuality } from './grid-tree-quality';
-import { exponentialMechanismLogWeight, logFlatPrior, qualitySensitivity } from './target';
+import { logFlatPrior } from './target';
+import { pmseScoreQuery } from './release-budget';
 import type { PmseQuality } from './pmse-params';
 
 /** What evaluates the pMSE of synthetic feature columns against fixed real ones. */
@@ -58,8 +63,12 @@ export interface PmseChainSpec {
   n: number;
   /** m noise sets (one per synthetic dataset inside u); shared by all chains of a run. */
   noise: ModelNoise[];
-  /** ε of this chain's exponential mechanism (ε/l, rounded down to a double). */
-  epsilon: number;
+  /** ε of each draw of this chain's exponential mechanism, ε/l exactly, as "num/den". */
+  epsilon: string;
+  /** The step of each release this chain's draws give, in draw order (plan.releaseOfDraw[c]). */
+  tickets: StepTicket[];
+  /** The run's neighbouring relation (its steps'). */
+  neighbouring: Neighbouring;
   quality: PmseQuality;
   start: number[];
   initialScales: number[];
@@ -81,18 +90,18 @@ export interface PmseChainResult extends MetropolisResult {
 /**
  * The quality function u(X, θ) = (1/m) Σ_j pMSE(X, g(θ; noise_j)) (Snoke & Slavković 2018, eq. 3,
  * with the m synthetic datasets made from noise fixed for the run: common random numbers) and the
- * mechanism's log target −ε·u/(2Δu) + flat prior, packaged for the sampler. All buffers are
- * allocated here once; logWeight allocates nothing.
+ * mechanism's log target: `logWeightOfScore(u)` (−ε·u/(2Δu), given by the metered primitive) plus the flat
+ * prior, packaged for the sampler. All buffers are allocated here once; logWeight allocates nothing.
  */
 export function makePmseTarget(
   spec: PmseChainSpec,
+  logWeightOfScore: (score: number) => number,
   makeEvaluator: PmseEvaluatorFactory,
 ): MetropolisTarget & {
   quality(theta: ArrayLike<number>): number;
 } {
   const { model, n, noise } = spec;
   const evaluator = makeEvaluator(spec.realFeatures, n, spec.quality);
-  const sensitivity = qualitySensitivity(spec.quality, n);
   const scratch = makeSynthesisScratch(model);
   const modelSpace = makeModelSpaceColumns(model, n);
   const features = makePmseFeatureColumns(model, n);
@@ -111,7 +120,7 @@ export function makePmseTarget(
     quality,
     logWeight(theta) {
       lastQuality = quality(theta);
-      return exponentialMechanismLogWeight(lastQuality, spec.epsilon, sensitivity);
+      return logWeightOfScore(lastQuality);
     },
     logPrior: logFlatPrior,
     lastMonitoredValue: () => lastQuality,
@@ -119,35 +128,49 @@ export function makePmseTarget(
 }
 
 /**
- * Runs one chain of the pMSE mechanism: adaptive random-walk Metropolis on the log target, proposal
- * frozen after burn-in, released draws at `spec.drawAt`. A pure function of (spec, rng): the worker
- * layer calls it with a generator of its own (CryptoRng, or SeededRng(seed) for seeded runs).
+ * Runs one chain of the pMSE mechanism through the privacy meter: each draw the chain releases is one
+ * exponential-mechanism output at ε/l, charged to its release's step (a handle from `meter` for each of
+ * `spec.tickets`) before the chain starts (privacy/metered/mcmc-exponential-mechanism.ts, which also gives
+ * the log weight −ε·u/(2Δu) from the query table's Δu). Adaptive random-walk Metropolis on the log
+ * target, proposal frozen after burn-in, released draws at `spec.drawAt`. A pure function of (spec, rng):
+ * the worker layer calls it with a generator of its own (CryptoRng, or SeededRng(seed) for seeded runs).
  * `makeEvaluator` defaults to the evaluator of `spec.quality` (grid tree or rpart-exact CART).
  * Throws AbortError when `hooks.signal` is set.
  */
 export function runChain(
   spec: PmseChainSpec,
   rng: Rng,
+  meter: Pick<StageMeter, 'step'>,
   hooks: MetropolisHooks = {},
   makeEvaluator: PmseEvaluatorFactory = makeQualityEvaluator,
 ): PmseChainResult {
   const started = Date.now();
-  const normal = makeNormalSampler(rng);
-  const target = makePmseTarget(spec, makeEvaluator);
-  const result = runAdaptiveMetropolis(
-    target,
-    spec.start,
-    {
-      burnIn: spec.burnIn,
-      steps: spec.steps,
-      initialScales: spec.initialScales,
-      drawAt: spec.drawAt,
-      traceLimit: spec.traceLimit,
-      initialInverseTemperature: spec.initialInverseTemperature,
+  const steps = spec.tickets.map((ticket) => meter.step(ticket));
+  const query = pmseScoreQuery(spec.quality, spec.n);
+  const result = meteredMcmcExponentialMechanism(
+    steps,
+    spec.neighbouring,
+    query,
+    parseRational(spec.epsilon),
+    (logWeightOfScore) => {
+      const normal = makeNormalSampler(rng);
+      const target = makePmseTarget(spec, logWeightOfScore, makeEvaluator);
+      return runAdaptiveMetropolis(
+        target,
+        spec.start,
+        {
+          burnIn: spec.burnIn,
+          steps: spec.steps,
+          initialScales: spec.initialScales,
+          drawAt: spec.drawAt,
+          traceLimit: spec.traceLimit,
+          initialInverseTemperature: spec.initialInverseTemperature,
+        },
+        rng,
+        () => normal(0, 1),
+        hooks,
+      );
     },
-    rng,
-    () => normal(0, 1),
-    hooks,
   );
   return { ...result, chainIndex: spec.chainIndex, milliseconds: Date.now() - started };
 }

@@ -87,11 +87,14 @@ export const pmseStagedRun: StagedRun<PmsePlanned, PmseChainSpec, PmseChainResul
       trace: { warmUp: first.burnIn, total: first.burnIn + first.steps },
     };
   },
-  runStage: (spec, rng, progress, signal) =>
-    runChain(spec, rng, {
+  runStage: (spec, rng, progress, signal, _shared, meter) => {
+    if (meter === undefined)
+      throw new Error('pmse-mechanism: a chain runs only on its stage’s privacy meter.');
+    return runChain(spec, rng, meter, {
       signal,
       onProgress: (done, total, u, acceptance) => progress(done, total, { value: u, acceptance }),
-    }),
+    });
+  },
   finish: (planned, results, ctx, accountant) =>
     finishPmseRun(planned.run, results, planned.schema, ctx.rng, accountant, planned.assumptions),
 };
@@ -102,7 +105,7 @@ export async function runPmseMechanism(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta)),
+  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
 ): Promise<Release> {
   return runStagesInOneThread(pmseStagedRun, table, schema, params, ctx, accountant);
 }
@@ -110,6 +113,7 @@ export async function runPmseMechanism(
 /** The pMSE mechanism as workers and the CLI run it. */
 export const pmseMechanism: Mechanism = {
   ...pmseMechanismMeta,
+  metered: true,
   run: (table, schema, params, ctx) => runPmseMechanism(table, schema, params, ctx),
   staged: pmseStagedRun,
 };

@@ -14,6 +14,7 @@ import {
   MCMC_DIAGNOSTICS_NOTICE,
 } from './index';
 import type { PmseDataHolderDiagnostics, PmseDiagnostics } from './diagnostics';
+import { StageMeter } from '../../privacy/meter';
 
 const schema: Schema = {
   version: 1,
@@ -235,8 +236,8 @@ describe('pmseMechanism run', () => {
       new SeededRng(5),
       new Accountant(parseBudget(1)),
     );
-    const direct = runChain(plan.chainSpecs[1]!, makeChainRng(plan, 1));
-    const cloned = runChain(structuredClone(plan.chainSpecs[1]!), makeChainRng(plan, 1));
+    const direct = runChain(plan.chainSpecs[1]!, makeChainRng(plan, 1), new StageMeter());
+    const cloned = runChain(structuredClone(plan.chainSpecs[1]!), makeChainRng(plan, 1), new StageMeter());
     expect(cloned.draws).toEqual(direct.draws);
   });
 
@@ -288,7 +289,9 @@ describe('pmseMechanism run', () => {
       new SeededRng(102),
       new Accountant(parseBudget(1)),
     );
-    const halves = plan.chainSpecs.flatMap((spec, c) => runChain(spec, makeChainRng(plan, c)).halves);
+    const halves = plan.chainSpecs.flatMap(
+      (spec, c) => runChain(spec, makeChainRng(plan, c), new StageMeter()).halves,
+    );
     const truth = [2, Math.log(Math.sqrt(10)), -2.5, 0.5, Math.log(Math.sqrt(3))];
     truth.forEach((value, j) => {
       const mean = halves.reduce((sum, half) => sum + half.mean[j]!, 0) / halves.length;

@@ -19,7 +19,7 @@ import { reserveReleaseBudget } from './release-budget';
 import { drawModelNoise } from './synthesize';
 import { qualitySensitivity } from './target';
 
-export { releaseStepText, reserveReleaseBudget } from './release-budget';
+export { pmseScoreQuery, releaseStepText, reserveReleaseBudget } from './release-budget';
 
 /** Smallest scale ε/(2Δu) burn-in starts from, per θ coordinate and overall (see initialInverseTemperature). */
 export const TEMPERED_SCALE_PER_PARAMETER = 60;
@@ -30,7 +30,7 @@ export interface PmseRunPlan {
   settings: PmseSettings;
   model: SynthesisModel;
   parameterNames: string[];
-  /** ε of each release's exponential mechanism: ε/l rounded down to a double. */
+  /** ε of each release's exponential mechanism: ε/l rounded down to a double (for diagnostics). */
   releaseEpsilon: number;
   chainSpecs: PmseChainSpec[];
   /** releaseOfDraw[c][j]: the release given by chain c's j-th draw. */
@@ -73,7 +73,8 @@ export function planPmseRun(
   });
 
   const quality = pmseQualityOf(settings);
-  const releaseEpsilon = reserveReleaseBudget(accountant, context, quality);
+  const reserved = reserveReleaseBudget(accountant, context, quality);
+  const releaseEpsilon = reserved.epsilon.toNumberDown();
 
   const normal = makeNormalSampler(rng);
   const standardNormal = () => normal(0, 1);
@@ -111,7 +112,9 @@ export function planPmseRun(
     realFeatures,
     n: context.n,
     noise,
-    epsilon: releaseEpsilon,
+    epsilon: reserved.epsilon.toString(),
+    tickets: releaseOfDraw[c]!.map((release) => reserved.steps[release]!.ticket()),
+    neighbouring: reserved.steps[0]!.neighbouring,
     quality,
     start: starts[c]!,
     initialScales: Array.from(neutral, () => settings.proposalScale),

@@ -8,6 +8,7 @@ import { resolveParams } from '../params';
 import type { RunContext } from '../types';
 import { finishPmseRun, makeChainRng, planPmseRun, pmseMechanism, runChain } from './index';
 import { RELEASE_MAGNITUDE_LIMIT } from './release-overflow';
+import { StageMeter } from '../../privacy/meter';
 
 const unbounded: Schema = {
   version: 1,
@@ -65,7 +66,7 @@ function finishWithTheta(schema: Schema, theta: number[]) {
   const params = resolveParams(pmseMechanism, { burnIn: 0, steps: 4, thinning: 1, chains: 1 });
   const accountant = new Accountant(parseBudget('0.5'));
   const plan = planPmseRun(smallTable(n), schema, params, context, context.rng, accountant);
-  const result = runChain(plan.chainSpecs[0]!, makeChainRng(plan, 0));
+  const result = runChain(plan.chainSpecs[0]!, makeChainRng(plan, 0), new StageMeter());
   result.draws[0] = theta;
   return () => finishPmseRun(plan, [result], schema, new SeededRng(2), accountant, []);
 }

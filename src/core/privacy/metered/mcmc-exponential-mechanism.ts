@@ -1,6 +1,6 @@
 import type { Rational } from '../../rng/rational';
 import { MeterMismatchError, type ChargeableStep } from '../meter';
-import { querySensitivity, type QueryKind } from '../query-sensitivity';
+import { querySensitivity, type Neighbouring, type QueryKind } from '../query-sensitivity';
 import { pureCost } from './costs';
 
 /**
@@ -12,25 +12,24 @@ import { pureCost } from './costs';
  * exponential-mechanism output at ε: before the chain runs, each of `steps` (one per draw the chain
  * releases, in draw order) is charged ε — (ε, 0) on an (ε, δ) step, ε²/8 on a zCDP step (ε-bounded
  * range, Cesar & Rogers 2021, Lemma 3.2). After it, the chain must have released exactly that many
- * draws (MeterMismatchError otherwise). ε holds for exact draws; a finite chain only approximates them,
+ * draws (MeterMismatchError otherwise); a chain that releases none (run for its diagnostics) charges
+ * nothing. `neighbouring` is the run's relation (every step's). ε holds for exact draws; a finite chain only approximates them,
  * and the doubles ε (rounded down) and Δu (rounded to nearest) are used in the weight, so the mechanism's
  * claim must call its bound unproven.
  */
 export function meteredMcmcExponentialMechanism<R extends { draws: readonly unknown[] }>(
   steps: readonly ChargeableStep[],
+  neighbouring: Neighbouring,
   query: Extract<QueryKind, { kind: 'pmse-score' }>,
   epsilon: Rational,
   runChain: (logWeightOfScore: (score: number) => number) => R,
 ): R {
   if (!epsilon.isPositive()) throw new RangeError(`ε must be > 0; got ${epsilon.toString()}`);
-  if (steps.length === 0)
-    throw new RangeError('a chain of the exponential mechanism releases at least one draw');
-  const sensitivities = steps.map((step) => querySensitivity(query, step.neighbouring).l1);
-  if (sensitivities.some((s) => !s.equals(sensitivities[0]!)))
-    throw new RangeError('the draws of one chain share one neighbouring relation');
+  if (steps.some((step) => step.neighbouring !== neighbouring))
+    throw new RangeError(`the draws of this chain are for ${neighbouring} neighbours; a step is not`);
+  const sensitivity = querySensitivity(query, neighbouring).l1.toNumber();
   for (const step of steps) step.charge(pureCost(step, epsilon, true));
   const weightEpsilon = epsilon.toNumberDown();
-  const sensitivity = sensitivities[0]!.toNumber();
   const result = runChain((score) => (-weightEpsilon * score) / (2 * sensitivity));
   if (result.draws.length !== steps.length) {
     throw new MeterMismatchError(

@@ -104,7 +104,7 @@ describe('meteredMcmcExponentialMechanism', () => {
   it('charges ε to each draw’s step before the chain, and hands it the weight −ε·u/(2Δu)', () => {
     const steps = [recordingStep('approx-dp'), recordingStep('approx-dp')];
     const seen: number[] = [];
-    const result = meteredMcmcExponentialMechanism(steps, PROVEN, r(1, 3), (logWeight) => {
+    const result = meteredMcmcExponentialMechanism(steps, 'replace-one', PROVEN, r(1, 3), (logWeight) => {
       expect(steps.map((s) => s.charges.length)).toEqual([1, 1]);
       seen.push(logWeight(0.02), logWeight(0));
       return { draws: [[1], [2]] };
@@ -117,10 +117,16 @@ describe('meteredMcmcExponentialMechanism', () => {
       [EPSILON_ZERO_DELTA(r(1, 3))],
     ]);
     const greedy = { kind: 'pmse-score', rows: 40, partitions: 'greedy-tree' } as const;
-    meteredMcmcExponentialMechanism([recordingStep('approx-dp')], greedy, r(1), (logWeight) => {
-      seen.push(logWeight(0.5));
-      return { draws: [[0]] };
-    });
+    meteredMcmcExponentialMechanism(
+      [recordingStep('approx-dp')],
+      'replace-one',
+      greedy,
+      r(1),
+      (logWeight) => {
+        seen.push(logWeight(0.5));
+        return { draws: [[0]] };
+      },
+    );
     expect(seen[2]).toBe(-0.5 * 20);
   });
 
@@ -128,6 +134,7 @@ describe('meteredMcmcExponentialMechanism', () => {
     expect(() =>
       meteredMcmcExponentialMechanism(
         [recordingStep('approx-dp'), recordingStep('approx-dp')],
+        'replace-one',
         PROVEN,
         r(1),
         () => ({
@@ -135,6 +142,24 @@ describe('meteredMcmcExponentialMechanism', () => {
         }),
       ),
     ).toThrow(MeterMismatchError);
+    // A chain run for its diagnostics only releases nothing and is charged nothing.
+    expect(
+      meteredMcmcExponentialMechanism([], 'replace-one', PROVEN, r(1), () => ({ draws: [] })).draws,
+    ).toEqual([]);
+    expect(() =>
+      meteredMcmcExponentialMechanism([], 'replace-one', PROVEN, r(1), () => ({ draws: [[0]] })),
+    ).toThrow(MeterMismatchError);
+    expect(() =>
+      meteredMcmcExponentialMechanism(
+        [recordingStep('approx-dp', 'add-remove')],
+        'replace-one',
+        PROVEN,
+        r(1),
+        () => ({
+          draws: [[0]],
+        }),
+      ),
+    ).toThrow('a step is not');
   });
 
   it('refuses a doubled ε before the chain runs', () => {
@@ -142,7 +167,7 @@ describe('meteredMcmcExponentialMechanism', () => {
     const step = accountant.reserve('release 1 of 1', r(1, 2));
     let ran = false;
     expect(() =>
-      meteredMcmcExponentialMechanism([step], PROVEN, r(1), () => {
+      meteredMcmcExponentialMechanism([step], 'replace-one', PROVEN, r(1), () => {
         ran = true;
         return { draws: [[0]] };
       }),
