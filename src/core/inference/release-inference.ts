@@ -1,4 +1,4 @@
-import { fitRegressionOnTables } from '../metrics/regression-comparison';
+import { fitRegressionOnTables } from '../models/regression-fits';
 import { normalQuantile } from '../stats/normal-quantile';
 import { studentTQuantile } from '../stats/student-t';
 import { InputError } from '../table/errors';
