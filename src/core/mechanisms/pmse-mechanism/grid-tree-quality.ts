@@ -17,6 +17,8 @@
  * noise only, never on the real rows, so u is a maximum over a family of partitions fixed before the
  * real data are read; its sensitivity is proven in the README ("Quality functions").
  */
+import { makeBucketOrder, type BucketOrder } from './bucket-order';
+
 export interface GridTreeQualitySettings {
   /** 1: stumps only; 2: depth-2 trees. */
   depth: 1 | 2;
@@ -40,12 +42,15 @@ export interface GridTreeQuality {
   evaluate(synthColumns: readonly Float64Array[]): number;
 }
 
-/** Number of edges ≤ G + 1 written to `edges` from the sorted synthetic values. */
-function writeGridEdges(sorted: Float64Array, gridSize: number, edges: Float64Array): number {
-  const last = sorted.length - 1;
+/**
+ * Number of edges ≤ G + 1 written to `edges`: the values of ranks round(g·(n − 1)/G) in ascending
+ * order, read from `order` (which sorts only the buckets holding those ranks).
+ */
+function writeGridEdges(order: BucketOrder, n: number, gridSize: number, edges: Float64Array): number {
+  const last = n - 1;
   let count = 0;
   for (let g = 0; g <= gridSize; g++) {
-    const value = sorted[Math.round((g * last) / gridSize)]!;
+    const value = order.valueAt(Math.round((g * last) / gridSize));
     if (count === 0 || value !== edges[count - 1]) edges[count++] = value;
   }
   return count;
@@ -64,6 +69,27 @@ function binOf(x: number, edges: Float64Array, count: number): number {
 }
 
 /**
+ * Writes the bin of every row to `bins` for rows given in ascending order of value (`sortedValues`,
+ * row `rowOf[i]` holding `sortedValues[i]`): one pass, the edge index only moving forward; the same
+ * bins as binOf. Written by hand: the real rows are sorted once, and this replaces a binary search per
+ * row in every iteration.
+ */
+function writeSortedBins(
+  sortedValues: Float64Array,
+  rowOf: Int32Array,
+  edges: Float64Array,
+  count: number,
+  bins: Int32Array,
+): void {
+  let below = 0; // #{e < x} for the current x
+  for (let i = 0; i < sortedValues.length; i++) {
+    const x = sortedValues[i]!;
+    while (below < count && edges[below]! < x) below++;
+    bins[rowOf[i]!] = 2 * below + (below < count && edges[below] === x ? 1 : 0);
+  }
+}
+
+/**
  * Adds the count of each bin to `counts` for values sorted ascending: one pass, the edge index only
  * moving forward (O(values + edges)); the same bins as binOf.
  */
@@ -79,6 +105,13 @@ function addSortedBinCounts(
     while (below < count && edges[below]! < x) below++;
     counts[2 * below + (below < count && edges[below] === x ? 1 : 0)]!++;
   }
+}
+
+/** Row indices of `column` in ascending order of value (ties by row index). */
+function ascendingRows(column: Float64Array): Int32Array {
+  const rows = Int32Array.from({ length: column.length }, (_, i) => i);
+  rows.sort((a, b) => column[a]! - column[b]! || a - b);
+  return rows;
 }
 
 /**
@@ -111,23 +144,29 @@ export function makeGridTreeQuality(
   }
   const total = nReal + nSynth;
   const share = nSynth / total;
+  const depth2 = settings.depth === 2;
   const maxBins = 2 * (settings.gridSize + 1) + 1;
   const sorted = new Float64Array(nSynth);
-  // Depth 1 counts bins from sorted values (no per-row bins): the real columns are sorted once here.
-  const realSorted =
-    settings.depth === 1 ? realColumns.map((column) => Float64Array.from(column).sort()) : [];
+  const order = makeBucketOrder(nSynth);
+  // The real columns sorted once, with the row of each sorted value (depth 2 writes per-row bins).
+  const realSorted = realColumns.map((column) => Float64Array.from(column).sort());
+  const realRowOf = depth2 ? realColumns.map(ascendingRows) : [];
+  if (depth2) {
+    realColumns.forEach((column, j) => realRowOf[j]!.forEach((row, i) => (realSorted[j]![i] = column[row]!)));
+  }
   const edges = new Float64Array(settings.gridSize + 1);
   const binCount = new Int32Array(p);
-  const binRows = settings.depth === 2 ? p : 0; // per-row bins: depth 2 only
+  const binRows = depth2 ? p : 0; // per-row bins: depth 2 only
   const realBins = Array.from({ length: binRows }, () => new Int32Array(nReal));
   const synthBins = Array.from({ length: binRows }, () => new Int32Array(nSynth));
+  // Counts per bin of each column, real and synthetic (depth 2: one row per column).
+  const columnReal = Array.from({ length: Math.max(1, binRows) }, () => new Int32Array(maxBins));
+  const columnSynth = Array.from({ length: Math.max(1, binRows) }, () => new Int32Array(maxBins));
   // Counts per bin pair of (root column, child column), real and synthetic, and their running sums;
   // depth 2 only (at depth 1 with every synthetic value an edge, maxBins² would be (2n + 3)²).
-  const pairSize = settings.depth === 2 ? maxBins * maxBins : 0;
+  const pairSize = depth2 ? maxBins * maxBins : 0;
   const pairReal = new Int32Array(pairSize);
   const pairSynth = new Int32Array(pairSize);
-  const columnReal = new Int32Array(maxBins);
-  const columnSynth = new Int32Array(maxBins);
   const leftReal = new Int32Array(maxBins);
   const leftSynth = new Int32Array(maxBins);
   // Best child value per root split of the current root column, over every child column.
@@ -143,31 +182,74 @@ export function makeGridTreeQuality(
   };
 
   /**
-   * Best value of a node split once on the child column, or left whole: bins [0, bins) of the child
-   * column with counts given as (whole − part) when `complement`, else `part`.
+   * Best value of the whole column split once, or left whole: max over b of
+   * leaf(rows in bins ≤ b) + leaf(rows in bins > b), and leaf(all rows). A bin with no rows is
+   * skipped: its split has the same counts, so the same value, as the split before it (or, for the
+   * first bin, as no split, since leaf(0, 0) + x = x).
    */
-  const bestSplit = (
-    partReal: Int32Array,
-    partSynth: Int32Array,
-    bins: number,
-    complement: boolean,
-  ): number => {
-    let nodeReal = 0;
-    let nodeSynth = 0;
-    for (let b = 0; b < bins; b++) {
-      nodeReal += complement ? columnReal[b]! - partReal[b]! : partReal[b]!;
-      nodeSynth += complement ? columnSynth[b]! - partSynth[b]! : partSynth[b]!;
-    }
-    let best = leaf(nodeReal, nodeSynth);
+  const bestStump = (real: Int32Array, synth: Int32Array, bins: number): number => {
+    let best = leaf(nReal, nSynth);
     let lowReal = 0;
     let lowSynth = 0;
     for (let b = 0; b < bins - 1; b++) {
-      lowReal += complement ? columnReal[b]! - partReal[b]! : partReal[b]!;
-      lowSynth += complement ? columnSynth[b]! - partSynth[b]! : partSynth[b]!;
-      const value = leaf(lowReal, lowSynth) + leaf(nodeReal - lowReal, nodeSynth - lowSynth);
+      const r = real[b]!;
+      const s = synth[b]!;
+      if ((r | s) === 0) continue;
+      lowReal += r;
+      lowSynth += s;
+      const value = leaf(lowReal, lowSynth) + leaf(nReal - lowReal, nSynth - lowSynth);
       if (value > best) best = value;
     }
     return best;
+  };
+
+  /**
+   * Depth 2, root column j split after root bin r, child column k: the best value of the left node
+   * (root bins ≤ r, counts per child bin in leftReal/leftSynth, nodeReal/nodeSynth rows) and of the
+   * right node (the column's counts minus those), each split once on k or left whole, raised into
+   * bestLeft[r] and bestRight[r]. One pass for both nodes; empty child bins are skipped as in
+   * bestStump (the same values, so the same maxima). Written by hand: it is the inner loop of the
+   * search, p² · (2G + 2) calls per evaluation.
+   */
+  const raiseChildBest = (
+    r: number,
+    k: number,
+    childBins: number,
+    nodeReal: number,
+    nodeSynth: number,
+  ): void => {
+    const wholeReal = columnReal[k]!;
+    const wholeSynth = columnSynth[k]!;
+    const otherReal = nReal - nodeReal;
+    const otherSynth = nSynth - nodeSynth;
+    let left = leaf(nodeReal, nodeSynth);
+    let right = leaf(otherReal, otherSynth);
+    let lowLeftReal = 0;
+    let lowLeftSynth = 0;
+    let lowRightReal = 0;
+    let lowRightSynth = 0;
+    for (let b = 0; b < childBins - 1; b++) {
+      const lr = leftReal[b]!;
+      const ls = leftSynth[b]!;
+      if ((lr | ls) !== 0) {
+        lowLeftReal += lr;
+        lowLeftSynth += ls;
+        const value =
+          leaf(lowLeftReal, lowLeftSynth) + leaf(nodeReal - lowLeftReal, nodeSynth - lowLeftSynth);
+        if (value > left) left = value;
+      }
+      const rr = wholeReal[b]! - lr;
+      const rs = wholeSynth[b]! - ls;
+      if ((rr | rs) !== 0) {
+        lowRightReal += rr;
+        lowRightSynth += rs;
+        const value =
+          leaf(lowRightReal, lowRightSynth) + leaf(otherReal - lowRightReal, otherSynth - lowRightSynth);
+        if (value > right) right = value;
+      }
+    }
+    if (left > bestLeft[r]!) bestLeft[r] = left;
+    if (right > bestRight[r]!) bestRight[r] = right;
   };
 
   return {
@@ -184,29 +266,34 @@ export function makeGridTreeQuality(
             throw new RangeError(`grid-tree pMSE: synthetic column ${j} row ${i} is not finite`);
           }
         }
-        sorted.set(column);
-        sorted.sort();
-        const count = writeGridEdges(sorted, settings.gridSize, edges);
+        order.deal(column);
+        const count = writeGridEdges(order, nSynth, settings.gridSize, edges);
         binCount[j] = 2 * count + 1;
-        if (settings.depth === 1) {
+        if (!depth2) {
           // The best stump on this column, from bin counts of the sorted values.
-          columnReal.fill(0);
-          columnSynth.fill(0);
-          addSortedBinCounts(realSorted[j]!, edges, count, columnReal);
-          addSortedBinCounts(sorted, edges, count, columnSynth);
-          leftReal.fill(0);
-          leftSynth.fill(0);
-          const value = bestSplit(leftReal, leftSynth, binCount[j]!, true);
+          order.sortInto(sorted);
+          const real = columnReal[0]!;
+          const synth = columnSynth[0]!;
+          real.fill(0);
+          synth.fill(0);
+          addSortedBinCounts(realSorted[j]!, edges, count, real);
+          addSortedBinCounts(sorted, edges, count, synth);
+          const value = bestStump(real, synth, binCount[j]!);
           if (value > stumpBest) stumpBest = value;
           continue;
         }
-        const real = realColumns[j]!;
         const rb = realBins[j]!;
-        for (let i = 0; i < nReal; i++) rb[i] = binOf(real[i]!, edges, count);
+        writeSortedBins(realSorted[j]!, realRowOf[j]!, edges, count, rb);
         const sb = synthBins[j]!;
         for (let i = 0; i < nSynth; i++) sb[i] = binOf(column[i]!, edges, count);
+        const real = columnReal[j]!;
+        const synth = columnSynth[j]!;
+        real.fill(0, 0, binCount[j]!);
+        synth.fill(0, 0, binCount[j]!);
+        for (let i = 0; i < nReal; i++) real[rb[i]!]!++;
+        for (let i = 0; i < nSynth; i++) synth[sb[i]!]!++;
       }
-      if (settings.depth === 1) return stumpBest / total;
+      if (!depth2) return stumpBest / total;
       let best = 0; // no split: the root's own term, (n_synth − c·N)²/N = 0
       for (let j = 0; j < p; j++) {
         const rootBins = binCount[j]!;
@@ -216,31 +303,37 @@ export function makeGridTreeQuality(
           const childBins = binCount[k]!;
           pairReal.fill(0, 0, rootBins * childBins);
           pairSynth.fill(0, 0, rootBins * childBins);
-          columnReal.fill(0, 0, childBins);
-          columnSynth.fill(0, 0, childBins);
           const rootReal = realBins[j]!;
           const childReal = realBins[k]!;
           for (let i = 0; i < nReal; i++) pairReal[rootReal[i]! * childBins + childReal[i]!]!++;
           const rootSynth = synthBins[j]!;
           const childSynth = synthBins[k]!;
           for (let i = 0; i < nSynth; i++) pairSynth[rootSynth[i]! * childBins + childSynth[i]!]!++;
-          for (let r = 0; r < rootBins; r++) {
-            for (let b = 0; b < childBins; b++) {
-              columnReal[b] += pairReal[r * childBins + b]!;
-              columnSynth[b] += pairSynth[r * childBins + b]!;
-            }
-          }
           leftReal.fill(0, 0, childBins);
           leftSynth.fill(0, 0, childBins);
+          let nodeReal = 0;
+          let nodeSynth = 0;
           for (let r = 0; r < rootBins - 1; r++) {
+            const base = r * childBins;
+            let rowReal = 0;
+            let rowSynth = 0;
             for (let b = 0; b < childBins; b++) {
-              leftReal[b] += pairReal[r * childBins + b]!;
-              leftSynth[b] += pairSynth[r * childBins + b]!;
+              const a = pairReal[base + b]!;
+              const s = pairSynth[base + b]!;
+              leftReal[b] += a;
+              leftSynth[b] += s;
+              rowReal += a;
+              rowSynth += s;
             }
-            const left = bestSplit(leftReal, leftSynth, childBins, false);
-            const right = bestSplit(leftReal, leftSynth, childBins, true);
-            if (left > bestLeft[r]!) bestLeft[r] = left;
-            if (right > bestRight[r]!) bestRight[r] = right;
+            nodeReal += rowReal;
+            nodeSynth += rowSynth;
+            if (r > 0 && rowReal === 0 && rowSynth === 0) {
+              // An empty root bin: the same nodes as after the previous root bin, the same values.
+              if (bestLeft[r - 1]! > bestLeft[r]!) bestLeft[r] = bestLeft[r - 1]!;
+              if (bestRight[r - 1]! > bestRight[r]!) bestRight[r] = bestRight[r - 1]!;
+              continue;
+            }
+            raiseChildBest(r, k, childBins, nodeReal, nodeSynth);
           }
         }
         for (let r = 0; r < rootBins - 1; r++) {
