@@ -14,8 +14,10 @@
 // neighbours at ρ; the exponential mechanisms keep sensitivity 2, so their selection is √2 less sharp
 // than private-pgm's (ε/Δ = ε_add/remove/√2). Seeds "census-matched/<mechanism>/<trial>"; processor
 // seconds of this process.
+// CENSUS_NEIGHBOURING=add-remove runs the CLI with --neighbouring add-remove (n private: the synthetic
+// row count is the mechanism's noisy estimate, and the TVD compares proportions).
 // Env: CENSUS_CSV, CENSUS_DOMAIN, CENSUS_MECHANISMS (mst,aim), CENSUS_TRIALS (1), CENSUS_EPSILON (1),
-// CENSUS_PARAMS_<MECHANISM> (extra --param values, "key=value,key=value").
+// CENSUS_NEIGHBOURING (replace-one), CENSUS_PARAMS_<MECHANISM> (extra --param values, "key=value,key=value").
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -43,6 +45,7 @@ const TRIALS = Number(process.env.CENSUS_TRIALS ?? 1);
 const EPSILON = process.env.CENSUS_EPSILON ?? '1';
 const DELTA = '1e-9';
 const MATCHED = process.env.CENSUS_MATCHED === '1';
+const NEIGHBOURING = process.env.CENSUS_NEIGHBOURING ?? 'replace-one';
 const GOALS: Record<string, { way: 1 | 2 | 3; tvd: number; seconds: number }> = {
   mst: { way: 2, tvd: 0.06, seconds: 24 },
   aim: { way: 3, tvd: 0.1, seconds: 180 },
@@ -173,6 +176,8 @@ for (const id of MECHANISMS) {
       `census/${id}/${trial}`,
       '--out',
       out,
+      '--neighbouring',
+      NEIGHBOURING,
       ...extra,
     ];
     const quoted = ['node', '--import', 'tsx', ...args].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
@@ -190,6 +195,7 @@ for (const id of MECHANISMS) {
     trials.push({
       wallSeconds: wall,
       cpuSeconds: user! + system!,
+      syntheticRows: synthetic.nRows,
       ...quality(synthetic),
       loadBefore,
       loadAfter: loadavg()[0]!,
@@ -231,7 +237,7 @@ console.log(
     epsilon: Number(EPSILON),
     delta: Number(DELTA),
     trials: TRIALS,
-    ...(MATCHED ? { series: 'matched: σ of add/remove at ρ (bench only)' } : {}),
+    ...(MATCHED ? { series: 'matched: σ of add/remove at ρ (bench only)' } : { neighbouring: NEIGHBOURING }),
     ...results,
   }),
 );

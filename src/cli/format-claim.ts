@@ -16,6 +16,7 @@ export function formatClaim(claim: PrivacyClaim): string {
   const afterBudget = unproven === null ? ',' : ` — ${unproven};`;
   const lines = [
     `Privacy claim: ${claim.notion}, ${budget}${afterBudget} neighbouring datasets: ${claim.neighbouring}`,
+    ...(claim.otherRelation === undefined ? [] : [`  ${claim.otherRelation}`]),
     'Steps:',
   ];
   for (const step of claim.steps) {

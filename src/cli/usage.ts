@@ -67,6 +67,10 @@ Options:
   --delta D                 δ for mechanisms with approximate DP (default 0; a mechanism that
                             needs δ > 0 gets min(1e-9, 1/n²) rounded down, said on stderr)
   --releases M              number of synthetic datasets, composed sequentially (default 1)
+  --neighbouring R          which datasets are neighbours: replace-one (default: hides what a person's
+                            row says; n is public) or add-remove (hides whether a person is in the
+                            table at all; n is private and the row count is a noisy estimate); mst,
+                            aim, dp-marginals and laplace-histogram run under both
   --param key=value         a mechanism parameter; repeat for several
   --seed S                  reproducible random numbers, for demonstrations only: the outputs are
                             marked "not for release" in their file names and in the report

@@ -1,3 +1,4 @@
+import { parseNeighbouring, type Neighbouring } from '../../core/mechanisms/neighbouring';
 import { decodeCsvBytes } from '../../core/table/csv-read';
 import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/schema-json';
 import { buildTable } from '../../core/table/build-table';
@@ -8,7 +9,7 @@ import { tableFromColumns } from '../../core/table/table-from-columns';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { tokenAt } from '../../core/table/stored-column';
 import { complementIndices } from '../../core/metrics/sample-indices';
-import { splitRowsForJob } from '../../worker/holdout';
+import { splitRowsForJob } from '../../core/metrics/job-holdout';
 import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
 import type {
@@ -45,13 +46,23 @@ import {
 } from '../../core/privacy/ledger';
 import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { CliInternals, ParsedArgs } from '../run-cli';
+import type { CliInternals, ParsedArgs } from '../args';
 import { UsageError } from '../errors';
 import { formatClaim } from '../format-claim';
 import { APP_VERSION } from '../../core/version';
 import { releasePaths } from '../release-paths';
 import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-limits';
 import { synthFromCountSource, usesCountSource } from './synth-counts';
+
+/** The --neighbouring option: replace-one (the default) or add-remove; anything else is a usage error. */
+function neighbouringOption(value: unknown): Neighbouring {
+  if (value === undefined) return 'replace-one';
+  const relation = parseNeighbouring(String(value));
+  if (relation === undefined) {
+    throw new UsageError(`--neighbouring must be replace-one or add-remove; got '${String(value)}'.`);
+  }
+  return relation;
+}
 
 /** `dpsynth synth`: one DP run from a CSV and a declared schema to synthetic CSV(s) and a release report. */
 export const synthCommand = {
@@ -61,6 +72,7 @@ export const synthCommand = {
     epsilon: { type: 'string' },
     delta: { type: 'string' },
     releases: { type: 'string' },
+    neighbouring: { type: 'string' },
     param: { type: 'string', multiple: true },
     seed: { type: 'string' },
     out: { type: 'string' },
@@ -82,8 +94,23 @@ export const synthCommand = {
     // Checked before anything is read or reserved: a size that is not a whole number ≥ 1 would write
     // no rows (NaN) or never finish (0).
     const blockRows = blockRowsOf({ blockRows: internals.releaseBlockRows });
+    const neighbouring = neighbouringOption(v.neighbouring);
     // Counts from DuckDB, a ClickHouse cluster or files of query results: synth-counts.ts.
-    if (usesCountSource(v)) return synthFromCountSource(args, io, internals);
+    if (usesCountSource(v)) {
+      if (neighbouring === 'add-remove') {
+        throw new UsageError(
+          '--neighbouring add-remove runs on a table in memory only for now: leave out --engine, --source and --counts, or use replace-one.',
+        );
+      }
+      return synthFromCountSource(args, io, internals);
+    }
+    if (neighbouring === 'add-remove' && (v['drop-incomplete-rows'] || v['holdout-share'] !== undefined)) {
+      throw new UsageError(
+        '--drop-incomplete-rows and --holdout-share write row counts into the claim and the report, and under ' +
+          '--neighbouring add-remove the number of rows is private: drop incomplete rows or keep back a test set ' +
+          'before running, or use replace-one.',
+      );
+    }
     const [dataPath, extra] = args.positionals;
     if (!dataPath || extra) throw new UsageError('dpsynth synth takes exactly one CSV file.');
     for (const required of ['schema', 'mechanism', 'epsilon', 'out'] as const) {
@@ -140,8 +167,12 @@ export const synthCommand = {
     const { rowsRead, completeRows } = input;
     const droppedIncompleteRows = rowsRead - completeRows;
     const n = input.table!.nRows;
-    // A mechanism that needs δ > 0, run without --delta: the documented default from public n.
-    const deltaDefault = v.delta === undefined && mechanism.fit?.needsDelta ? defaultDelta(n) : undefined;
+    // A mechanism that needs δ > 0, run without --delta: the documented default from public n (under
+    // add/remove, where n is private, the default that does not depend on n: 1e-9).
+    const deltaDefault =
+      v.delta === undefined && mechanism.fit?.needsDelta
+        ? defaultDelta(neighbouring === 'add-remove' ? undefined : n)
+        : undefined;
     if (deltaDefault !== undefined) {
       io.err(`dpsynth: ${deltaDefault.reason}\n`);
       budget = parseBudget(String(v.epsilon), deltaDefault.delta);
@@ -154,6 +185,8 @@ export const synthCommand = {
       delta: deltaDefault?.delta ?? (v.delta === undefined ? 0 : String(v.delta)),
       releases,
       seeded: seed !== undefined,
+      // Absent for the default, so a replace-one context is the one it always was.
+      ...(neighbouring === 'add-remove' ? { neighbouring } : {}),
     };
     const problems = mechanism.check(schema, params, context);
     if (problems.length > 0) {

@@ -47,7 +47,7 @@ async function composedRun(
   given: RunContext,
   run: (ctx: RunContext) => Promise<ReleaseInBlocks>,
 ): Promise<ReleaseInBlocks> {
-  const meter = given.meter ?? new PrivacyMeter();
+  const meter = given.meter ?? new PrivacyMeter(given.neighbouring ?? 'replace-one');
   const release = await run({ ...given, meter });
   if (meterEnforced(mechanism)) meter.settle(release.claim.steps);
   return { ...release, claim: withDomainSteps(release.claim, schema) };

@@ -3,6 +3,8 @@ import { withDomainSteps } from '../privacy/domain-claim';
 import { checkCompleteColumns } from '../table/complete-columns';
 import { PrivacyMeter, StageMeter, type StageCharge } from '../privacy/meter';
 import { ZcdpAccountant } from '../privacy/zcdp-accountant';
+import { InputError } from '../table/errors';
+import { relationOf, relationProblems } from './neighbouring';
 import type { Mechanism, MechanismMeta, RunContext, StagedRun } from './types';
 
 /**
@@ -13,8 +15,25 @@ import type { Mechanism, MechanismMeta, RunContext, StagedRun } from './types';
 export function composedMeta(meta: MechanismMeta): MechanismMeta {
   return {
     ...meta,
-    claim: (params, context) => withDomainSteps(meta.claim(params, context), context.schema),
+    claim: (params, context) => {
+      refuseRelation(meta, context);
+      return withDomainSteps(meta.claim(params, context), context.schema);
+    },
+    // A relation the mechanism does not support is refused first, with the reason.
+    check: (schema, params, context) => {
+      const refused = relationProblems(meta, schema, context);
+      return refused.length > 0 ? refused : meta.check(schema, params, context);
+    },
   };
+}
+
+/** Throws InputError when the context's relation cannot be used with this mechanism and schema. */
+function refuseRelation(
+  meta: Pick<MechanismMeta, 'id' | 'supportsNeighbouring'>,
+  context: Parameters<MechanismMeta['claim']>[1],
+): void {
+  const problems = relationProblems(meta, context.schema, context);
+  if (problems.length > 0) throw new InputError(`${meta.id} cannot run: ${problems.join(' ')}`);
 }
 
 /**
@@ -26,10 +45,19 @@ export function meterEnforced(mechanism: Pick<Mechanism, 'metered'>): boolean {
   return mechanism.metered === true;
 }
 
-/** The context a run sees: the caller's, with the run's meter (the caller's own meter when it gave one). */
+/**
+ * The context a run sees: the caller's, with the run's meter under the run's neighbouring relation (the
+ * caller's own meter when it gave one, which must be under the same relation).
+ */
 function withMeter(ctx: RunContext): { ctx: RunContext; meter: PrivacyMeter } {
-  const meter = ctx.meter ?? new PrivacyMeter();
-  return { ctx: { ...ctx, meter }, meter };
+  const relation = relationOf(ctx);
+  const meter = ctx.meter ?? new PrivacyMeter(relation);
+  if (meter.neighbouring !== relation) {
+    throw new Error(
+      `the run's meter is for ${meter.neighbouring} neighbours but the run asks for ${relation}`,
+    );
+  }
+  return { ctx: { ...ctx, meter, neighbouring: relation }, meter };
 }
 
 /**
@@ -46,13 +74,15 @@ function withMeter(ctx: RunContext): { ctx: RunContext; meter: PrivacyMeter } {
  */
 export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Mechanism {
   const enforced = meterEnforced(mechanism);
-  const staged = mechanism.staged === undefined ? undefined : composedStaged(mechanism.staged, enforced);
+  const staged =
+    mechanism.staged === undefined ? undefined : composedStaged(mechanism.staged, enforced, mechanism);
   return {
     ...mechanism,
     ...meta,
     run: async (table, schema, params, given) => {
       // A missing value in a column the schema declares complete: refused before any draw.
       checkCompleteColumns(table, schema);
+      refuseRelation(mechanism, given);
       const { ctx, meter } = withMeter(given);
       const release = await mechanism.run(table, schema, params, ctx);
       if (enforced) meter.settle(release.claim.steps);
@@ -63,6 +93,7 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
       : {
           runInBlocks: async (table, schema, params, given, options) => {
             checkCompleteColumns(table, schema);
+            refuseRelation(mechanism, given);
             const { ctx, meter } = withMeter(given);
             const release = await mechanism.runInBlocks!(table, schema, params, ctx, options);
             if (enforced) meter.settle(release.claim.steps);
@@ -82,10 +113,18 @@ export interface MeteredStageResult {
 /** The run's meter of each staged run in progress, keyed by the accountant plan and finish share. */
 const stagedMeters = new WeakMap<object, PrivacyMeter>();
 
-function composedStaged(staged: StagedRun, enforced: boolean): StagedRun {
+function composedStaged(
+  staged: StagedRun,
+  enforced: boolean,
+  meta: Pick<MechanismMeta, 'id' | 'supportsNeighbouring'>,
+): StagedRun {
   if (!enforced) {
     return {
       ...staged,
+      plan: (table, schema, params, given, accountant) => {
+        refuseRelation(meta, given);
+        return staged.plan(table, schema, params, given, accountant);
+      },
       finish: (plan, results, ctx, accountant) => {
         const release = staged.finish(plan, results, ctx, accountant);
         return { ...release, claim: withDomainSteps(release.claim, ctx.schema) };
@@ -95,7 +134,8 @@ function composedStaged(staged: StagedRun, enforced: boolean): StagedRun {
   return {
     ...staged,
     plan: (table, schema, params, given, accountant) => {
-      const meter = given.meter ?? meterOf(accountant) ?? new PrivacyMeter();
+      refuseRelation(meta, given);
+      const meter = given.meter ?? meterOf(accountant) ?? new PrivacyMeter(relationOf(given));
       if (accountant instanceof Accountant || accountant instanceof ZcdpAccountant)
         accountant.attachMeter(meter);
       stagedMeters.set(accountant, meter);

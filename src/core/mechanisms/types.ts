@@ -1,5 +1,6 @@
 import type { BudgetReserver } from '../privacy/accountant';
 import type { PrivacyMeter, StageMeter } from '../privacy/meter';
+import type { Neighbouring } from '../privacy/query-sensitivity';
 import type { AbortSignalLike } from '../abort';
 import type { Rng } from '../rng/types';
 import type { PrivacyClaim } from '../privacy/types';
@@ -25,8 +26,17 @@ export interface ParamSpec {
 
 /** Public facts a claim or a check may use: never the data itself. */
 export interface PublicContext {
-  /** Number of rows (public under replace-one neighbours). */
+  /**
+   * Number of rows: public under replace-one neighbours. Under add/remove it is private: a claim, a
+   * check, a description or a plan must not read it (mechanisms/neighbouring.ts, `publicRows`), and a run
+   * reads it only through a DP estimate.
+   */
   n: number;
+  /**
+   * The run's neighbouring relation, the user's choice (absent: 'replace-one'). The registry's wrapper
+   * makes the run's privacy meter with it, and every claim states it.
+   */
+  neighbouring?: Neighbouring;
   schema: Schema;
   /** Total budget as the user gave it (decimal string or number; parsed exactly). */
   epsilon: string | number;
@@ -157,6 +167,11 @@ export interface MechanismMeta {
   reference: string;
   /** Column types the mechanism can synthesize. */
   supports: { numeric: boolean; categorical: boolean };
+  /**
+   * The neighbouring relations the mechanism can run under (absent: replace-one only). A relation not
+   * listed is refused by `check` (through the registry's composed meta) with the reason.
+   */
+  supportsNeighbouring?: readonly Neighbouring[];
   params: ParamSpec[];
   /**
    * Optional: where the mechanism is good, from public facts, with measured figures; the studio's

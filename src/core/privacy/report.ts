@@ -94,8 +94,11 @@ export interface ReleaseReport {
   appVersion: string;
   /** ISO 8601 time the report was made. */
   createdAt: string;
-  /** Rows of the input (public under replace-one neighbours). */
-  rows: number;
+  /**
+   * Rows of the input: public under replace-one neighbours; absent under add/remove, where n is private
+   * (a note says why).
+   */
+  rows?: number;
   columns: number;
   /** Number of synthetic datasets released. */
   releases: number;
@@ -228,6 +231,7 @@ function reportedClaim(claim: PrivacyClaim, schema: Schema, seeded: boolean, red
   };
   if (claim.mu !== undefined) copy.mu = claim.mu;
   if (claim.rho !== undefined) copy.rho = claim.rho;
+  if (claim.otherRelation !== undefined) copy.otherRelation = claim.otherRelation;
   if (claim.composedOf !== undefined) {
     const { domain, mechanism } = claim.composedOf;
     for (const [value, what] of [
@@ -256,6 +260,10 @@ function isoTime(createdAt: Date | string | undefined): string {
  * data withheld unless `publishInferred`. Throws RangeError for non-whole counts, non-primitive parameters or a claim
  * with a negative or non-finite number.
  */
+/** The note of a report under add/remove neighbours, which leaves the input's row count out. */
+export const PRIVATE_ROWS_NOTE =
+  'The number of input rows is not written: under add/remove neighbours it is private, and the synthetic row count is a noisy estimate of it.';
+
 export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
   checkCount(input.rows, 'rows', 0);
   checkCount(input.releases, 'releases', 1);
@@ -268,12 +276,13 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
   const schema = reportedSchema(read, publishInferred);
   const redact = JSON.stringify(schema.columns).includes(JSON.stringify(WITHHELD));
   if (redact) notes.push(REDACTED_NUMBERS_NOTE);
+  if (input.claim.neighbouring === 'add-remove') notes.push(PRIVATE_ROWS_NOTE);
   const report: ReleaseReport = {
     format: 'dpsynth-release-report',
     formatVersion: 1,
     appVersion: input.appVersion,
     createdAt: isoTime(input.createdAt),
-    rows: input.rows,
+    ...(input.claim.neighbouring === 'add-remove' ? {} : { rows: input.rows }),
     columns: input.schema.columns.length,
     releases: input.releases,
     schema,

@@ -1,3 +1,5 @@
+import type { Neighbouring } from './query-sensitivity';
+
 /** Privacy notions a claim can state (DESIGN.md §2). */
 export type PrivacyNotion = 'pure-dp' | 'approx-dp' | 'gdp';
 
@@ -35,7 +37,16 @@ export interface PrivacyClaim {
   mu?: number;
   /** Total ρ when the budget was composed in zCDP; epsilon and delta are then its (ε, δ) conversion. */
   rho?: number;
-  neighbouring: 'replace-one';
+  /**
+   * Which datasets are neighbours (DESIGN.md §3 rule 1): 'replace-one' (one row replaced, n public) or
+   * 'add-remove' (one row added or removed, n private), the run's choice.
+   */
+  neighbouring: Neighbouring;
+  /**
+   * What the guarantee implies under the other relation, as a sentence (privacy/relation-conversion.ts),
+   * so a figure can be compared with one stated under the other relation.
+   */
+  otherRelation?: string;
   /** "proven" unless a step of the mechanism rests on an unproven bound (see `unprovenBecause`). */
   bound: ClaimBound;
   /** Present exactly when `bound` is "unproven": why, in a short phrase shown in the headline. */

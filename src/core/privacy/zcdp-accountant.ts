@@ -132,7 +132,7 @@ export class ZcdpAccountant {
       epsilon: epsilonOf(composeZcdp(this.recorded.map((s) => s.rho))),
       delta: shownDelta,
       rho: roundUpRational(this.spentRho),
-      neighbouring: 'replace-one',
+      neighbouring: this.runMeter.neighbouring,
       ...claimBound(unproven),
       steps,
       assumptions: [...assumptions],

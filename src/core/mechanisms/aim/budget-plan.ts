@@ -1,10 +1,13 @@
 import type { MeterStep } from '../../privacy/meter';
+import type { Neighbouring } from '../../privacy/query-sensitivity';
 import { sqrtRationalDown } from '../../privacy/round-up';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { parseRational, Rational } from '../../rng/rational';
 import {
   epsilonInWords,
+  histogramL2Squared,
   histogramRho,
+  histogramSigma2,
   SELECTION_EPSILON_DIGITS,
   selectionRho,
   sigmaInWords,
@@ -13,39 +16,52 @@ import {
 /** AIM's starting noise and selection parameters, exact. */
 export interface AimBudgetPlan {
   rho: Rational;
+  /** The run's neighbouring relation: the sensitivities below are derived under it. */
+  neighbouring: Neighbouring;
   rounds: number;
   /** Share of each round's ρ spent measuring (the rest selects). */
   measureShare: Rational;
-  /** σ² = T/(share·ρ): measuring costs 1/σ² = share·ρ/T per marginal under replace-one. */
+  /**
+   * σ² = T·Δ₂²/(2·share·ρ): measuring costs Δ₂²/(2σ²) = share·ρ/T per marginal (T/(share·ρ) under
+   * replace-one, Δ₂² = 2; half that under add/remove, Δ₂² = 1).
+   */
   sigma2: Rational;
   /** ε = the largest 12-digit decimal <= √(8(1 − share)ρ/T): selecting costs ε²/8 <= (1 − share)ρ/T. */
   epsilon: Rational;
-  /** ρ₀ = d/σ²: the one-way histograms measured first. */
+  /** ρ₀ = d·Δ₂²/(2σ²): the one-way histograms measured first. */
   oneWayRho: Rational;
 }
 
 /**
- * AIM's budget (McKenna et al. 2022, Alg. 1; private-pgm `mechanisms/aim.py`) under replace-one: T
- * rounds share ρ; each round measures one marginal with discrete Gaussian noise of variance σ²
- * (cost 1/σ², the histogram's L2 sensitivity being √2; private-pgm's add/remove σ² is half of ours
- * for the same cost) and selects with an exponential mechanism at ε (cost ε²/8, bounded range). The
- * d one-way histograms are measured first at the same σ. Requires rounds >= d and 0 < share < 1.
+ * AIM's budget (McKenna et al. 2022, Alg. 1; private-pgm `mechanisms/aim.py`) under the run's relation:
+ * T rounds share ρ; each round measures one marginal with discrete Gaussian noise of variance σ² (cost
+ * Δ₂²/(2σ²), Δ₂² from the query table: 2 under replace-one, 1 under add/remove as in private-pgm, whose
+ * σ² at the same cost is then ours) and selects with an exponential mechanism at ε (cost ε²/8, bounded
+ * range, whatever the relation: the score's sensitivity scales the scores, not the cost). The d one-way
+ * histograms are measured first at the same σ. Requires rounds >= d and 0 < share < 1.
  */
-export function planAimBudget(rho: Rational, d: number, rounds: number, measureShare: number): AimBudgetPlan {
+export function planAimBudget(
+  rho: Rational,
+  d: number,
+  rounds: number,
+  measureShare: number,
+  neighbouring: Neighbouring = 'replace-one',
+): AimBudgetPlan {
   const share = parseRational(measureShare);
   const t = Rational.of(rounds);
-  const sigma2 = t.div(share.mul(rho));
+  const sigma2 = histogramSigma2(share.mul(rho), rounds, neighbouring);
   const epsilon = sqrtRationalDown(
     Rational.of(8).mul(Rational.ONE.sub(share)).mul(rho).div(t),
     SELECTION_EPSILON_DIGITS,
   );
   return {
     rho,
+    neighbouring,
     rounds,
     measureShare: share,
     sigma2,
     epsilon,
-    oneWayRho: histogramRho(sigma2).mul(Rational.of(d)),
+    oneWayRho: histogramRho(sigma2, neighbouring).mul(Rational.of(d)),
   };
 }
 
@@ -76,7 +92,8 @@ export function reserveAimBudget(
   const adaptive = accountant.rhoBudget.sub(plan.oneWayRho);
   const rounds = accountant.reserve(
     'adaptive rounds until this share is spent, each choosing a marginal with the exponential mechanism ' +
-      `(ε = ${epsilonInWords(plan.epsilon)} at first, doubled when the model stops improving; sensitivity 2 × the ` +
+      `(ε = ${epsilonInWords(plan.epsilon)} at first, doubled when the model stops improving; sensitivity ` +
+      `${plan.neighbouring === 'add-remove' ? '' : '2 × '}the ` +
       `largest candidate weight) and measuring it with discrete Gaussian noise (σ = ${sigmaInWords(plan.sigma2)} at ` +
       'first, halved with ε); the last round spends what is left',
     adaptive,
@@ -84,9 +101,29 @@ export function reserveAimBudget(
   return { oneWays, rounds, adaptive };
 }
 
-/** The cost of one round: 1/σ² + ε²/8. */
-export function roundRho(sigma2: Rational, epsilon: Rational): Rational {
-  return histogramRho(sigma2).add(selectionRho(epsilon));
+/** The cost of one round: Δ₂²/(2σ²) + ε²/8 (1/σ² + ε²/8 under replace-one). */
+export function roundRho(
+  sigma2: Rational,
+  epsilon: Rational,
+  neighbouring: Neighbouring = 'replace-one',
+): Rational {
+  return histogramRho(sigma2, neighbouring).add(selectionRho(epsilon));
+}
+
+/**
+ * The ρ of the same AIM run under replace-one neighbours, when it was planned under add/remove
+ * (privacy/relation-conversion.ts). The one-way histograms' ρ₀ doubles (Δ₂² = 1 → 2). In the rounds,
+ * measuring m doubles and selecting s quadruples (score sensitivity 1 → 2, so ε-bounded-range becomes
+ * 2ε-bounded-range, (2ε)²/8). Every round keeps s <= (1 − share)·(its cost): the first has
+ * ε²/8 <= (1 − share)·ρ/T (ε rounded down) beside m = share·ρ/T, an anneal multiplies both by 4, and the
+ * last selects with ε²/8 <= (1 − share)·remaining and measures the rest. So over the rounds' reserved
+ * ρ_r, s <= (1 − share)·ρ_r and 2m + 4s = 2ρ_r + 2s <= (4 − 2·share)·ρ_r, whatever the adaptive choices.
+ * Total: 2ρ₀ + (4 − 2·share)·ρ_r, an upper bound (exact when the selections' ε are not rounded).
+ */
+export function aimReplaceOneRho(plan: AimBudgetPlan, adaptive: Rational): Rational {
+  if (plan.neighbouring !== 'add-remove') throw new RangeError('the plan is already under replace-one');
+  const two = Rational.of(2);
+  return two.mul(plan.oneWayRho).add(Rational.of(4).sub(two.mul(plan.measureShare)).mul(adaptive));
 }
 
 /**
@@ -117,13 +154,15 @@ export class RhoLedger {
 export function finalRound(
   remaining: Rational,
   measureShare: Rational,
+  neighbouring: Neighbouring = 'replace-one',
 ): { sigma2: Rational; epsilon: Rational } {
   const epsilon = sqrtRationalDown(
     Rational.of(8).mul(Rational.ONE.sub(measureShare)).mul(remaining),
     SELECTION_EPSILON_DIGITS,
   );
   const measuring = remaining.sub(selectionRho(epsilon));
-  return { epsilon, sigma2: Rational.ONE.div(measuring) };
+  // Δ₂²/(2σ²) = measuring: σ² = Δ₂²/(2·measuring), 1/measuring under replace-one.
+  return { epsilon, sigma2: histogramL2Squared(neighbouring).div(Rational.of(2).mul(measuring)) };
 }
 
 /** The parameters of one round, already charged to the ledger. */
@@ -150,14 +189,16 @@ export class AimRoundSchedule {
   private sigma2: Rational;
   private epsilon: Rational;
   private ended = false;
+  private readonly neighbouring: Neighbouring;
 
   constructor(
     private readonly ledger: RhoLedger,
-    start: Pick<AimBudgetPlan, 'sigma2' | 'epsilon' | 'measureShare'>,
+    start: Pick<AimBudgetPlan, 'sigma2' | 'epsilon' | 'measureShare'> & { neighbouring?: Neighbouring },
     private readonly measureShare: Rational = start.measureShare,
   ) {
     this.sigma2 = start.sigma2;
     this.epsilon = start.epsilon;
+    this.neighbouring = start.neighbouring ?? 'replace-one';
   }
 
   get finished(): boolean {
@@ -168,12 +209,16 @@ export class AimRoundSchedule {
   nextRound(): AimRound {
     if (this.ended) throw new Error('AIM has no round left: the last one spent the whole share');
     const remaining = this.ledger.remaining();
-    if (remaining.compare(Rational.of(2).mul(roundRho(this.sigma2, this.epsilon))) < 0) {
-      ({ sigma2: this.sigma2, epsilon: this.epsilon } = finalRound(remaining, this.measureShare));
+    if (remaining.compare(Rational.of(2).mul(roundRho(this.sigma2, this.epsilon, this.neighbouring))) < 0) {
+      ({ sigma2: this.sigma2, epsilon: this.epsilon } = finalRound(
+        remaining,
+        this.measureShare,
+        this.neighbouring,
+      ));
       this.ended = true;
     }
     this.ledger.spend(selectionRho(this.epsilon));
-    this.ledger.spend(histogramRho(this.sigma2));
+    this.ledger.spend(histogramRho(this.sigma2, this.neighbouring));
     return { sigma2: this.sigma2, epsilon: this.epsilon, last: this.ended };
   }
 

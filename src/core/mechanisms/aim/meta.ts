@@ -1,4 +1,9 @@
 import { standardAssumptions } from '../../privacy/assumptions';
+import { withOtherRelation } from '../../privacy/relation-conversion';
+import { Rational } from '../../rng/rational';
+import { roundDownRational, roundUpRational } from '../../privacy/round-up';
+import { binningRows, publicRows, relationOf } from '../neighbouring';
+import { pgmRelationAssumptions } from '../mst/meta';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
@@ -20,6 +25,7 @@ import {
   AIM_FINAL_FIT_WORK_SHARES,
   AIM_MIN_REFIT_ITERATIONS,
   AIM_REFIT_WORK,
+  aimReplaceOneRho,
   planAimBudget,
   reserveAimBudget,
   type AimBudgetPlan,
@@ -112,9 +118,11 @@ export interface AimPlan extends PgmDomain {
 export function planAim(
   schema: Schema,
   params: ParamValues,
-  context?: Pick<PublicContext, 'n' | 'epsilon' | 'delta'>,
+  context?: Pick<PublicContext, 'n' | 'epsilon' | 'delta' | 'neighbouring'>,
 ): AimPlan {
-  const domain = planPgmDomain(schema, params, context?.n);
+  // Under add/remove n is private: the binning uses a fixed reference instead (neighbouring.ts).
+  const domain = planPgmDomain(schema, params, binningRows(context));
+  const rows = publicRows(context);
   const problems = [...domain.problems];
   const d = domain.sizes.length;
   const rounds = Number(params.rounds) === 0 ? ROUNDS_PER_COLUMN * d : Number(params.rounds);
@@ -134,7 +142,9 @@ export function planAim(
       if (tooLarge) problems.push(tooLarge);
     });
   }
-  if (context && context.n < 1) problems.push('needs at least one row of data.');
+  if (rows !== undefined && rows < 1) problems.push('needs at least one row of data.');
+  // A capacity limit of the exact scores, checked under either relation before any budget is reserved
+  // (under add/remove the refusal says only that the table has more than 2^31 rows).
   if (context && context.n > SCORE_MAX_ROWS) {
     problems.push(
       `needs at most ${formatCount(SCORE_MAX_ROWS)} rows, so that its selection scores stay exact.`,
@@ -148,9 +158,14 @@ export function aimAssumptions(plan: AimPlan, context: PublicContext): string[] 
   return [
     ...standardAssumptions(context.schema, context.seeded),
     ...binnedDomainAssumptions(plan.codings, context.schema),
-    'The budget is composed in zero-concentrated DP (ρ) and stated as (ε, δ) by the conversion of Canonne, Kamath & ' +
-      'Steinke 2020 (Corollary 13). Sensitivities are for replacing one row: √2 in L2 for a histogram (ρ = 1/σ² ' +
-      'per histogram), 2 × the candidate weight for a weighted L1 score.',
+    ...pgmRelationAssumptions(
+      context,
+      {
+        replaceOne: '2 × the candidate weight for a weighted L1 score',
+        addRemove: 'the candidate weight for a weighted L1 score',
+      },
+      'the model’s total and the synthetic row count, the minimum-variance estimate of the total from the d noisy one-way histograms (at least 1)',
+    ),
     'The rounds choose their noise, their ε and when to stop from earlier outputs, and never spend past the share ' +
       'reserved for them: fully adaptive composition of zCDP under a privacy filter (Feldman & Zrnic 2021; as OpenDP’s AIM).',
     'Each exponential-mechanism round is ε-DP with bounded range, hence ε²/8-zCDP (Cesar & Rogers 2021); it is ' +
@@ -167,26 +182,51 @@ function megabytesInWords(bytes: number): string {
 
 /** Plans AIM's budget and makes its two reservations; claim() and run() both call it. */
 export function reserveAim(
-  accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget'>,
+  accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'meter'>,
   plan: AimPlan,
   params: ParamValues,
-): AimBudgetPlan {
+): { budget: AimBudgetPlan; adaptive: Rational } {
   const budget = planAimBudget(
     accountant.rhoBudget,
     plan.sizes.length,
     plan.rounds,
     Number(params.measureShare),
+    accountant.meter.neighbouring,
   );
-  reserveAimBudget(accountant, budget, plan.sizes.length);
-  return budget;
+  const { adaptive } = reserveAimBudget(accountant, budget, plan.sizes.length);
+  return { budget, adaptive };
+}
+
+/**
+ * The claim of what an AIM plan reserved, with what it implies under the other relation: nothing for
+ * replace-one; for add/remove, the replace-one ρ bound of the same run (aimReplaceOneRho) at the same δ.
+ */
+export function aimClaim(
+  accountant: Pick<ZcdpAccountant, 'claim' | 'delta'>,
+  budget: AimBudgetPlan,
+  adaptive: Rational,
+  assumptions: string[],
+): PrivacyClaim {
+  const claim = accountant.claim(assumptions);
+  if (budget.neighbouring === 'replace-one') return withOtherRelation(claim);
+  return withOtherRelation(claim, {
+    notion: 'zcdp',
+    rho: aimReplaceOneRho(budget, adaptive),
+    delta: accountant.delta,
+    why:
+      'the one-way histograms’ ρ doubles (Δ₂² = 2 against 1); in the rounds measuring doubles and selecting ' +
+      'quadruples (score sensitivity 2 against 1), and selecting is at most 1 − share of every round ' +
+      `(share = ${roundDownRational(budget.measureShare)} measures), so the rounds’ ρ grows at most ` +
+      `(4 − 2·share) = ${roundUpRational(Rational.of(4).sub(Rational.of(2).mul(budget.measureShare)))}-fold`,
+  });
 }
 
 function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
   const plan = planAim(context.schema, params, context);
   if (plan.problems.length > 0) throw new Error(`${AIM_ID} cannot run: ${plan.problems.join(' ')}`);
   const accountant = zcdpAccountantFor(context, AIM_ID);
-  reserveAim(accountant, plan, params);
-  return accountant.claim(aimAssumptions(plan, context));
+  const { budget, adaptive } = reserveAim(accountant, plan, params);
+  return aimClaim(accountant, budget, adaptive, aimAssumptions(plan, context));
 }
 
 function describe(params: ParamValues, context: PublicContext): string[] {
@@ -197,6 +237,7 @@ function describe(params: ParamValues, context: PublicContext): string[] {
     plan.sizes.length,
     plan.rounds,
     Number(params.measureShare),
+    relationOf(context),
   );
   const names = plan.codings.map((coding) => coding.name);
   const candidateCells = plan.candidates.cliques.reduce((total, r) => total + cellCount(r, plan.sizes), 0);
@@ -224,6 +265,7 @@ export const aimMeta: MechanismMeta = {
   reference:
     'McKenna, Mullins, Sheldon & Miklau, AIM: an adaptive and iterative mechanism for differentially private synthetic data, VLDB 2022, Algorithm 1',
   supports: { numeric: true, categorical: true },
+  supportsNeighbouring: ['replace-one', 'add-remove'],
   fit: aimFit,
   params: AIM_PARAMS,
   claim,

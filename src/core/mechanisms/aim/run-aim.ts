@@ -14,11 +14,12 @@ import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
 import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
 import type { ParamValues, Release, RunContext } from '../types';
 import { AimRoundSchedule, planAimBudget, refitIterations, reserveAimBudget, RhoLedger } from './budget-plan';
-import { AIM_ID, aimAssumptions, planAim } from './meta';
+import { AIM_ID, aimAssumptions, aimClaim, planAim } from './meta';
+import { minimumVarianceTotal, syntheticRowsFromEstimate } from '../common/pgm/estimated-total';
 import { HALF_NORMAL_MEAN } from './score';
 import { selectMarginal } from './select-marginal';
 
-export type AimAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'claim'>;
+export type AimAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'claim' | 'meter' | 'delta'>;
 
 const BYTES_PER_CELL = 8;
 const MEGABYTE = 2 ** 20;
@@ -41,12 +42,14 @@ interface Fit {
 
 /**
  * AIM (McKenna, Mullins, Sheldon & Miklau 2022, Algorithm 1; private-pgm `mechanisms/aim.py`) under
- * replace-one. Every draw goes through the privacy meter on its step (the registry checks that the
+ * the run's relation (the accountant's meter): replace-one with n public, or add/remove, where the model's
+ * total and the row count are the minimum-variance estimate from the noisy one-way histograms
+ * (estimated-total.ts) and n is read nowhere else. Every draw goes through the privacy meter on its step (the registry checks that the
  * rounds charged exactly the share reserved for them). Reserves ρ₀ for the one-ways and the rest for the rounds before any draw; measures
  * every one-way histogram; then each round: (1) if less than twice a round's cost is left, spend all
  * of it in this last round; (2) keep the candidates already inside a model clique and those whose
  * junction tree stays within maxModelSize × ρ_used/ρ; (3) select with the exponential mechanism on
- * q_r = w_r(‖M_r(D) − M_r(p̂)‖₁ − √(2/π)σ·cells_r), Δ = 2·max w; (4) measure it, refit warm-started
+ * q_r = w_r(‖M_r(D) − M_r(p̂)‖₁ − √(2/π)σ·cells_r), Δ = 2·max w (max w under add/remove); (4) measure it, refit warm-started
  * (at most refitIterations(maxIters, model cells) iterations: a bounded work per round);
  * (5) if the fitted marginal moved by at most √(2/π)σ·cells_r in L1, halve σ and double ε.
  */
@@ -74,18 +77,19 @@ export async function drawAim<D>(
   if (table.nRows !== ctx.n)
     throw new Error(`${AIM_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
   // The same two calls as reserveAim (meta.ts), which claim() makes: the claim is what is reserved here.
+  const relation = accountant.meter.neighbouring;
   const budget = planAimBudget(
     accountant.rhoBudget,
     plan.sizes.length,
     plan.rounds,
     Number(params.measureShare),
+    relation,
   );
   const steps = reserveAimBudget(accountant, budget, plan.sizes.length);
   const ledger = new RhoLedger(steps.adaptive);
   const rhoTotal = accountant.rhoBudget;
   const { sizes } = plan;
   const d = sizes.length;
-  const n = ctx.n;
   const maxIters = Number(params.maxIters);
   const maxModelCells = (Number(params.maxModelSize) * MEGABYTE) / BYTES_PER_CELL;
   const columns = columnsForCodings(table, plan.codings);
@@ -106,6 +110,14 @@ export async function drawAim<D>(
     );
     measurements.push({ attrs: [j], y, weight: new Float64Array(y.length).fill(oneWayWeight) });
   }
+  // The model's total: public n under replace-one; under add/remove the DP estimate from the noisy
+  // one-way histograms (post-processing), used everywhere replace-one uses n.
+  const n =
+    relation === 'replace-one'
+      ? ctx.n
+      : syntheticRowsFromEstimate(
+          minimumVarianceTotal(measurements.map((m) => ({ y: m.y, sigma2: budget.sigma2.toNumber() }))),
+        );
   ctx.progress(0, 'counting the candidate marginals');
   const answers = plan.candidates.cliques.map((r) => {
     throwIfAborted(ctx.signal);
@@ -202,7 +214,7 @@ export async function drawAim<D>(
   const modelCells = fit.model.cliqueCells.reduce((a, b) => a + b, 0);
   return {
     datasets,
-    claim: accountant.claim(aimAssumptions(plan, ctx)),
+    claim: aimClaim(accountant, budget, steps.adaptive, aimAssumptions(plan, ctx)),
     dataHolderDiagnostics: {},
     diagnostics: {
       rounds,

@@ -17,6 +17,11 @@ import { laplaceScaleFor } from '../common/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
+import { PrivacyMeter } from '../../privacy/meter';
+import type { NoisyPositiveCells } from '../../privacy/metered/sparse-cell-noise';
+import { histogramClaim } from '../common/histogram-claim';
+import { binningRows, relationOf } from '../neighbouring';
+import { rowsFromNoisySums } from '../common/noisy-row-count';
 import {
   DP_MARGINALS_ID,
   dpMarginalsAssumptions,
@@ -39,7 +44,10 @@ export async function runDpMarginals(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
+  accountant: BudgetReserver = new Accountant(
+    parseBudget(ctx.epsilon, ctx.delta),
+    ctx.meter ?? new PrivacyMeter(relationOf(ctx)),
+  ),
 ): Promise<Release> {
   return drawDpMarginals(table, schema, params, ctx, accountant, WHOLE_TABLES);
 }
@@ -53,10 +61,12 @@ export async function drawDpMarginals<D>(
   accountant: BudgetReserver,
   form: DatasetForm<D>,
 ): Promise<ReleaseOf<D>> {
-  const domain = planDpMarginalsDomain(schema, params, ctx.n);
+  const domain = planDpMarginalsDomain(schema, params, binningRows(ctx));
   refuseUnplannedRun(DP_MARGINALS_ID, domain, table, ctx);
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const budgets = reserveMarginalBudgets(accountant, budget.epsilon, ctx.releases, domain);
+  // The relation of the run's meter, carried by every step handle.
+  const relation = budgets[0]?.[0]?.step.neighbouring ?? relationOf(ctx);
 
   const realColumns = columnsForCodings(table, domain.codings);
   const marginals = domain.codings.map((coding, j) =>
@@ -65,29 +75,54 @@ export async function drawDpMarginals<D>(
   const steps = ctx.releases * domain.codings.length;
   const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
-    const columns: DrawnColumn[] = domain.codings.map((coding, j) => {
+    // Discrete Laplace of scale Δ₁/ε_j on every level, empty ones too, charged ε_j to the marginal's step.
+    const scales: number[] = [];
+    const noisyMarginal = (j: number): NoisyPositiveCells => {
       throwIfAborted(ctx.signal);
       ctx.progress(
         (release * domain.codings.length + j) / steps,
-        `release ${release + 1} of ${ctx.releases}: ${coding.name}`,
+        `release ${release + 1} of ${ctx.releases}: ${domain.codings[j]!.name}`,
       );
-      // Discrete Laplace of scale Δ₁/ε_j on every level, empty ones too, charged ε_j to the marginal's step.
       const { epsilon, step } = budgets[release]![j]!;
       const scale = laplaceScaleFor(step, PARTITION, epsilon);
-      const noisy = meteredNoisyPositiveCells(step, PARTITION, marginals[j]!, scale, ctx.rng, {
-        domainCells: coding.levels,
+      scales[j] = scale.toNumber();
+      return meteredNoisyPositiveCells(step, PARTITION, marginals[j]!, scale, ctx.rng, {
+        domainCells: domain.codings[j]!.levels,
         upper: Infinity,
         signal: ctx.signal,
       });
-      const levels = drawCellsForRows(ctx.rng, ctx.n, noisy.cells, noisy.weights, coding.levels);
+    };
+    const drawColumn = (j: number, noisy: NoisyPositiveCells, rows: number): DrawnColumn => {
+      const coding = domain.codings[j]!;
+      const levels = drawCellsForRows(ctx.rng, rows, noisy.cells, noisy.weights, coding.levels);
       return form.columnOfLevels(ctx.rng, coding, levels);
-    });
-    datasets.push(form.dataset(ctx.n, columns));
+    };
+    if (relation === 'replace-one') {
+      // n public: each column's noise, then its n levels, column by column.
+      const columns = domain.codings.map((_, j) => drawColumn(j, noisyMarginal(j), ctx.n));
+      datasets.push(form.dataset(ctx.n, columns));
+    } else {
+      // n private: every column's noise first, then one row count from their sums (post-processing).
+      const noisy = domain.codings.map((_, j) => noisyMarginal(j));
+      const rows = rowsFromNoisySums(
+        noisy.map((cells, j) => ({
+          weights: cells.weights,
+          cells: domain.codings[j]!.levels,
+          scale: scales[j]!,
+        })),
+      );
+      datasets.push(
+        form.dataset(
+          rows,
+          noisy.map((cells, j) => drawColumn(j, cells, rows)),
+        ),
+      );
+    }
   }
   ctx.progress(1, 'done');
   return {
     datasets,
-    claim: accountant.claim(dpMarginalsAssumptions(domain, ctx)),
+    claim: histogramClaim(accountant.claim(dpMarginalsAssumptions(domain, ctx)), relation, budget.epsilon),
     diagnostics: {
       levelsPerColumn: levelsPerColumn(domain),
     },
@@ -105,7 +140,7 @@ export const dpMarginals: Mechanism = {
       schema,
       params,
       ctx,
-      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter ?? new PrivacyMeter(relationOf(ctx))),
       rowBlocks(blockRowsOf(options)),
     ),
   metered: true,

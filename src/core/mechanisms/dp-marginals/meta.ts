@@ -1,6 +1,8 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
-import type { MeterStep } from '../../privacy/meter';
+import { PrivacyMeter, type MeterStep } from '../../privacy/meter';
+import { addRemoveAssumptions, binningRows, relationOf } from '../neighbouring';
+import { histogramClaim } from '../common/histogram-claim';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
@@ -55,15 +57,25 @@ export function reserveMarginalBudgets(
 export function dpMarginalsAssumptions(domain: BinnedDomain, context: PublicContext): string[] {
   return binnedMechanismAssumptions(domain, context, [
     'Columns are synthesized independently of each other: relationships between columns are not kept.',
+    ...addRemoveAssumptions(
+      context,
+      'each release has as many rows as the mean, weighted by 1/cells, of its noisy marginals’ sums (negatives set ' +
+        'to 0) each less cells·E[max(Z, 0)], the positive noise its cells add on average; rounded, at least 0 ' +
+        '(post-processing)',
+    ),
   ]);
 }
 
 function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
   const budget = parseBudget(context.epsilon, context.delta);
-  const domain = planDpMarginalsDomain(context.schema, params, context.n);
-  const accountant = new Accountant(budget);
+  const domain = planDpMarginalsDomain(context.schema, params, binningRows(context));
+  const accountant = new Accountant(budget, new PrivacyMeter(relationOf(context)));
   reserveMarginalBudgets(accountant, budget.epsilon, context.releases, domain);
-  return accountant.claim(dpMarginalsAssumptions(domain, context));
+  return histogramClaim(
+    accountant.claim(dpMarginalsAssumptions(domain, context)),
+    relationOf(context),
+    budget.epsilon,
+  );
 }
 
 /** Independent noisy one-way marginals, the baseline of Bindschaedler, Shokri & Gunter (plausible deniability, §3.2). */
@@ -76,8 +88,9 @@ export const dpMarginalsMeta: MechanismMeta = {
   reference:
     'Bindschaedler, Shokri & Gunter, Plausible deniability for privacy-preserving data synthesis, §3.2 (marginal synthesis baseline)',
   supports: { numeric: true, categorical: true },
+  supportsNeighbouring: ['replace-one', 'add-remove'],
   fit: dpMarginalsFit,
   params: BINNING_PARAMS,
   claim,
-  check: (schema, params, context) => planDpMarginalsDomain(schema, params, context?.n).problems,
+  check: (schema, params, context) => planDpMarginalsDomain(schema, params, binningRows(context)).problems,
 };

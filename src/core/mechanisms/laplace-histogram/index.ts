@@ -18,9 +18,14 @@ import type { CountQueryPlan, PlannedCounts } from '../../counts/count-source';
 import { InputError } from '../../table/errors';
 import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, PublicContext, Release, RunContext } from '../types';
+import { PrivacyMeter } from '../../privacy/meter';
+import { binningRows, relationOf } from '../neighbouring';
+import { rowsFromNoisySum } from '../common/noisy-row-count';
+import { histogramClaim } from '../common/histogram-claim';
 import {
   LAPLACE_HISTOGRAM_ID,
   laplaceHistogramAssumptions,
+  laplaceHistogramRelationProblems,
   laplaceHistogramMeta,
   planLaplaceHistogramDomain,
   reserveReleaseBudgets,
@@ -42,7 +47,10 @@ export async function runLaplaceHistogram(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
+  accountant: BudgetReserver = new Accountant(
+    parseBudget(ctx.epsilon, ctx.delta),
+    ctx.meter ?? new PrivacyMeter(relationOf(ctx)),
+  ),
 ): Promise<Release> {
   return drawLaplaceHistogram(table, schema, params, ctx, accountant, WHOLE_TABLES);
 }
@@ -56,7 +64,7 @@ export async function drawLaplaceHistogram<D>(
   accountant: BudgetReserver,
   form: DatasetForm<D>,
 ): Promise<ReleaseOf<D>> {
-  const domain = planLaplaceHistogramDomain(schema, params, ctx.n);
+  const domain = planLaplaceHistogramDomain(schema, params, binningRows(ctx));
   refuseUnplannedRun(LAPLACE_HISTOGRAM_ID, domain, table, ctx);
   const counts = countInMemory(table, laplaceHistogramCountPlan(schema, params, ctx));
   return drawLaplaceHistogramFromCounts(counts, schema, params, ctx, accountant, form);
@@ -71,7 +79,7 @@ export function laplaceHistogramCountPlan(
   params: ParamValues,
   context: PublicContext,
 ): CountQueryPlan {
-  const domain = planLaplaceHistogramDomain(schema, params, context.n);
+  const domain = planLaplaceHistogramDomain(schema, params, binningRows(context));
   if (domain.problems.length > 0) {
     throw new InputError(`${LAPLACE_HISTOGRAM_ID} cannot run: ${domain.problems.join(' ')}`);
   }
@@ -88,9 +96,10 @@ export async function drawLaplaceHistogramFromCounts<D>(
   form: DatasetForm<D>,
 ): Promise<ReleaseOf<D>> {
   const settings = laplaceHistogramSettings(params);
-  const domain = planLaplaceHistogramDomain(schema, params, ctx.n);
-  if (domain.problems.length > 0) {
-    throw new InputError(`${LAPLACE_HISTOGRAM_ID} cannot run: ${domain.problems.join(' ')}`);
+  const domain = planLaplaceHistogramDomain(schema, params, binningRows(ctx));
+  const problems = [...domain.problems, ...laplaceHistogramRelationProblems(params, ctx)];
+  if (problems.length > 0) {
+    throw new InputError(`${LAPLACE_HISTOGRAM_ID} cannot run: ${problems.join(' ')}`);
   }
   if (planned.n !== ctx.n || planned.cells === undefined) {
     throw new Error(
@@ -99,6 +108,9 @@ export async function drawLaplaceHistogramFromCounts<D>(
   }
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const perRelease = reserveReleaseBudgets(accountant, budget.epsilon, ctx.releases, domain.domainCells);
+  // The relation of the run's meter, carried by every step handle.
+  const relation = perRelease[0]?.step.neighbouring ?? relationOf(ctx);
+  const addRemove = relation === 'add-remove';
 
   const counts = planned.cells;
   const datasets: D[] = [];
@@ -108,29 +120,40 @@ export async function drawLaplaceHistogramFromCounts<D>(
     const message = `release ${release + 1} of ${ctx.releases}: noisy counts`;
     // Discrete Laplace of scale Δ₁/(ε/M) on every cell, empty ones too (charged ε/M to the release's step).
     const { epsilon, step } = perRelease[release]!;
+    const scale = laplaceScaleFor(step, PARTITION, epsilon);
     const noisy = meteredNoisyPositiveCells(
       step,
       PARTITION,
       counts,
-      laplaceScaleFor(step, PARTITION, epsilon),
+      scale,
       ctx.rng,
       {
         domainCells: domain.domainCells,
-        upper: repairUpper(settings.repair, ctx.n),
+        // Under add/remove only 'zero' runs (check), and n is not read.
+        upper: addRemove ? Infinity : repairUpper(settings.repair, ctx.n),
         signal: ctx.signal,
         onProgress: (fraction) => ctx.progress(share(0.9 * fraction), message),
       },
     );
     throwIfAborted(ctx.signal);
     ctx.progress(share(0.9), `release ${release + 1} of ${ctx.releases}: drawing rows`);
-    const cellOfRow = drawCellsForRows(ctx.rng, ctx.n, noisy.cells, noisy.weights, domain.domainCells);
+    // Rows: the public n under replace-one; under add/remove the noisy table's sum less the expected
+    // positive noise of its cells (post-processing, noisy-row-count.ts).
+    const rows = addRemove
+      ? rowsFromNoisySum({ weights: noisy.weights, cells: domain.domainCells, scale: scale.toNumber() })
+      : ctx.n;
+    const cellOfRow = drawCellsForRows(ctx.rng, rows, noisy.cells, noisy.weights, domain.domainCells);
     datasets.push(datasetFromCells(form, ctx.rng, cellOfRow, domain.codings));
     positiveNoisyCells.push(noisy.cells.length);
   }
   ctx.progress(1, 'done');
   return {
     datasets,
-    claim: accountant.claim(laplaceHistogramAssumptions(domain, ctx)),
+    claim: histogramClaim(
+      accountant.claim(laplaceHistogramAssumptions(domain, ctx)),
+      relation,
+      budget.epsilon,
+    ),
     diagnostics: {
       domainCells: domain.domainCells,
       levelsPerColumn: levelsPerColumn(domain),
@@ -150,7 +173,7 @@ export const laplaceHistogram: Mechanism = {
       schema,
       params,
       ctx,
-      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
+      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter ?? new PrivacyMeter(relationOf(ctx))),
       rowBlocks(blockRowsOf(options)),
     ),
   metered: true,

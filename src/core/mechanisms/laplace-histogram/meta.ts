@@ -1,6 +1,7 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
-import type { MeterStep } from '../../privacy/meter';
+import { PrivacyMeter, type MeterStep } from '../../privacy/meter';
+import { addRemoveAssumptions, binningRows, publicRows, relationOf } from '../neighbouring';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
@@ -9,6 +10,7 @@ import { describeBinnedDomain } from '../common/describe-domain';
 import { formatCount } from '../common/format-count';
 import { noiseDominanceWarning } from '../common/noise-dominance';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
+import { histogramClaim } from '../common/histogram-claim';
 import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 import { LAPLACE_HISTOGRAM_PARAMS, laplaceHistogramSettings } from './params';
@@ -27,12 +29,27 @@ export function planLaplaceHistogramDomain(
 
 /** The domain's size and, when noise would dominate the drawn rows, a public warning (ε/M per release). */
 function describeLaplaceHistogram(params: ParamValues, context: PublicContext): string[] {
-  const domain = planLaplaceHistogramDomain(context.schema, params, context.n);
+  const domain = planLaplaceHistogramDomain(context.schema, params, binningRows(context));
   const lines = describeBinnedDomain(domain);
   if (lines.length === 0) return lines;
   const releaseEpsilon = releaseEpsilonForDescription(context);
-  if (releaseEpsilon === null) return lines;
-  return [...lines, ...noiseDominanceWarning(domain.domainCells, context.n, releaseEpsilon)];
+  // The warning compares the noise with n: only when n is public.
+  const rows = publicRows(context);
+  if (releaseEpsilon === null || rows === undefined) return lines;
+  return [...lines, ...noiseDominanceWarning(domain.domainCells, rows, releaseEpsilon)];
+}
+
+/** Why the settings cannot be used under the context's relation: clamping to [0, n] reads n. */
+export function laplaceHistogramRelationProblems(
+  params: ParamValues,
+  context?: Pick<PublicContext, 'neighbouring'>,
+): string[] {
+  return relationOf(context) === 'add-remove' &&
+    laplaceHistogramSettings(params).repair === 'boundary-inflated'
+    ? [
+        'clamping noisy counts to [0, n] (boundary inflated) reads n, which is private under add/remove neighbours: set negative noisy counts to 0.',
+      ]
+    : [];
 }
 
 /** One release's share of ε and the step its noise charges. */
@@ -63,15 +80,28 @@ export function reserveReleaseBudgets(
 }
 
 export function laplaceHistogramAssumptions(domain: BinnedDomain, context: PublicContext): string[] {
-  return binnedMechanismAssumptions(domain, context);
+  return binnedMechanismAssumptions(
+    domain,
+    context,
+    addRemoveAssumptions(
+      context,
+      'each release has as many rows as the sum of its noisy counts (negatives set to 0) less K·E[max(Z, 0)], the ' +
+        'positive noise its K cells add on average, rounded, at least 0 (post-processing; it can fall below n by up to ' +
+        'that much, and over a large domain it is itself very noisy)',
+    ),
+  );
 }
 
 function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
   const budget = parseBudget(context.epsilon, context.delta);
-  const domain = planLaplaceHistogramDomain(context.schema, params, context.n);
-  const accountant = new Accountant(budget);
+  const domain = planLaplaceHistogramDomain(context.schema, params, binningRows(context));
+  const accountant = new Accountant(budget, new PrivacyMeter(relationOf(context)));
   reserveReleaseBudgets(accountant, budget.epsilon, context.releases, domain.domainCells);
-  return accountant.claim(laplaceHistogramAssumptions(domain, context));
+  return histogramClaim(
+    accountant.claim(laplaceHistogramAssumptions(domain, context)),
+    relationOf(context),
+    budget.epsilon,
+  );
 }
 
 /**
@@ -87,9 +117,13 @@ export const laplaceHistogramMeta: MechanismMeta = {
   reference:
     'Bowen & Liu, Comparative study of differentially private data synthesis methods, §3.1.1–3.1.2 (Laplace sanitizer, perturbed histogram) and §4.3',
   supports: { numeric: true, categorical: true },
+  supportsNeighbouring: ['replace-one', 'add-remove'],
   fit: laplaceHistogramFit,
   params: LAPLACE_HISTOGRAM_PARAMS,
   claim,
   describe: describeLaplaceHistogram,
-  check: (schema, params, context) => planLaplaceHistogramDomain(schema, params, context?.n).problems,
+  check: (schema, params, context) => [
+    ...planLaplaceHistogramDomain(schema, params, binningRows(context)).problems,
+    ...laplaceHistogramRelationProblems(params, context),
+  ],
 };

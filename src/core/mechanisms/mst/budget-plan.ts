@@ -1,4 +1,5 @@
 import type { MeterStep } from '../../privacy/meter';
+import { querySensitivity, type Neighbouring } from '../../privacy/query-sensitivity';
 import { roundDownRational, roundUpRational, sqrtRationalDown } from '../../privacy/round-up';
 import { zcdpRhoFromSquaredSensitivity } from '../../privacy/zcdp';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
@@ -10,11 +11,13 @@ export const SELECTION_EPSILON_DIGITS = 12;
 /** MST's noise and selection parameters for a ρ budget and d columns, all exact. */
 export interface MstBudgetPlan {
   rho: Rational;
-  /** σ₁² = 3d/ρ: the one-way histograms together cost d/σ₁² = ρ/3. */
+  /** The run's neighbouring relation: the sensitivities below are derived under it. */
+  neighbouring: Neighbouring;
+  /** σ₁² = 3d·Δ₂²/(2ρ): the one-way histograms together cost d·Δ₂²/(2σ₁²) = ρ/3 (3d/ρ under replace-one). */
   oneWaySigma2: Rational;
   /** ε of each of the d − 1 selection rounds: the largest 12-digit decimal <= √(8ρ/(3(d − 1))). */
   selectionEpsilon: Rational;
-  /** σ₂² = 3(d − 1)/ρ: the d − 1 two-way histograms together cost ρ/3. */
+  /** σ₂² = 3(d − 1)·Δ₂²/(2ρ): the d − 1 two-way histograms together cost ρ/3. */
   twoWaySigma2: Rational;
 }
 
@@ -23,31 +26,55 @@ export interface MstBudgetPlan {
  * private-pgm `mechanisms/mst.py`): a third for the one-way histograms, a third for d − 1 rounds of
  * the exponential mechanism, a third for the d − 1 two-way histograms.
  *
- * Replace-one: a histogram's L2 sensitivity is √2 (one count down, one up), so discrete Gaussian noise
- * of variance σ² costs (√2)²/(2σ²) = 1/σ² (CKS 2020, Theorem 4). private-pgm assumes add/remove
- * (sensitivity 1, cost 1/(2σ²)), so at the same ρ its σ² is half ours. Its selection score has
- * sensitivity 1 under add/remove; under replace-one an L1 error moves by up to 2, so Δ = 2 here (the
- * same ε then selects less sharply). Each round of the exponential mechanism at ε is ε-bounded-range,
- * hence ε²/8-zCDP (Cesar & Rogers 2021, Lemma 3.2): d − 1 rounds at ε = √(8ρ/(3(d − 1))) cost ρ/3.
- * Requires d >= 2 and ρ > 0.
+ * The sensitivities come from the query table (privacy/query-sensitivity.ts) under the run's relation.
+ * A histogram's Δ₂² is 2 under replace-one (one count down, one up) and 1 under add/remove (one count
+ * moves), and discrete Gaussian noise of variance σ² costs Δ₂²/(2σ²) (CKS 2020, Theorem 4): 1/σ² and
+ * 1/(2σ²). So a share ρ_h spread over k histograms gives σ² = k·Δ₂²/(2ρ_h): 3d/ρ and 3d/(2ρ) for the
+ * one-ways; private-pgm (add/remove) has the latter. The selection score's sensitivity is 2 under
+ * replace-one (an L1 error moves by up to 2) and 1 under add/remove; the metered exponential mechanism
+ * scales by it, and its cost does not depend on it: each round at ε is ε-bounded-range, hence
+ * ε²/8-zCDP (Cesar & Rogers 2021, Lemma 3.2), so d − 1 rounds at ε = √(8ρ/(3(d − 1))) cost ρ/3 under
+ * either relation (the same ε selects twice as sharply under add/remove). Requires d >= 2 and ρ > 0.
  */
-export function planMstBudget(rho: Rational, d: number): MstBudgetPlan {
+export function planMstBudget(
+  rho: Rational,
+  d: number,
+  neighbouring: Neighbouring = 'replace-one',
+): MstBudgetPlan {
   if (!(Number.isInteger(d) && d >= 2)) throw new RangeError(`MST needs at least two columns; got ${d}`);
   if (!rho.isPositive()) throw new RangeError(`MST needs ρ > 0; got ${rho.toString()}`);
   const three = Rational.of(3);
   const rounds = Rational.of(d - 1);
   const selectionEpsilonSquared = Rational.of(8).mul(rho).div(three.mul(rounds));
+  const share = rho.div(three);
   return {
     rho,
-    oneWaySigma2: three.mul(Rational.of(d)).div(rho),
+    neighbouring,
+    oneWaySigma2: histogramSigma2(share, d, neighbouring),
     selectionEpsilon: sqrtRationalDown(selectionEpsilonSquared, SELECTION_EPSILON_DIGITS),
-    twoWaySigma2: three.mul(rounds).div(rho),
+    twoWaySigma2: histogramSigma2(share, d - 1, neighbouring),
   };
 }
 
-/** zCDP cost of one histogram with discrete Gaussian noise of variance σ² under replace-one: 1/σ². */
-export function histogramRho(sigma2: Rational): Rational {
-  return zcdpRhoFromSquaredSensitivity(Rational.of(2), sigma2);
+/** Δ₂² of a histogram (counts over a partition) under a relation: 2 replace-one, 1 add/remove. */
+export function histogramL2Squared(neighbouring: Neighbouring): Rational {
+  return querySensitivity({ kind: 'partition-counts' }, neighbouring).l2Squared;
+}
+
+/**
+ * σ² at which k histograms with discrete Gaussian noise cost ρ together: k·Δ₂²/(2σ²) = ρ, so
+ * σ² = k·Δ₂²/(2ρ) (k/ρ under replace-one, k/(2ρ) under add/remove).
+ */
+export function histogramSigma2(rho: Rational, k: number, neighbouring: Neighbouring): Rational {
+  return Rational.of(k).mul(histogramL2Squared(neighbouring)).div(Rational.of(2).mul(rho));
+}
+
+/**
+ * zCDP cost of one histogram with discrete Gaussian noise of variance σ²: Δ₂²/(2σ²), 1/σ² under
+ * replace-one, 1/(2σ²) under add/remove.
+ */
+export function histogramRho(sigma2: Rational, neighbouring: Neighbouring = 'replace-one'): Rational {
+  return zcdpRhoFromSquaredSensitivity(histogramL2Squared(neighbouring), sigma2);
 }
 
 /** zCDP cost of one exponential-mechanism round at ε: ε²/8 (bounded range). */
@@ -78,16 +105,15 @@ export function reserveMstBudget(
   plan: MstBudgetPlan,
   d: number,
 ): MstSteps {
-  const oneWays = histogramRho(plan.oneWaySigma2).mul(Rational.of(d));
-  const selection = selectionRho(plan.selectionEpsilon).mul(Rational.of(d - 1));
-  const twoWays = histogramRho(plan.twoWaySigma2).mul(Rational.of(d - 1));
+  const { oneWays, selection, twoWays } = mstStepCosts(plan, d);
   const oneWaysStep = accountant.reserve(
     `one-way histograms of the ${d} columns, discrete Gaussian noise with σ = ${sigmaInWords(plan.oneWaySigma2)} on every cell`,
     oneWays,
   );
   const selectionStep = accountant.reserve(
     `choice of the ${d - 1} tree edges among the column pairs: ${d - 1} rounds of the exponential mechanism, ` +
-      `ε = ${epsilonInWords(plan.selectionEpsilon)} each, scoring each pair by the L1 error of the one-way model (sensitivity 2)`,
+      `ε = ${epsilonInWords(plan.selectionEpsilon)} each, scoring each pair by the L1 error of the one-way model ` +
+      `(sensitivity ${plan.neighbouring === 'add-remove' ? 1 : 2})`,
     selection,
   );
   const twoWaysStep = accountant.reserve(
@@ -95,6 +121,29 @@ export function reserveMstBudget(
     twoWays,
   );
   return { oneWays: oneWaysStep, selection: selectionStep, twoWays: twoWaysStep };
+}
+
+/** The exact ρ of MST's three steps under the plan's relation. */
+export function mstStepCosts(
+  plan: MstBudgetPlan,
+  d: number,
+): { oneWays: Rational; selection: Rational; twoWays: Rational } {
+  return {
+    oneWays: histogramRho(plan.oneWaySigma2, plan.neighbouring).mul(Rational.of(d)),
+    selection: selectionRho(plan.selectionEpsilon).mul(Rational.of(d - 1)),
+    twoWays: histogramRho(plan.twoWaySigma2, plan.neighbouring).mul(Rational.of(d - 1)),
+  };
+}
+
+/**
+ * The ρ of the same MST run under replace-one neighbours, when it was planned under add/remove
+ * (privacy/relation-conversion.ts): each histogram's Δ₂² doubles (1 → 2), so its ρ doubles; each
+ * selection's score sensitivity doubles (1 → 2), so each ε-bounded-range round becomes 2ε-bounded-range,
+ * (2ε)²/8: four times. Exact: 2·(ρ₁ + ρ₂) + 4·ρ_sel.
+ */
+export function mstReplaceOneRho(plan: MstBudgetPlan, d: number): Rational {
+  const { oneWays, selection, twoWays } = mstStepCosts({ ...plan, neighbouring: 'add-remove' }, d);
+  return Rational.of(2).mul(oneWays.add(twoWays)).add(Rational.of(4).mul(selection));
 }
 
 /** An ε for sentences, rounded up to 6 significant digits (privacy rule 7). */

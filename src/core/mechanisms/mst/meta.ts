@@ -1,4 +1,6 @@
 import { standardAssumptions } from '../../privacy/assumptions';
+import { withOtherRelation } from '../../privacy/relation-conversion';
+import { addRemoveAssumptions, binningRows, publicRows, relationOf } from '../neighbouring';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
@@ -17,6 +19,7 @@ import type { Mechanism, ParamSpec, ParamValues, PublicContext } from '../types'
 import {
   epsilonInWords,
   planMstBudget,
+  mstReplaceOneRho,
   reserveMstBudget,
   sigmaInWords,
   type MstBudgetPlan,
@@ -55,9 +58,11 @@ export const MST_PARAMS: ParamSpec[] = [
 export function planMstDomain(
   schema: Schema,
   params: ParamValues,
-  context?: Pick<PublicContext, 'n' | 'epsilon' | 'delta'>,
+  context?: Pick<PublicContext, 'n' | 'epsilon' | 'delta' | 'neighbouring'>,
 ): PgmDomain {
-  const domain = planPgmDomain(schema, params, context?.n);
+  // Under add/remove n is private: the binning uses a fixed reference instead (neighbouring.ts).
+  const domain = planPgmDomain(schema, params, binningRows(context));
+  const rows = publicRows(context);
   const problems = [...domain.problems];
   if (problems.length === 0 && domain.sizes.length < 2) {
     problems.push('needs at least two columns: with one column, use dp-marginals.');
@@ -74,7 +79,9 @@ export function planMstDomain(
       if (tooLarge) problems.push(tooLarge);
     }
   }
-  if (context && context.n < 1) problems.push('needs at least one row of data.');
+  if (rows !== undefined && rows < 1) problems.push('needs at least one row of data.');
+  // A capacity limit of the exact scores, checked under either relation before any budget is reserved
+  // (under add/remove the refusal says only that the table has more than 2^31 rows).
   if (context && context.n > SCORE_MAX_ROWS) {
     problems.push(
       `needs at most ${formatCount(SCORE_MAX_ROWS)} rows, so that its selection scores stay exact.`,
@@ -84,13 +91,42 @@ export function planMstDomain(
   return { ...domain, problems };
 }
 
+/** The sentence on the relation's sensitivities, and under add/remove how n is estimated. */
+export function pgmRelationAssumptions(
+  context: Pick<PublicContext, 'neighbouring' | 'schema'>,
+  score: { replaceOne: string; addRemove: string },
+  total: string,
+): string[] {
+  const zcdp =
+    'The budget is composed in zero-concentrated DP (ρ) and stated as (ε, δ) by the conversion of Canonne, Kamath & ' +
+    'Steinke 2020 (Corollary 13). ';
+  if (relationOf(context) === 'replace-one') {
+    return [
+      zcdp +
+        'Sensitivities are for replacing one row: √2 in L2 for a histogram (ρ = 1/σ² ' +
+        `per histogram), ${score.replaceOne}.`,
+    ];
+  }
+  return [
+    zcdp +
+      'Sensitivities are for adding or removing one row: 1 in L2 for a histogram (ρ = 1/(2σ²) per histogram), ' +
+      `${score.addRemove}.`,
+    ...addRemoveAssumptions(
+      context,
+      `nothing reads it but ${total}, post-processing of the noisy histograms`,
+    ),
+  ];
+}
+
 export function mstAssumptions(domain: PgmDomain, context: PublicContext): string[] {
   return [
     ...standardAssumptions(context.schema, context.seeded),
     ...binnedDomainAssumptions(domain.codings, context.schema),
-    'The budget is composed in zero-concentrated DP (ρ) and stated as (ε, δ) by the conversion of Canonne, Kamath & ' +
-      'Steinke 2020 (Corollary 13). Sensitivities are for replacing one row: √2 in L2 for a histogram (ρ = 1/σ² ' +
-      "per histogram), 2 for a pair's L1 score.",
+    ...pgmRelationAssumptions(
+      context,
+      { replaceOne: "2 for a pair's L1 score", addRemove: "1 for a pair's L1 score" },
+      'the synthetic row count, the minimum-variance estimate of the total from the d noisy one-way histograms (at least 1)',
+    ),
     'Each exponential-mechanism round is ε-DP with bounded range, hence ε²/8-zCDP (Cesar & Rogers 2021); it is ' +
       'sampled exactly, with scores rounded to the grid 2^-20 so that the sensitivity holds exactly.',
     'Later steps depend on earlier outputs (the merged levels, the chosen edges): adaptive composition of zCDP ' +
@@ -101,28 +137,48 @@ export function mstAssumptions(domain: PgmDomain, context: PublicContext): strin
 
 /** Plans MST's budget for the domain and reserves its three steps; claim() and run() both call it. */
 export function reserveMst(
-  accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget'>,
+  accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'meter'>,
   domain: PgmDomain,
 ): MstBudgetPlan {
   const d = domain.sizes.length;
-  const plan = planMstBudget(accountant.rhoBudget, d);
+  const plan = planMstBudget(accountant.rhoBudget, d, accountant.meter.neighbouring);
   reserveMstBudget(accountant, plan, d);
   return plan;
+}
+
+/**
+ * The claim of what an MST plan reserved, with what it implies under the other relation: nothing for
+ * replace-one; for add/remove, the replace-one ρ of the same steps (mstReplaceOneRho) at the same δ.
+ */
+export function mstClaim(
+  accountant: Pick<ZcdpAccountant, 'claim' | 'delta'>,
+  plan: MstBudgetPlan,
+  d: number,
+  assumptions: string[],
+): PrivacyClaim {
+  const claim = accountant.claim(assumptions);
+  if (plan.neighbouring === 'replace-one') return withOtherRelation(claim);
+  return withOtherRelation(claim, {
+    notion: 'zcdp',
+    rho: mstReplaceOneRho(plan, d),
+    delta: accountant.delta,
+    why: 'each histogram’s ρ doubles (Δ₂² = 2 against 1) and each selection round’s quadruples (score sensitivity 2 against 1, (2ε)²/8)',
+  });
 }
 
 function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
   const domain = planMstDomain(context.schema, params, context);
   if (domain.problems.length > 0) throw new Error(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
   const accountant = zcdpAccountantFor(context, MST_ID);
-  reserveMst(accountant, domain);
-  return accountant.claim(mstAssumptions(domain, context));
+  const plan = reserveMst(accountant, domain);
+  return mstClaim(accountant, plan, domain.sizes.length, mstAssumptions(domain, context));
 }
 
 function describe(params: ParamValues, context: PublicContext): string[] {
   const domain = planMstDomain(context.schema, params, context);
   if (domain.problems.length > 0) return [];
   const d = domain.sizes.length;
-  const plan = planMstBudget(zcdpAccountantFor(context, MST_ID).rhoBudget, d);
+  const plan = planMstBudget(zcdpAccountantFor(context, MST_ID).rhoBudget, d, relationOf(context));
   const largestPair = [...domain.sizes]
     .sort((x, y) => y - x)
     .slice(0, 2)
@@ -142,6 +198,7 @@ export const mstMeta: Omit<Mechanism, 'run'> = {
   reference:
     'McKenna, Miklau & Sheldon, Winning the NIST contest: a scalable and general approach to differentially private synthetic data, JPC 2021, §4 (MST)',
   supports: { numeric: true, categorical: true },
+  supportsNeighbouring: ['replace-one', 'add-remove'],
   fit: mstFit,
   params: MST_PARAMS,
   claim,

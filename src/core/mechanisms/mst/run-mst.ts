@@ -16,18 +16,22 @@ import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
 import { projectOntoScaledSimplex } from '../common/pgm/simplex-projection';
 import type { ParamValues, PublicContext, Release, RunContext } from '../types';
 import { epsilonInWords, planMstBudget, reserveMstBudget, sigmaInWords } from './budget-plan';
+import { minimumVarianceTotal, syntheticRowsFromEstimate } from '../common/pgm/estimated-total';
 import { compressLevels, identityCompression, type LevelCompression } from './compress-levels';
-import { MST_ID, mstAssumptions, planMstDomain } from './meta';
+import { MST_ID, mstAssumptions, mstClaim, planMstDomain } from './meta';
 import { pairScoresOfCounts, selectSpanningTree } from './select-tree';
 
 /** What the run needs from a zCDP accountant; tests pass a recording one. */
-export type MstAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'claim'>;
+export type MstAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'claim' | 'meter' | 'delta'>;
 
 /**
- * MST (McKenna, Miklau & Sheldon 2021, §4; private-pgm `mechanisms/mst.py`), under replace-one:
+ * MST (McKenna, Miklau & Sheldon 2021, §4; private-pgm `mechanisms/mst.py`), under the run's relation
+ * (the accountant's meter: replace-one with n public, or add/remove with n private):
  * 1. reserve the three steps (budget-plan.ts) before any draw; every draw below goes through the
  *    privacy meter on the step it belongs to (the registry checks the charges equal the claim);
- * 2. measure every column's one-way histogram with discrete Gaussian noise σ₁² = 3d/ρ;
+ * 2. measure every column's one-way histogram with discrete Gaussian noise σ₁² = 3d·Δ₂²/(2ρ); under
+ *    add/remove the row count N is then estimated from these (estimated-total.ts) and used wherever
+ *    replace-one uses the public n;
  * 3. merge each column's levels below 3σ₁ into one (compress-levels.ts);
  * 4. choose a spanning tree of column pairs: d − 1 exponential-mechanism rounds scoring each pair by
  *    the L1 error of the closed-form one-way model (select-tree.ts);
@@ -132,11 +136,12 @@ export async function drawMstFromCounts<D>(
     throw new Error(`${MST_ID}: the counts are for ${counts.n} rows but the context says n = ${ctx.n}.`);
   const d = domain.sizes.length;
   // The same two calls as reserveMst (meta.ts), which claim() makes: the claim is what is reserved here.
-  const plan = planMstBudget(accountant.rhoBudget, d);
+  const relation = accountant.meter.neighbouring;
+  const plan = planMstBudget(accountant.rhoBudget, d, relation);
   const steps = reserveMstBudget(accountant, plan, d);
-  const n = ctx.n;
 
   ctx.progress(0, 'measuring one-way histograms');
+  const oneWayNoisy: Float64Array[] = [];
   const compressions: LevelCompression[] = domain.codings.map((_, j) => {
     const noisy = addDiscreteGaussianNoise(
       steps.oneWays,
@@ -145,10 +150,19 @@ export async function drawMstFromCounts<D>(
       plan.oneWaySigma2,
       ctx.signal,
     );
+    oneWayNoisy.push(noisy);
     return params.compress === false
       ? identityCompression(noisy, plan.oneWaySigma2)
       : compressLevels(noisy, plan.oneWaySigma2);
   });
+  // The row count: public n under replace-one; under add/remove only the DP estimate from the noisy
+  // one-way histograms (post-processing), which every later step uses in its place.
+  const n =
+    relation === 'replace-one'
+      ? ctx.n
+      : syntheticRowsFromEstimate(
+          minimumVarianceTotal(oneWayNoisy.map((y) => ({ y, sigma2: plan.oneWaySigma2.toNumber() }))),
+        );
   const sizes = compressions.map((c) => c.members.length);
   const pairCounts = (a: number, b: number) => mergedPairCounts(counts, a, b, compressions);
 
@@ -207,7 +221,7 @@ export async function drawMstFromCounts<D>(
   const names = domain.codings.map((coding) => coding.name);
   return {
     datasets,
-    claim: accountant.claim(mstAssumptions(domain, ctx)),
+    claim: mstClaim(accountant, plan, d, mstAssumptions(domain, ctx)),
     dataHolderDiagnostics: {},
     diagnostics: {
       tree: tree.map(([a, b]) => [names[a]!, names[b]!]),

@@ -1,5 +1,5 @@
 import { parseBudget } from '../../../privacy/budget';
-import type { PrivacyMeter } from '../../../privacy/meter';
+import { PrivacyMeter } from '../../../privacy/meter';
 import { ZcdpAccountant } from '../../../privacy/zcdp-accountant';
 import { InputError } from '../../../table/errors';
 import type { PublicContext } from '../../types';
@@ -11,13 +11,15 @@ import type { PublicContext } from '../../types';
  * `meter`: the run's privacy meter (`ctx.meter`), where the accountant registers its steps.
  */
 export function zcdpAccountantFor(
-  context: Pick<PublicContext, 'epsilon' | 'delta'>,
+  context: Pick<PublicContext, 'epsilon' | 'delta' | 'neighbouring'>,
   id: string,
   meter?: PrivacyMeter,
 ): ZcdpAccountant {
   const budget = parseBudget(context.epsilon, context.delta);
   if (budget.delta.isZero()) throw new InputError(deltaProblem(id));
-  return ZcdpAccountant.forBudget(budget, meter);
+  // Without the run's meter (a claim before a run), a fresh one under the context's relation, so the
+  // plan's sensitivities and the claim's relation are the run's.
+  return ZcdpAccountant.forBudget(budget, meter ?? new PrivacyMeter(context.neighbouring ?? 'replace-one'));
 }
 
 /** The sentence saying that a zCDP mechanism needs δ > 0. */
