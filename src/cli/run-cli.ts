@@ -10,21 +10,11 @@ import { metricsCommand } from './commands/metrics';
 import { inferCommand } from './commands/infer';
 import { countsCommand } from './commands/counts';
 import { recommendCommand } from './commands/recommend';
+import type { CliInternals, ParsedArgs } from './args';
+
+export type { CliInternals, ParsedArgs } from './args';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
-export type ParsedArgs = {
-  values: Record<string, string | boolean | string[] | undefined>;
-  positionals: string[];
-};
-
-/**
- * Settings of a run that no flag sets: the defaults serve every user; tests of the commands set them
- * to reach cases a small file would not (a release written in several row blocks).
- */
-export interface CliInternals {
-  /** Rows per block of the release `synth` writes (default RELEASE_BLOCK_ROWS). */
-  releaseBlockRows?: number;
-}
 
 interface Command {
   options: Options;

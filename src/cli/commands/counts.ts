@@ -12,7 +12,7 @@ import { InputError } from '../../core/table/errors';
 import { parseSchemaJson } from '../../core/table/schema-json';
 import { readUserFile, type CliIo } from '../io';
 import { UsageError } from '../errors';
-import type { ParsedArgs } from '../run-cli';
+import type { ParsedArgs } from '../args';
 import { parseParamFlags } from './synth';
 
 /**

@@ -9,7 +9,7 @@ import type { Schema } from '../../core/table/types';
 import { UsageError } from '../errors';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
-import type { ParsedArgs } from '../run-cli';
+import type { ParsedArgs } from '../args';
 
 /** Missing tokens when no schema is given: the same as `metrics` without a schema. */
 const DEFAULT_MISSING_TOKENS = ['', 'NA'];

@@ -1,6 +1,6 @@
 import { MECHANISMS } from '../../core/mechanisms/registry';
 import type { CliIo } from '../io';
-import type { ParsedArgs } from '../run-cli';
+import type { ParsedArgs } from '../args';
 
 /** `dpsynth mechanisms [--json]`: the registered mechanisms and their parameters. */
 export const mechanismsCommand = {

@@ -12,7 +12,7 @@ import { makeRng } from '../../core/rng/make-rng';
 import { startPmseNull } from '../pmse-null-threads';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
-import type { ParsedArgs } from '../run-cli';
+import type { ParsedArgs } from '../args';
 import { UsageError } from '../errors';
 import { mean } from '../../core/stats/mean';
 

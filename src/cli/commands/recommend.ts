@@ -9,7 +9,7 @@ import { parseSchemaJson } from '../../core/table/schema-json';
 import type { Schema } from '../../core/table/types';
 import { UsageError } from '../errors';
 import { readUserFile, type CliIo } from '../io';
-import type { ParsedArgs } from '../run-cli';
+import type { ParsedArgs } from '../args';
 
 const GOAL_IDS = SYNTHESIS_GOALS.map((goal) => goal.id).join('|');
 

@@ -17,7 +17,7 @@ import { inferSchema, DEFAULT_MISSING_TOKENS } from '../../core/table/infer';
 import { checkSchemaMatchesHeader, parseSchemaJson, schemaToJson } from '../../core/table/schema-json';
 import type { Schema } from '../../core/table/types';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
-import type { ParsedArgs } from '../run-cli';
+import type { ParsedArgs } from '../args';
 import { UsageError } from '../errors';
 import { checkOutputPaths } from '../output-files';
 

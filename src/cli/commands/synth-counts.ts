@@ -22,7 +22,7 @@ import { checkOutputPaths, writeFilesAtomically, type NamedPath, type OutputFile
 import { releasePaths } from '../release-paths';
 import { UsageError } from '../errors';
 import { formatClaim } from '../format-claim';
-import type { CliInternals, ParsedArgs } from '../run-cli';
+import type { CliInternals, ParsedArgs } from '../args';
 import { clickHouseCountSource } from '../count-sources/clickhouse';
 import { countsFolderSource } from '../count-sources/counts-folder';
 import { duckDbFileCountSource } from '../count-sources/duckdb';
