@@ -10,7 +10,9 @@
 // default metric runs: pMSE with 50 refits, TVD k = 1–3, per column, associations, the distinguishing
 // game, disclosure checks. Wall-clock and processor seconds; medians and the ratio of the medians.
 // Alternating the runs keeps the machine's load alike for all of them on a shared machine.
-// Env: METRICS_VS_RPART_ROWS, METRICS_VS_RPART_REPEATS (default 3).
+// With METRICS_VS_RPART_BASELINE=<path to an earlier build's dist-cli/main.js> that build is timed in
+// the same rounds too (before/after on the same load). The load average is read before and after each round.
+// Env: METRICS_VS_RPART_ROWS, METRICS_VS_RPART_REPEATS (default 3), METRICS_VS_RPART_BASELINE.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import type { Rng } from '../src/core/rng/types';
 
 const ROWS = Number(process.env.METRICS_VS_RPART_ROWS ?? 20_000);
 const REPEATS = Number(process.env.METRICS_VS_RPART_REPEATS ?? 3);
+const BASELINE = process.env.METRICS_VS_RPART_BASELINE;
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ORACLE = join(ROOT, 'tests/reference/pmse/pmse_fixture.R');
 
@@ -82,6 +85,7 @@ try {
   const rRuns: Timed[] = [];
   const builtRuns: Timed[] = [];
   const npmRuns: Timed[] = [];
+  const baselineRuns: Timed[] = [];
   const loads: number[] = [];
   for (let round = 0; round < REPEATS; round++) {
     loads.push(loadavg()[0]!);
@@ -102,9 +106,15 @@ try {
     );
     npmRuns.push(timedRun('npm', ['run', '-s', 'dpsynth', '--', ...metricsArgs], ROOT));
     builtRuns.push(timedRun(process.execPath, ['dist-cli/main.js', ...metricsArgs], ROOT));
+    if (BASELINE) baselineRuns.push(timedRun(process.execPath, [BASELINE, ...metricsArgs], ROOT));
   }
+  loads.push(loadavg()[0]!);
   const r = median(rRuns.map((run) => run.seconds));
   const ours = median(npmRuns.map((run) => run.seconds));
+  const cpuMedian = (runs: Timed[]) =>
+    runs.every((run) => run.cpuSeconds !== null) ? median(runs.map((run) => run.cpuSeconds!)) : null;
+  const rCpu = cpuMedian(rRuns);
+  const oursCpu = cpuMedian(npmRuns);
   console.log(
     JSON.stringify({
       bench: 'metrics-vs-rpart',
@@ -118,7 +128,14 @@ try {
       npmRunCpuSeconds: npmRuns.map((run) => round2(run.cpuSeconds)),
       builtSeconds: builtRuns.map((run) => round2(run.seconds)),
       builtCpuSeconds: builtRuns.map((run) => round2(run.cpuSeconds)),
+      ...(BASELINE
+        ? {
+            baselineSeconds: baselineRuns.map((run) => round2(run.seconds)),
+            baselineCpuSeconds: baselineRuns.map((run) => round2(run.cpuSeconds)),
+          }
+        : {}),
       medianRatio: Number((ours / r).toFixed(3)),
+      cpuMedianRatio: rCpu && oursCpu !== null ? Number((oursCpu / rCpu).toFixed(3)) : null,
       builtMedianRatio: Number((median(builtRuns.map((run) => run.seconds)) / r).toFixed(3)),
       goal: { ratio: 0.25, met: ours / r <= 0.25 },
       loadAverage: loads.map((l) => Number(l.toFixed(2))),
