@@ -19,7 +19,7 @@ import type {
 } from '../core/mechanisms/types';
 import { Accountant, parseBudget } from '../core/privacy';
 import { makeRng } from '../core/rng';
-import type { JobRows } from './holdout';
+import type { JobRows } from '../core/metrics/job-holdout';
 import type { SynthesisJob } from './protocol';
 import { prepareJob } from './synthesis-job';
 

@@ -1,9 +1,16 @@
-import { splitHoldout } from '../core/metrics/holdout-split';
-import { complementIndices } from '../core/metrics/sample-indices';
-import { selectRows } from '../core/metrics/select-rows';
-import { makeRng } from '../core/rng';
-import type { Table } from '../core/table/types';
-import type { SynthesisJob } from './protocol';
+import { makeRng } from '../rng';
+import type { Table } from '../table/types';
+import { splitHoldout } from './holdout-split';
+import { complementIndices } from './sample-indices';
+import { selectRows } from './select-rows';
+
+/** What a synthesis job says about keeping rows back (the worker's SynthesisJob and the CLI's flags). */
+export interface HoldoutChoice {
+  /** Share of rows kept back from the mechanism (0 or absent: none). */
+  holdoutShare?: number;
+  /** Empty or absent: cryptographic randomness. */
+  seed?: string;
+}
 
 /** The rows a mechanism sees and, when the job keeps some back, the real rows kept for testing. */
 export interface JobRows {
@@ -13,12 +20,12 @@ export interface JobRows {
 }
 
 /**
- * Keeps back `job.holdoutShare` of the rows, chosen uniformly at random (core splitHoldout),
+ * Keeps back `job.holdoutShare` of the rows, chosen uniformly at random (splitHoldout),
  * before the mechanism runs: the mechanism then sees only the rest, and the kept-back rows can
  * test models trained on the synthetic data (ML efficacy). The split uses its own generator
  * (seed "<seed>/holdout" for seeded jobs), so it never shifts the mechanism's random stream.
  */
-export function splitRowsForJob(table: Table, job: Pick<SynthesisJob, 'holdoutShare' | 'seed'>): JobRows {
+export function splitRowsForJob(table: Table, job: HoldoutChoice): JobRows {
   const share = job.holdoutShare ?? 0;
   if (share <= 0) return { train: table, holdoutRows: null };
   const seed = job.seed?.trim();
