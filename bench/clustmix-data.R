@@ -1,5 +1,5 @@
-# Exports the three data sets of bench/clustmix-tstr.bench.ts as CSV into the directory given as the
-# first argument. Needs the Debian packages r-cran-mlbench and r-cran-kernlab.
+# Exports the four data sets of bench/clustmix-tstr.bench.ts as CSV into the directory given as the
+# first argument. Needs the Debian packages r-cran-mlbench, r-cran-kernlab and r-cran-mclust.
 #   Rscript bench/clustmix-data.R /tmp/clustmix-data
 args <- commandArgs(trailingOnly = TRUE)
 out <- if (length(args) >= 1) args[[1]] else "."
@@ -7,6 +7,7 @@ dir.create(out, showWarnings = FALSE, recursive = TRUE)
 suppressPackageStartupMessages({
   library(mlbench)
   library(kernlab)
+  library(mclust)
 })
 
 # Pima Indians diabetes (768 x 8 + diabetes = neg/pos).
@@ -24,3 +25,9 @@ target <- ifelse(as.character(letter$lettr) <= "M", "AtoM", "NtoZ")
 letter$lettr <- NULL
 letter$target <- target
 write.csv(letter, file.path(out, "letter.csv"), row.names = FALSE)
+
+# Wisconsin diagnostic breast cancer (569 x 30 numeric features + Diagnosis = B/M), the medical table.
+data(wdbc)
+medical <- wdbc
+medical$ID <- NULL
+write.csv(medical, file.path(out, "medical.csv"), row.names = FALSE)

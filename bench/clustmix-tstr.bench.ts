@@ -1,18 +1,20 @@
 // ClustMix's train-synthetic-test-real (TSTR) ROC AUC beside the 3A paper's Table 1, on Debian R data:
 // mlbench PimaIndiansDiabetes (768 × 8), kernlab spam (4,601 × 57; the paper's isolet analogue: many
-// numeric columns) and mlbench LetterRecognition (20,000 × 16; target letter ≤ M). A 25 % holdout,
+// numeric columns), mlbench LetterRecognition (20,000 × 16; target letter ≤ M) and mclust's wdbc (the
+// Wisconsin diagnostic breast cancer table, 569 × 30, target Diagnosis = M: the medical table). A 25 % holdout,
 // δ = 1/n_train, ε ∈ {0.2, 1, 10}; the AUC of our random forest (for the paper's LightGBM) and of
 // the logistic regression trained on each synthetic table and scored on the real holdout, beside the
 // same models trained on the real training rows, and beside the baselines. Ablations: no adapt step
 // (adaptShare 0) and spread = centroid (the paper-literal centroids). Prints one JSON object.
 //
-// Data: `Rscript bench/clustmix-data.R DIR` (needs r-cran-mlbench and r-cran-kernlab) writes the CSVs;
+// Data: `Rscript bench/clustmix-data.R DIR` (needs r-cran-mlbench, r-cran-kernlab, r-cran-mclust) writes the CSVs;
 // the bench runs it when DIR lacks them. Bounds: LetterRecognition's features are documented as
-// integers 0–15 (declared); Pima's and spam's have no documented bounds, so they are read from the
+// integers 0–15 (declared); Pima's, spam's and wdbc's have no documented bounds, so they are read from the
 // full data (flagged "inferred" in the output: the guarantee then assumes them public).
 //
-//   npx tsx bench/clustmix-tstr.bench.ts [--repeats=3] [--datasets=pima,spam,letter]
+//   npx tsx bench/clustmix-tstr.bench.ts [--repeats=3] [--datasets=pima,spam,letter,medical]
 //        [--epsilons=0.2,1,10] [--data=/tmp/clustmix-data] [--seed=1] [--pmse-minutes=10]
+//        [--methods=clustmix,clustmix (adapt)] (labels of METHODS; all by default)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +41,10 @@ function option(name: string, fallback: string): string {
 }
 
 const REPEATS = Number(option('repeats', '3'));
-const DATASETS = option('datasets', 'pima,spam,letter').split(',');
+const DATASETS = option('datasets', 'pima,spam,letter,medical').split(',');
+const METHOD_LABELS = option('methods', '')
+  .split(',')
+  .filter((m) => m !== '');
 const EPSILONS = option('epsilons', '0.2,1,10').split(',');
 const DATA_DIR = option('data', '/tmp/clustmix-data');
 const SEED = Number(option('seed', '1'));
@@ -57,13 +62,16 @@ const SPECS: Record<string, DatasetSpec> = {
   pima: { file: 'pima.csv', target: 'diabetes', positive: 'pos', declaredBounds: null },
   spam: { file: 'spam.csv', target: 'type', positive: 'spam', declaredBounds: null },
   letter: { file: 'letter.csv', target: 'target', positive: 'AtoM', declaredBounds: [0, 15] },
+  medical: { file: 'medical.csv', target: 'Diagnosis', positive: 'M', declaredBounds: null },
 };
 
 function ensureData(): void {
   if (Object.values(SPECS).every((spec) => existsSync(join(DATA_DIR, spec.file)))) return;
   const result = spawnSync('Rscript', ['bench/clustmix-data.R', DATA_DIR], { stdio: 'inherit' });
   if (result.status !== 0)
-    throw new Error('Rscript bench/clustmix-data.R failed: install r-cran-mlbench and r-cran-kernlab');
+    throw new Error(
+      'Rscript bench/clustmix-data.R failed: install r-cran-mlbench, r-cran-kernlab and r-cran-mclust',
+    );
 }
 
 function loadDataset(name: string): { table: Table; schema: Schema; spec: DatasetSpec } {
@@ -138,7 +146,9 @@ async function main(): Promise<void> {
     const delta = `1/${n}`;
     const results: Record<string, unknown> = {};
     let real: Record<string, number | null> | null = null;
-    for (const method of METHODS) {
+    for (const method of METHODS.filter(
+      (m) => METHOD_LABELS.length === 0 || METHOD_LABELS.includes(m.label),
+    )) {
       const params = resolveParams(method.mechanism, method.params(spec.target));
       const probe: RunContext = {
         n,

@@ -15,7 +15,7 @@ describe('clustmix run', () => {
     const n = 3000;
     const { table, schema } = mixedTable(n);
     for (const label of ['', 'sex']) {
-      const params = resolveParams(clustmix, { label, kipSteps: 20 });
+      const params = resolveParams(clustmix, { label, adaptShare: 0.2, kipSteps: 20 });
       const ctx = runContext(schema, n, { delta: '0.0003', releases: 2 });
       const release = await clustmix.run(table, schema, params, ctx);
       expect(release.datasets).toHaveLength(2);
@@ -75,7 +75,7 @@ describe('clustmix run', () => {
   it('reserves every step before the first random draw (centroids and frequencies included)', async () => {
     const n = 500;
     const { table, schema } = mixedTable(n);
-    const params = resolveParams(clustmix, { label: 'sex', kipSteps: 5 });
+    const params = resolveParams(clustmix, { label: 'sex', adaptShare: 0.2, kipSteps: 5 });
     const log: string[] = [];
     const ctx = runContext(schema, n, { delta: '0.002', rng: recordingRng(new SeededRng(1), log) });
     const rho = clustmixAccountant(ctx).rhoBudget;

@@ -31,7 +31,7 @@ describe('ClustMix on the privacy meter, through the registry', () => {
   it('charges each iteration (counts, sums), the final release (counts, sums, squares) and the moments (A, b) their planned ρ', async () => {
     expect(clustmix.metered).toBe(true);
     for (const label of ['', 'sex']) {
-      const params = resolveParams(clustmix, { label, kipSteps: 5 });
+      const params = resolveParams(clustmix, { label, adaptShare: 0.2, kipSteps: 5 });
       const meter = new PrivacyMeter();
       const ctx = context({ meter });
       const release = await clustmix.run(table, schema, params, ctx);
@@ -92,7 +92,7 @@ describe('ClustMix on the privacy meter, through the registry', () => {
     const run = clustmix.run(
       table,
       schema,
-      resolveParams(clustmix, { label: 'sex' }),
+      resolveParams(clustmix, { label: 'sex', adaptShare: 0.2 }),
       context({
         meter,
         signal,

@@ -41,7 +41,7 @@ describe('clustmix budget arithmetic', () => {
 
   it('gives the adapt step its share with a label, and the approx share to the final release when T = 0', () => {
     const ctx = context();
-    const withLabel = planBudget(RHO, readClustmixSettings(resolveParams(clustmix, { label: 'sex' })));
+    const withLabel = planBudget(RHO, readClustmixSettings(resolveParams(clustmix, { label: 'sex', adaptShare: 0.2 })));
     expect(withLabel.adaptRho.equals(RHO.mul(parseRational('0.2')))).toBe(true);
     expect(withLabel.finalRho.equals(RHO.mul(parseRational('0.5')))).toBe(true);
     const noIterations = planBudget(RHO, readClustmixSettings(resolveParams(clustmix, { iterations: 0 })));
@@ -50,7 +50,7 @@ describe('clustmix budget arithmetic', () => {
     // α = 1 leaves the centres where they are: no moments are released and ρ stays with the mixture.
     const alphaOne = planBudget(
       RHO,
-      readClustmixSettings(resolveParams(clustmix, { label: 'sex', alpha: 1 })),
+      readClustmixSettings(resolveParams(clustmix, { label: 'sex', adaptShare: 0.2, alpha: 1 })),
     );
     expect(alphaOne.adaptRho.isZero()).toBe(true);
     expect(ctx.n).toBe(N);
@@ -94,7 +94,7 @@ describe('clustmix budget arithmetic', () => {
     // l_min = ⌈0.565685/0.0142536⌉ = ⌈39.69⌉ = 40; ⌊5000/80⌋ = 62 → a multiple of 3 classes: 60.
     const labelled = buildClustmixPlan(
       ctx.schema,
-      readClustmixSettings(resolveParams(clustmix, { label: 'sex' })),
+      readClustmixSettings(resolveParams(clustmix, { label: 'sex', adaptShare: 0.2 })),
       ctx,
     );
     expect(labelled.minClusterSize).toBe(40);
@@ -112,7 +112,7 @@ describe('clustmix budget arithmetic', () => {
 
   it('reserves exactly the ρ of each step, in claim order, and the claim states their composition', () => {
     const ctx = context({ epsilon: '1', delta: '0.0001' });
-    const params = resolveParams(clustmix, { label: 'sex' });
+    const params = resolveParams(clustmix, { label: 'sex', adaptShare: 0.2 });
     const plan = buildClustmixPlan(ctx.schema, readClustmixSettings(params), ctx);
     const accountant = new RecordingZcdpAccountant(RHO, parseRational('0.0001'));
     reserveClustmixBudget(accountant, plan);

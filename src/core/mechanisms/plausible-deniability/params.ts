@@ -7,18 +7,19 @@ export const PLAUSIBLE_DENIABILITY_PARAMS: ParamSpec[] = [
     name: 'structureShare',
     label: 'Share of rows for the structure',
     type: 'number',
-    default: 0.25,
+    default: 0.05,
     min: 0.05,
     max: 0.45,
     help:
       'Share of the rows (drawn at random) that learn the network structure (its noisy entropies). The ' +
-      'part sizes are floors of n × share, so they are public.',
+      'part sizes are floors of n × share, so they are public. The structure needs fewer rows than the ' +
+      'conditional tables, whose cells each need rows.',
   },
   {
     name: 'parameterShare',
     label: 'Share of rows for the parameters',
     type: 'number',
-    default: 0.25,
+    default: 0.45,
     min: 0.05,
     max: 0.45,
     help:
@@ -45,7 +46,8 @@ export const PLAUSIBLE_DENIABILITY_PARAMS: ParamSpec[] = [
     max: 1000,
     help:
       'Each seed-based row keeps the first m − ω attributes of the seed (in the network order) and draws ' +
-      'the other ω from the network; ω is uniform between this and the most. 0: ⌊m/2⌋ (at least 1).',
+      'the other ω from the network; ω is uniform between this and the most. 0: m − 2 (at least 1), the ' +
+      'paper’s ω ∈ [m − 2, m]: keeping more of the seed favours common seeds (those that pass the test).',
   },
   {
     name: 'omegaMax',
@@ -81,10 +83,12 @@ export const PLAUSIBLE_DENIABILITY_PARAMS: ParamSpec[] = [
     name: 'prior',
     label: 'Dirichlet prior',
     type: 'number',
-    default: 1,
+    default: 0.1,
     min: 0.01,
     max: 100,
-    help: 'Pseudo-count added to every noisy cell before each release draws its conditional probabilities.',
+    help:
+      'Pseudo-count added to every noisy cell before each release draws its conditional probabilities. Tables ' +
+      'of many cells (wide columns under several parents) are pulled toward uniform by a large one.',
   },
   {
     name: 'modelEpsilon',

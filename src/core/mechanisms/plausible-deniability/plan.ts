@@ -52,9 +52,9 @@ export interface PdPlan {
   problems: string[];
 }
 
-/** Part sizes: floors of n × share, seeds the rest. */
+/** Part sizes: floors of n × share (the structure at least 2 rows when n allows), seeds the rest. */
 export function partSizes(n: number, settings: PdSettings): PartSizes {
-  const structure = Math.floor(n * settings.structureShare);
+  const structure = Math.min(Math.max(2, Math.floor(n * settings.structureShare)), n);
   const parameters = Math.floor(n * settings.parameterShare);
   return { structure, parameters, seeds: n - structure - parameters };
 }
@@ -101,7 +101,7 @@ export function planPlausibleDeniability(
   const problems = [...domain.problems];
   const m = domain.codings.length;
   const levels = domain.codings.map((coding) => coding.levels);
-  const omegaMin = settings.omegaMin > 0 ? settings.omegaMin : Math.max(1, Math.floor(m / 2));
+  const omegaMin = settings.omegaMin > 0 ? settings.omegaMin : Math.max(1, m - 2);
   const omegaMax = settings.omegaMax > 0 ? settings.omegaMax : m;
   const plan: PdPlan = {
     id: PLAUSIBLE_DENIABILITY_ID,
