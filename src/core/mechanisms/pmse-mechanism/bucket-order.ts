@@ -15,6 +15,13 @@ export interface BucketOrder {
   valueAt(rank: number): number;
   /** Writes the whole column in ascending order to `out`. */
   sortInto(out: Float64Array): void;
+  /** Number of buckets B. */
+  readonly bucketCount: number;
+  /** Bucket of each row of the last dealt column (read-only view). */
+  readonly rowBucket: Int32Array;
+  /** Bucket b holds the values bucketed[start[b]] … bucketed[start[b + 1] − 1] (read-only views). */
+  readonly start: Int32Array;
+  readonly bucketed: Float64Array;
 }
 
 /** Segments this short are sorted by insertion; longer ones by the built-in typed-array sort. */
@@ -54,6 +61,10 @@ export function makeBucketOrder(length: number): BucketOrder {
   };
 
   return {
+    bucketCount,
+    rowBucket: bucketOf,
+    start,
+    bucketed: dealt,
     deal(values) {
       let min = values[0]!;
       let max = min;
@@ -69,6 +80,7 @@ export function makeBucketOrder(length: number): BucketOrder {
       if (!(range > 0) || !Number.isFinite(range) || !Number.isFinite(bucketCount / range)) {
         // One bucket: all values equal, or a range too wide or narrow to scale; a plain sort.
         dealt.set(values);
+        bucketOf.fill(0);
         start.fill(length, 1);
         return;
       }

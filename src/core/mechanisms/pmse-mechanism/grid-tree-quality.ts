@@ -69,6 +69,41 @@ function binOf(x: number, edges: Float64Array, count: number): number {
 }
 
 /**
+ * Writes binOf of every value of the column last dealt into `order` to `bins`. Bins are non-decreasing
+ * in x, so when the smallest and the largest value of a bucket share a bin, every value in it has that
+ * bin; only the rows of the other buckets (those holding an edge or straddling one) get a binary
+ * search. Written by hand: a binary search per row was the largest cost of an evaluation.
+ */
+function writeBins(
+  values: Float64Array,
+  order: BucketOrder,
+  edges: Float64Array,
+  count: number,
+  bucketBin: Int32Array,
+  bins: Int32Array,
+): void {
+  const { start, bucketed, rowBucket } = order;
+  for (let b = 0; b < order.bucketCount; b++) {
+    const from = start[b]!;
+    const to = start[b + 1]!;
+    if (from === to) continue; // no row points to an empty bucket
+    let low = bucketed[from]!;
+    let high = low;
+    for (let i = from + 1; i < to; i++) {
+      const x = bucketed[i]!;
+      if (x < low) low = x;
+      else if (x > high) high = x;
+    }
+    const bin = binOf(low, edges, count);
+    bucketBin[b] = bin === binOf(high, edges, count) ? bin : -1;
+  }
+  for (let i = 0; i < values.length; i++) {
+    const bin = bucketBin[rowBucket[i]!]!;
+    bins[i] = bin >= 0 ? bin : binOf(values[i]!, edges, count);
+  }
+}
+
+/**
  * Writes the bin of every row to `bins` for rows given in ascending order of value (`sortedValues`,
  * row `rowOf[i]` holding `sortedValues[i]`): one pass, the edge index only moving forward; the same
  * bins as binOf. Written by hand: the real rows are sorted once, and this replaces a binary search per
@@ -148,6 +183,7 @@ export function makeGridTreeQuality(
   const maxBins = 2 * (settings.gridSize + 1) + 1;
   const sorted = new Float64Array(nSynth);
   const order = makeBucketOrder(nSynth);
+  const bucketBin = new Int32Array(order.bucketCount);
   // The real columns sorted once, with the row of each sorted value (depth 2 writes per-row bins).
   const realSorted = realColumns.map((column) => Float64Array.from(column).sort());
   const realRowOf = depth2 ? realColumns.map(ascendingRows) : [];
@@ -285,7 +321,7 @@ export function makeGridTreeQuality(
         const rb = realBins[j]!;
         writeSortedBins(realSorted[j]!, realRowOf[j]!, edges, count, rb);
         const sb = synthBins[j]!;
-        for (let i = 0; i < nSynth; i++) sb[i] = binOf(column[i]!, edges, count);
+        writeBins(column, order, edges, count, bucketBin, sb);
         const real = columnReal[j]!;
         const synth = columnSynth[j]!;
         real.fill(0, 0, binCount[j]!);
