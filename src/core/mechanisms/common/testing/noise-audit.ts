@@ -1,3 +1,4 @@
+import type { Neighbouring } from '../../../privacy/query-sensitivity';
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../../rng/seeded-rng';
 import { chiSquareGoodnessOfFit } from '../../../stats/chi-square-goodness-of-fit';
@@ -57,6 +58,8 @@ export interface NoiseAudit {
   broken: Record<string, AuditBudget>;
   /** What is observed, when a mechanism has more than one audit (e.g. "one-way histogram"). */
   what?: string;
+  /** The runs' neighbouring relation (default replace-one): the claim's sensitivities are under it. */
+  neighbouring?: Neighbouring;
   /** Number of runs of the claimed configuration (default 4,000; observations = runs·M). */
   runs?: number;
   seed?: number;
@@ -89,6 +92,7 @@ export async function observeStatistic(
       rng,
       progress: () => {},
       signal: { aborted: false },
+      ...(audit.neighbouring === undefined ? {} : { neighbouring: audit.neighbouring }),
     });
     const observed =
       audit.observeRun?.(release) ?? release.datasets.map((dataset) => audit.statistic!(dataset));
@@ -115,7 +119,8 @@ export function describeNoiseAudit(audit: NoiseAudit): void {
   const truth = audit.expected(audit.budget);
 
   const about = audit.what === undefined ? '' : `, ${audit.what}`;
-  describe(`${audit.mechanism.id}: run-path noise audit at ε = ${audit.budget.epsilon}, M = ${audit.budget.releases}${about}`, () => {
+  const relation = audit.neighbouring === undefined ? '' : `, ${audit.neighbouring}`;
+  describe(`${audit.mechanism.id}: run-path noise audit at ε = ${audit.budget.epsilon}, M = ${audit.budget.releases}${relation}${about}`, () => {
     it('the released statistic follows the exact distribution the claim implies (chi-square, α = 1e-6)', async () => {
       const observed = await observeStatistic(audit, audit.budget, runs, seed, truth);
       const fit = chiSquareGoodnessOfFit(observed, truth.probabilities);
