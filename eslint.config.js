@@ -107,6 +107,44 @@ const meteredRestrictions = {
   ],
 };
 
+// Floors of src/core (DESIGN.md §1), lowest first, as the imports stand: a folder imports its own
+// floor and lower ones only. abort.ts and version.ts stand on the ground floor with linalg/ and stats/.
+//   linalg, stats → rng → table → privacy → models, mcmc, domain → inference → metrics
+//   → mechanisms, counts (which import each other) → recommend
+// Known exception: privacy/ (the metered primitives, the default δ's message) uses helpers that still
+// live under mechanisms/common/; it may import those and nothing else of mechanisms/.
+export const coreFloors = [
+  ['linalg', 'stats'],
+  ['rng'],
+  ['table'],
+  ['privacy'],
+  ['models', 'mcmc', 'domain'],
+  ['inference'],
+  ['metrics'],
+];
+const coreTopFolders = ['mechanisms', 'counts', 'recommend'];
+const floorMessage = 'A lower floor of src/core may not import a higher one (eslint.config.js, coreFloors).';
+const floorRestrictions = coreFloors.map((folders, index) => {
+  const higher = [...coreFloors.slice(index + 1).flat(), ...coreTopFolders];
+  const privacy = folders.includes('privacy');
+  const blocked = privacy ? higher.filter((folder) => folder !== 'mechanisms') : higher;
+  const patterns = [
+    ...coreRestrictions['no-restricted-imports'][1].patterns,
+    { group: blocked.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message: floorMessage },
+  ];
+  if (privacy) patterns.push({ regex: '(^|/)mechanisms(/(?!common/)|$)', message: floorMessage });
+  return {
+    files: folders.map((folder) => `src/core/${folder}/**/*.ts`),
+    ignores: ['src/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: coreRestrictions['no-restricted-imports'][1].paths, patterns },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   {
     ignores: [
@@ -135,6 +173,20 @@ export default tseslint.config(
     files: meteredMechanismFolders.map((folder) => `src/core/mechanisms/${folder}/**/*.ts`),
     ignores: ['src/core/**/*.test.ts'],
     rules: meteredRestrictions,
+  },
+  ...floorRestrictions,
+  // The command is a shell over src/core; it shares nothing with the studio's workers.
+  {
+    files: ['src/cli/**/*.ts'],
+    ignores: ['src/cli/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/worker', '**/worker/**'], message: 'src/cli may not import src/worker.' }],
+        },
+      ],
+    },
   },
   // The service worker is the one script that downloads: the build's own files, into its cache.
   { files: ['src/service-worker/**/*.ts'], languageOptions: { globals: { ...globals.serviceworker } } },

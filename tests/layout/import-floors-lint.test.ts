@@ -1,0 +1,79 @@
+/**
+ * The lint rules that keep imports running downhill (eslint.config.js, `coreFloors`): a lower floor of
+ * src/core may not import a higher one, src/core may not import src/worker, src/cli or src/app, and
+ * src/cli may not import src/worker. ESLint runs on snippets placed (virtually) in those folders, with
+ * the project's own configuration.
+ */
+import { readdirSync } from 'node:fs';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const configUrl = new URL('../../eslint.config.js', import.meta.url).href;
+const { coreFloors } = (await import(configUrl)) as { coreFloors: string[][] };
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restrictedImports(specifier: string, filePath: string): Promise<string[]> {
+  const code = `import * as m from '${specifier}';\nexport { m };\n`;
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import floors of src/core', () => {
+  it('places every folder of src/core on a floor (or among mechanisms, counts, recommend on top)', () => {
+    const folders = readdirSync('src/core', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== 'testing')
+      .map((entry) => entry.name);
+    const placed = new Set([...coreFloors.flat(), 'mechanisms', 'counts', 'recommend']);
+    expect(folders.filter((folder) => !placed.has(folder))).toEqual([]);
+  });
+
+  it('fails on a deliberate upward import from each lower floor', async () => {
+    const cases: [file: string, specifier: string][] = [
+      ['src/core/table/violation.ts', '../mechanisms/types'],
+      ['src/core/rng/violation.ts', '../table/types'],
+      ['src/core/stats/violation.ts', '../metrics/tvd'],
+      ['src/core/privacy/violation.ts', '../mechanisms/registry'],
+      ['src/core/privacy/metered/violation.ts', '../../models/regression-fits'],
+      ['src/core/models/violation.ts', '../metrics/regression-comparison'],
+      ['src/core/mcmc/violation.ts', '../inference/combining-rules'],
+      ['src/core/inference/violation.ts', '../metrics/evaluate'],
+      ['src/core/metrics/violation.ts', '../mechanisms/types'],
+      ['src/core/metrics/violation.ts', '../counts/count-source'],
+    ];
+    for (const [file, specifier] of cases) {
+      const messages = await restrictedImports(specifier, file);
+      expect(messages.join('\n'), `${file} -> ${specifier}`).toContain('may not import a higher one');
+    }
+  });
+
+  it('allows imports to the same or a lower floor, and privacy the helpers under mechanisms/common', async () => {
+    const cases: [file: string, specifier: string][] = [
+      ['src/core/table/violation.ts', '../abort'],
+      ['src/core/table/violation.ts', '../rng/types'],
+      ['src/core/models/violation.ts', '../mcmc/rhat'],
+      ['src/core/inference/violation.ts', '../models/regression-fits'],
+      ['src/core/metrics/violation.ts', '../inference/combining-rules'],
+      ['src/core/privacy/metered/violation.ts', '../../mechanisms/common/sparse-cell-counts'],
+      ['src/core/mechanisms/violation.ts', '../metrics/tvd'],
+    ];
+    for (const [file, specifier] of cases) {
+      expect(await restrictedImports(specifier, file), `${file} -> ${specifier}`).toEqual([]);
+    }
+  });
+
+  it('keeps src/core off the worker, the CLI and the studio, and the CLI off the worker', async () => {
+    for (const [file, specifier] of [
+      ['src/core/table/violation.ts', '../../worker/protocol'],
+      ['src/core/metrics/violation.ts', '../../cli/args'],
+      ['src/core/mechanisms/violation.ts', '../../app/main'],
+      ['src/cli/commands/violation.ts', '../../worker/protocol'],
+      ['src/cli/violation.ts', '../worker/data-worker'],
+    ] as const) {
+      expect((await restrictedImports(specifier, file)).length, `${file} -> ${specifier}`).toBeGreaterThan(0);
+    }
+    expect(
+      await restrictedImports('../../core/metrics/job-holdout', 'src/cli/commands/violation.ts'),
+    ).toEqual([]);
+  });
+});
