@@ -5,6 +5,7 @@
  * Everything here is small (summaries, counts, proportions) except `Table`s, whose typed arrays
  * are transferred, never cloned twice, and never put into React state.
  */
+import type { Neighbouring } from '../core/mechanisms/neighbouring';
 import type { OverlayBar } from '../core/metrics/marginal-overlay';
 import type { ParamValues } from '../core/mechanisms/types';
 import type { PrivacyClaim } from '../core/privacy/types';
@@ -53,6 +54,8 @@ export interface SynthesisJob {
   epsilon: string;
   delta: string;
   releases: number;
+  /** The run's neighbouring relation (absent: replace-one). */
+  neighbouring?: Neighbouring;
   /** Empty or absent: cryptographic randomness. */
   seed?: string;
   /** Share of rows kept back from the mechanism as a test set for ML efficacy (0 or absent: none). */

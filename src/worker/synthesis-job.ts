@@ -36,6 +36,7 @@ export function prepareJob(
     delta: job.delta,
     releases: job.releases,
     seeded: rng.seeded,
+    ...(job.neighbouring === 'add-remove' ? { neighbouring: job.neighbouring } : {}),
     rng,
     progress: (fraction, message) => progress(fraction, message ?? `Running ${mechanism.label}`),
     signal,

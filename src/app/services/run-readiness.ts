@@ -1,3 +1,4 @@
+import type { Neighbouring } from '../../core/mechanisms/neighbouring';
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { resolveParams } from '../../core/mechanisms/params';
@@ -50,6 +51,8 @@ export interface RunInputs {
   epsilon: string;
   delta: string;
   releases: number;
+  /** The run's neighbouring relation (absent: replace-one). */
+  neighbouring?: Neighbouring;
   seed: string;
   /** Share of rows kept back from the mechanism (0: none); the claim then uses the remaining n. */
   holdoutShare?: number;
@@ -89,9 +92,13 @@ export function assessRun(inputs: RunInputs): RunReadiness {
     };
   }
   const n = trainRowCount(inputs.nRows, inputs.holdoutShare ?? 0);
-  // A mechanism that needs δ > 0 with no δ typed runs at the documented default from the public n.
+  // A mechanism that needs δ > 0 with no δ typed runs at the documented default from the public n
+  // (under add/remove, where n is private, the one that does not depend on n: 1e-9).
+  const addRemove = inputs.neighbouring === 'add-remove';
   const deltaDefault =
-    mechanism.fit?.needsDelta === true && deltaUnset(inputs.epsilon, inputs.delta) ? defaultDelta(n) : null;
+    mechanism.fit?.needsDelta === true && deltaUnset(inputs.epsilon, inputs.delta)
+      ? defaultDelta(addRemove ? undefined : n)
+      : null;
   const context: PublicContext = {
     n,
     schema: inputs.schema,
@@ -99,6 +106,7 @@ export function assessRun(inputs: RunInputs): RunReadiness {
     delta: deltaDefault?.delta ?? (inputs.delta.trim() || '0'),
     releases: inputs.releases,
     seeded: inputs.seed.trim() !== '',
+    ...(addRemove ? { neighbouring: 'add-remove' as const } : {}),
   };
   let claim: PrivacyClaim | null = null;
   let claimError: string | null = null;
@@ -149,6 +157,7 @@ export function jobRunInputs(
     epsilon: state.epsilon,
     delta: state.delta,
     releases: state.releases,
+    neighbouring: state.neighbouring,
     seed: state.seed,
     holdoutShare: state.keepHoldout ? HOLDOUT_SHARE : 0,
   };

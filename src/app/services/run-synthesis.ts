@@ -75,6 +75,7 @@ export async function startRun(): Promise<void> {
       epsilon: configuration.epsilon,
       delta: configuration.delta,
       releases: configuration.releases,
+      ...(job.neighbouring === 'add-remove' ? { neighbouring: job.neighbouring } : {}),
       seed: job.seed.trim() || undefined,
       holdoutShare: configuration.holdoutShare,
     };

@@ -1,3 +1,4 @@
+import type { Neighbouring } from '../../core/mechanisms/neighbouring';
 import { create } from 'zustand';
 import { onDatasetReplaced } from './dataset-resets';
 import type { JobStatus } from './job-status';
@@ -26,6 +27,8 @@ interface JobState {
   epsilon: string;
   delta: string;
   releases: number;
+  /** Which datasets are neighbours: replace-one (n public, the default) or add-remove (n private). */
+  neighbouring: Neighbouring;
   /** Empty: cryptographic randomness. */
   seed: string;
   /** Keep back HOLDOUT_SHARE of the rows as a test set for ML efficacy. */
@@ -42,6 +45,7 @@ const initialJobState: JobState = {
   epsilon: '1',
   delta: '0',
   releases: 1,
+  neighbouring: 'replace-one',
   seed: '',
   keepHoldout: false,
   runStatus: 'idle',
@@ -105,6 +109,10 @@ export function trainRowCount(n: number, share: number): number {
 
 export function setKeepHoldout(keepHoldout: boolean): void {
   useJobStore.setState({ keepHoldout });
+}
+
+export function setNeighbouring(neighbouring: Neighbouring): void {
+  useJobStore.setState({ neighbouring });
 }
 
 export function setReleases(releases: number): void {

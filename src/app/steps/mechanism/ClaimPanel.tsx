@@ -72,7 +72,17 @@ export function ClaimDetails({ claim, tuningNotes = [] }: { claim: PrivacyClaim;
           </>
         )}
         <dt>Neighbouring datasets</dt>
-        <dd>differ by replacing one row (n is public)</dd>
+        <dd data-testid="claim-neighbouring">
+          {claim.neighbouring === 'add-remove'
+            ? 'differ by adding or removing one row (n is private)'
+            : 'differ by replacing one row (n is public)'}
+        </dd>
+        {claim.otherRelation !== undefined && (
+          <>
+            <dt>Under the other relation</dt>
+            <dd data-testid="claim-other-relation">{claim.otherRelation}</dd>
+          </>
+        )}
       </dl>
       <h4>How the budget is spent</h4>
       <ol className="claim-steps">

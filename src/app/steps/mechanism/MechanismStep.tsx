@@ -9,6 +9,7 @@ import { useSchemaStore } from '../../state/schema-store';
 import { describeLooks, useLedgerStore } from '../../state/ledger-store';
 import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
 import { BudgetFields } from './BudgetFields';
+import { NeighbouringChoice } from './NeighbouringChoice';
 import { ClaimPanel } from './ClaimPanel';
 import { GoalQuestion } from './GoalQuestion';
 import { MechanismCatalogue } from './MechanismCatalogue';
@@ -66,6 +67,7 @@ export function MechanismStep() {
               <ParamForm mechanism={readiness.mechanism} paramError={readiness.paramError} />
             )}
             <BudgetFields />
+            <NeighbouringChoice />
           </div>
           <div>
             <ClaimPanel
