@@ -22,7 +22,8 @@ function learnedSchemaFile(): { text: string; learnedAt: string } {
   const { schema } = learnDomain(
     raw,
     inferSchema(raw),
-    { epsilon: '0.5', delta: '1e-6', learnedAt },
+    // Forced: the plan would refuse ε = 0.5 on this small table; what is tested is the ledger.
+    { epsilon: '0.5', delta: '1e-6', learnedAt, force: true },
     new SeededRng('cli'),
   );
   return { text: schemaToJson(schema), learnedAt };
@@ -37,7 +38,11 @@ describe('importing a schema file', () => {
   it('counts the domain steps of a schema learned with DP elsewhere in the ledger, once', () => {
     const { text } = learnedSchemaFile();
     importSchemaText(text, 'people.schema.json', raw.header, 'people.csv');
-    expect(useSchemaStore.getState().schema?.domainBudget?.epsilon).toBe('0.5');
+    // The plan rounds each fact's share down, so the learning spends at most ε = 0.5 and within
+    // rounding (1e-11 per fact) of it.
+    const spent = Number(useSchemaStore.getState().schema?.domainBudget?.epsilon);
+    expect(spent).toBeLessThanOrEqual(0.5);
+    expect(spent).toBeGreaterThan(0.5 - 1e-9);
     // The learned facts are DP outputs of this data: the spend on it includes them.
     expect(selectSpent(useLedgerStore.getState())).toMatchObject({ epsilon: 0.5, delta: 1e-6 });
     importSchemaText(text, 'people.schema.json', raw.header, 'people.csv');
