@@ -4,7 +4,7 @@ import { parseBudget } from '../../privacy/budget';
 import type { MeterStep, StageMeter, StepTicket } from '../../privacy/meter';
 import { meteredPlausibleDeniabilityTest } from '../../privacy/metered';
 import type { PlausibleDeniabilityTest } from '../../privacy/plausible-deniability-cost';
-import { roundDownRational } from '../../privacy/round-up';
+import { roundUpRational } from '../../privacy/round-up';
 import { Rational } from '../../rng/rational';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Rng } from '../../rng/types';
@@ -259,7 +259,7 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
         draws: plan.draws.draws,
         k: plan.draws.k,
         t: plan.draws.t,
-        testEpsilon: roundDownRational(plan.draws.testEpsilon),
+        testEpsilon: roundUpRational(plan.draws.testEpsilon),
         // The network is a DP output (noisy entropies), so its shape is public.
         parents: Object.fromEntries(
           parents.map((ps, i) => [domain.codings[i]!.name, ps.map((p) => domain.codings[p]!.name)]),

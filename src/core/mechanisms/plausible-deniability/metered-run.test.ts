@@ -13,7 +13,7 @@ import { MeterMismatchError, PrivacyMeter, StageMeter } from '../../privacy/mete
 import * as metered from '../../privacy/metered';
 import { plausibleDeniabilityTestCost } from '../../privacy/plausible-deniability-cost';
 import { CryptoRng } from '../../rng/crypto-rng';
-import { Rational } from '../../rng/rational';
+import { parseRational, Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
 import { mixedTable, runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
@@ -66,6 +66,9 @@ describe('plausible deniability on the privacy meter, through the registry', () 
       expect(seedPart.epsilon.compare(Rational.of(1200))).toBeLessThanOrEqual(0);
     }
     expect(release.diagnostics).toMatchObject({ draws: 2000, k: 39, t: 8 });
+    // ε0 shown to the user is rounded up, never below the exact ε0 the test spends.
+    const shown = (release.diagnostics as { testEpsilon: number }).testEpsilon;
+    expect(parseRational(String(shown)).compare(plan.draws.testEpsilon)).toBeGreaterThanOrEqual(0);
   });
 
   for (const [mutant, change] of [
