@@ -1,18 +1,12 @@
-import {
-  drawLaplaceHistogramFromCounts,
-  laplaceHistogram,
-  laplaceHistogramCountPlan,
-} from '../mechanisms/laplace-histogram';
-import { mst } from '../mechanisms/mst';
+import { drawLaplaceHistogramFromCounts, laplaceHistogramCountPlan } from '../mechanisms/laplace-histogram';
 import { MST_ID } from '../mechanisms/mst/meta';
 import { drawMstFromCounts, mstCountPlan } from '../mechanisms/mst/run-mst';
 import { zcdpAccountantFor } from '../mechanisms/common/pgm/pgm-budget';
-import { meterEnforced } from '../mechanisms/domain-composition';
 import { PrivacyMeter } from '../privacy/meter';
 import { LAPLACE_HISTOGRAM_ID } from '../mechanisms/laplace-histogram/meta';
 import { rowBlocks } from '../mechanisms/common/dataset-form';
 import { blockRowsOf } from '../mechanisms/release-blocks';
-import type { Mechanism, ParamValues, PublicContext, ReleaseInBlocks, RunContext } from '../mechanisms/types';
+import type { ParamValues, PublicContext, ReleaseInBlocks, RunContext } from '../mechanisms/types';
 import { Accountant } from '../privacy/accountant';
 import { parseBudget } from '../privacy/budget';
 import { withDomainSteps } from '../privacy/domain-claim';
@@ -38,18 +32,17 @@ export interface CountMechanism {
 
 /**
  * The run as the registry's wrapper makes it (domain-composition.ts): a privacy meter in the context,
- * settled against the claim's steps for a metered mechanism (or nothing is released), and the claim
+ * settled against the claim's steps (or nothing is released), and the claim
  * composed with the schema's DP domain steps.
  */
 async function composedRun(
-  mechanism: Pick<Mechanism, 'metered'>,
   schema: Schema,
   given: RunContext,
   run: (ctx: RunContext) => Promise<ReleaseInBlocks>,
 ): Promise<ReleaseInBlocks> {
   const meter = given.meter ?? new PrivacyMeter(given.neighbouring ?? 'replace-one');
   const release = await run({ ...given, meter });
-  if (meterEnforced(mechanism)) meter.settle(release.claim.steps);
+  meter.settle(release.claim.steps);
   return { ...release, claim: withDomainSteps(release.claim, schema) };
 }
 
@@ -58,7 +51,7 @@ export const COUNT_MECHANISMS: Readonly<Record<string, CountMechanism>> = {
   [LAPLACE_HISTOGRAM_ID]: {
     countPlan: laplaceHistogramCountPlan,
     runOnCounts: (counts, schema, params, given, options) =>
-      composedRun(laplaceHistogram, schema, given, (ctx) =>
+      composedRun(schema, given, (ctx) =>
         drawLaplaceHistogramFromCounts(
           counts,
           schema,
@@ -72,7 +65,7 @@ export const COUNT_MECHANISMS: Readonly<Record<string, CountMechanism>> = {
   [MST_ID]: {
     countPlan: mstCountPlan,
     runOnCounts: (counts, schema, params, given, options) =>
-      composedRun(mst, schema, given, (ctx) =>
+      composedRun(schema, given, (ctx) =>
         drawMstFromCounts(
           counts,
           schema,

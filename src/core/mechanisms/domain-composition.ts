@@ -37,15 +37,6 @@ function refuseRelation(
 }
 
 /**
- * Whether the registry checks the mechanism's privacy meter before releasing. While mechanisms are
- * being converted to the metered primitives, only those that declare `metered: true` are checked;
- * once every mechanism is metered this returns true for all (and the flag goes).
- */
-export function meterEnforced(mechanism: Pick<Mechanism, 'metered'>): boolean {
-  return mechanism.metered === true;
-}
-
-/**
  * The context a run sees: the caller's, with the run's meter under the run's neighbouring relation (the
  * caller's own meter when it gave one, which must be under the same relation).
  */
@@ -68,14 +59,12 @@ function withMeter(ctx: RunContext): { ctx: RunContext; meter: PrivacyMeter } {
  *
  * Every release path goes through here (the studio's worker, the CLI, staged runs over workers, row
  * blocks), so this is where claim = spend is checked: each run gets a privacy meter in `ctx.meter`,
- * and, for a metered mechanism, the meter is settled before the release is returned: every planned
+ * and the meter is settled before the release is returned, for every mechanism: every planned
  * step charged exactly its cost and the claim's steps the planned ones, or a MeterMismatchError
  * (a SpentBudgetError: ledgers count the budget) and nothing is released.
  */
 export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Mechanism {
-  const enforced = meterEnforced(mechanism);
-  const staged =
-    mechanism.staged === undefined ? undefined : composedStaged(mechanism.staged, enforced, mechanism);
+  const staged = mechanism.staged === undefined ? undefined : composedStaged(mechanism.staged, mechanism);
   return {
     ...mechanism,
     ...meta,
@@ -85,7 +74,7 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
       refuseRelation(mechanism, given);
       const { ctx, meter } = withMeter(given);
       const release = await mechanism.run(table, schema, params, ctx);
-      if (enforced) meter.settle(release.claim.steps);
+      meter.settle(release.claim.steps);
       return { ...release, claim: withDomainSteps(release.claim, schema) };
     },
     ...(mechanism.runInBlocks === undefined
@@ -96,7 +85,7 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
             refuseRelation(mechanism, given);
             const { ctx, meter } = withMeter(given);
             const release = await mechanism.runInBlocks!(table, schema, params, ctx, options);
-            if (enforced) meter.settle(release.claim.steps);
+            meter.settle(release.claim.steps);
             return { ...release, claim: withDomainSteps(release.claim, schema) };
           },
         }),
@@ -115,25 +104,13 @@ const stagedMeters = new WeakMap<object, PrivacyMeter>();
 
 function composedStaged(
   staged: StagedRun,
-  enforced: boolean,
   meta: Pick<MechanismMeta, 'id' | 'supportsNeighbouring'>,
 ): StagedRun {
-  if (!enforced) {
-    return {
-      ...staged,
-      plan: (table, schema, params, given, accountant) => {
-        refuseRelation(meta, given);
-        return staged.plan(table, schema, params, given, accountant);
-      },
-      finish: (plan, results, ctx, accountant) => {
-        const release = staged.finish(plan, results, ctx, accountant);
-        return { ...release, claim: withDomainSteps(release.claim, ctx.schema) };
-      },
-    };
-  }
   return {
     ...staged,
     plan: (table, schema, params, given, accountant) => {
+      // A missing value in a column the schema declares complete: refused before any draw, as in run.
+      checkCompleteColumns(table, schema);
       refuseRelation(meta, given);
       const meter = given.meter ?? meterOf(accountant) ?? new PrivacyMeter(relationOf(given));
       if (accountant instanceof Accountant || accountant instanceof ZcdpAccountant)

@@ -7,7 +7,7 @@ import { isSpentBudgetError } from '../privacy/spent-budget-error';
 import { Rational } from '../rng/rational';
 import { SeededRng } from '../rng/seeded-rng';
 import { mixedTable, runContext } from './common/testing/fixtures';
-import { composedMechanism, meterEnforced } from './domain-composition';
+import { composedMechanism } from './domain-composition';
 import { runStagesInOneThread } from './staged-run';
 import type { Mechanism, MechanismMeta, ReleaseInBlocks, RunContext, StagedRun } from './types';
 
@@ -17,7 +17,7 @@ const PARTITION = { kind: 'partition-counts' } as const;
 const COUNTS = Float64Array.of(12, 8);
 
 /** A toy mechanism: one step of ε = 1 planned, noisy counts of scale 2 (ε = 2/2 under replace-one) drawn `draws` times. */
-function toy(draws: number, metered: boolean): { mechanism: Mechanism; meta: MechanismMeta } {
+function toy(draws: number): { mechanism: Mechanism; meta: MechanismMeta } {
   const meta: MechanismMeta = {
     id: 'toy',
     label: 'toy',
@@ -45,15 +45,14 @@ function toy(draws: number, metered: boolean): { mechanism: Mechanism; meta: Mec
       ...release(run, Rational.of(2 * draws)),
       datasets: [],
     }),
-    ...(metered ? { metered: true as const } : {}),
   };
   return { mechanism, meta };
 }
 
-describe('the registry’s wrapper settles the meter of a metered mechanism before releasing', () => {
+describe('the registry’s wrapper settles the meter of every mechanism before releasing', () => {
   it('releases when the charges equal the claim (one draw at ε = 1, or two at ε = 1/2)', async () => {
     for (const draws of [1, 2]) {
-      const { mechanism, meta } = toy(draws, true);
+      const { mechanism, meta } = toy(draws);
       const wrapped = composedMechanism(mechanism, meta);
       const release = await wrapped.run(table, schema, {}, ctx());
       expect(release.claim.epsilon).toBe(1);
@@ -62,7 +61,7 @@ describe('the registry’s wrapper settles the meter of a metered mechanism befo
   });
 
   it('refuses a run that skipped its draw, with a SpentBudgetError naming the step', async () => {
-    const { mechanism, meta } = toy(0, true);
+    const { mechanism, meta } = toy(0);
     const wrapped = composedMechanism(mechanism, meta);
     const error = await wrapped.run(table, schema, {}, ctx()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MeterMismatchError);
@@ -74,16 +73,17 @@ describe('the registry’s wrapper settles the meter of a metered mechanism befo
   });
 
   it('uses the caller’s meter when given one, and every run gets one', async () => {
-    const { mechanism, meta } = toy(1, true);
+    const { mechanism, meta } = toy(1);
     const meter = new PrivacyMeter();
     await composedMechanism(mechanism, meta).run(table, schema, {}, ctx({ meter }));
     expect(meter.steps().map((s) => [s.what, s.settled()])).toEqual([['noisy counts', true]]);
   });
 
-  it('during the conversion, leaves a mechanism that is not marked metered unchecked', async () => {
-    const { mechanism, meta } = toy(0, false);
-    expect(meterEnforced(mechanism)).toBe(false);
-    await expect(composedMechanism(mechanism, meta).run(table, schema, {}, ctx())).resolves.toBeDefined();
+  it('checks every mechanism: one that declares nothing and skipped its draw is refused too', async () => {
+    const { mechanism, meta } = toy(0);
+    await expect(composedMechanism(mechanism, meta).run(table, schema, {}, ctx())).rejects.toThrow(
+      MeterMismatchError,
+    );
   });
 });
 
@@ -118,7 +118,7 @@ function stagedToy(skipSecond: boolean): StagedRun<null, { ticket: StepTicket; s
 describe('staged runs: stages return their charges with their results, and the finish settles', () => {
   async function throughWorkers(skipSecond: boolean) {
     const staged = stagedToy(skipSecond) as StagedRun;
-    const { mechanism, meta } = toy(1, true);
+    const { mechanism, meta } = toy(1);
     const wrapped = composedMechanism({ ...mechanism, staged }, meta).staged!;
     const accountant = new Accountant(parseBudget('1', 0));
     const run = ctx();

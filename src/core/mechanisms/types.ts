@@ -306,10 +306,4 @@ export interface Mechanism extends MechanismMeta {
   ): Promise<ReleaseInBlocks>;
   /** Optional: the run split into stages that the studio spreads over workers (see StagedRun). */
   staged?: StagedRun;
-  /**
-   * True when every privacy draw of the mechanism goes through the metered primitives on `ctx.meter`:
-   * the registry then refuses a release whose charges differ from its claim. Every mechanism must be
-   * metered; the flag exists only while mechanisms are being converted, and goes once all are.
-   */
-  metered?: true;
 }

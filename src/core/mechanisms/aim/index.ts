@@ -19,5 +19,4 @@ export const aim: Mechanism = {
       zcdpAccountantFor(ctx, AIM_ID, ctx.meter),
       rowBlocks(blockRowsOf(options)),
     ),
-  metered: true,
 };

@@ -120,6 +120,5 @@ export async function runClustmix(
 /** ClustMix (3A's Approximate and Anonymize, optionally Adapt), re-derived for replace-one neighbours. */
 export const clustmix: Mechanism = {
   ...clustmixMeta,
-  metered: true,
   run: (table, schema, params, ctx) => runClustmix(table, schema, params, ctx),
 };

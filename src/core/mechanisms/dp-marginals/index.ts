@@ -143,5 +143,4 @@ export const dpMarginals: Mechanism = {
       new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter ?? new PrivacyMeter(relationOf(ctx))),
       rowBlocks(blockRowsOf(options)),
     ),
-  metered: true,
 };

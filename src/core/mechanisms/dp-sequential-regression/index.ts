@@ -300,6 +300,5 @@ export async function runSequentialRegression(
 /** Sequential regression synthesis (Bowen & Liu §3.2.3, §4.3.2). */
 export const dpSequentialRegression: Mechanism = {
   ...dpSequentialRegressionMeta,
-  metered: true,
   run: (table, schema, params, ctx) => runSequentialRegression(table, schema, params, ctx),
 };

@@ -176,5 +176,4 @@ export const laplaceHistogram: Mechanism = {
       new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter ?? new PrivacyMeter(relationOf(ctx))),
       rowBlocks(blockRowsOf(options)),
     ),
-  metered: true,
 };

@@ -267,6 +267,5 @@ export async function runModips(
 /** Model-based DIPS (Liu 2016b; Bowen & Liu §3.2.2). */
 export const modips: Mechanism = {
   ...modipsMeta,
-  metered: true,
   run: (table, schema, params, ctx) => runModips(table, schema, params, ctx),
 };

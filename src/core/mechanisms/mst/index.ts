@@ -19,5 +19,4 @@ export const mst: Mechanism = {
       zcdpAccountantFor(ctx, MST_ID, ctx.meter),
       rowBlocks(blockRowsOf(options)),
     ),
-  metered: true,
 };

@@ -285,7 +285,6 @@ export function runPlausibleDeniability(
 /** Plausible-deniability synthesis as workers and the CLI run it. */
 export const plausibleDeniability: Mechanism = {
   ...plausibleDeniabilityMeta,
-  metered: true,
   run: (table, schema, params, ctx) => runPlausibleDeniability(table, schema, params, ctx),
   staged: plausibleDeniabilityStaged,
 };

@@ -113,7 +113,6 @@ export async function runPmseMechanism(
 /** The pMSE mechanism as workers and the CLI run it. */
 export const pmseMechanism: Mechanism = {
   ...pmseMechanismMeta,
-  metered: true,
   run: (table, schema, params, ctx) => runPmseMechanism(table, schema, params, ctx),
   staged: pmseStagedRun,
 };

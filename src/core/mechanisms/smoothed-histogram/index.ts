@@ -104,5 +104,4 @@ export const smoothedHistogram: Mechanism = {
       new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
       rowBlocks(blockRowsOf(options)),
     ),
-  metered: true,
 };

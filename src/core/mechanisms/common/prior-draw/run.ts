@@ -116,6 +116,5 @@ export function priorDrawMechanism(meta: Omit<Mechanism, 'run'>, draw: PriorDraw
         new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
         rowBlocks(blockRowsOf(options)),
       ),
-    metered: true,
   };
 }
