@@ -36,6 +36,13 @@ describe('the studio run under add/remove neighbours', () => {
     expect(assessRun({ ...inputs, neighbouring: 'replace-one' }).deltaDefault?.delta).toBe('4e-10');
   });
 
+  it('blocks a test set kept back, whose row counts the report would publish while n is private', () => {
+    const readiness = assessRun({ ...inputs, holdoutShare: 0.2 });
+    expect(readiness.ready).toBe(false);
+    expect(readiness.blocker).toMatch(/number of rows is private/);
+    expect(assessRun({ ...inputs, holdoutShare: 0.2, neighbouring: 'replace-one' }).ready).toBe(true);
+  });
+
   it('blocks a mechanism that runs only under replace-one, with the reason', () => {
     const readiness = assessRun({ ...inputs, mechanismId: 'pmse-mechanism' });
     expect(readiness.ready).toBe(false);

@@ -131,7 +131,14 @@ export function assessRun(inputs: RunInputs): RunReadiness {
   const releasesProblem = releasesWithin(inputs.releases, RELEASE_LIMITS.studio)
     ? null
     : `The number of releases must be a whole number from 1 to ${RELEASE_LIMITS.studio}.`;
-  const blocker = claimError ?? releasesProblem ?? problems[0] ?? null;
+  // Keeping a test set writes the rows kept back and trained on into the release report; under
+  // add/remove the number of rows is private, so the two do not go together (as in the CLI).
+  const holdoutProblem =
+    addRemove && (inputs.holdoutShare ?? 0) > 0
+      ? 'Keeping a test set back writes the number of rows into the release report, and under add/remove ' +
+        'neighbours the number of rows is private: untick "keep a test set" or choose replace-one.'
+      : null;
+  const blocker = claimError ?? releasesProblem ?? holdoutProblem ?? problems[0] ?? null;
   return {
     mechanism,
     params,
