@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRational, Rational } from '../rng/rational';
 import { Accountant, OverspendError } from './accountant';
 import { parseBudget } from './budget';
+import { PrivacyMeter } from './meter';
 
 const r = (x: string): Rational => parseRational(x);
 
@@ -208,5 +209,16 @@ describe('Accountant.reserveParallel by value, δ of the worst part', () => {
       /"wide \(parallel over 1 disjoint parts split by value\)" needs δ = 1, but only/,
     );
     expect(accountant.spent().delta.isZero()).toBe(true);
+  });
+});
+
+describe('a split by position under add/remove neighbours', () => {
+  it('is refused (its part sizes come from n), and allowed under replace-one', () => {
+    const parts = [{ epsilon: Rational.of(1, 2) }, { epsilon: Rational.of(1, 4) }];
+    const addRemove = new Accountant(parseBudget('1', '0'), new PrivacyMeter('add-remove'));
+    expect(() => addRemove.reserveParallel('parts', parts, 'by-position')).toThrow('needs replace-one');
+    expect(() => addRemove.reserveParallel('cells', parts, 'by-value')).not.toThrow();
+    const replaceOne = new Accountant(parseBudget('1', '0'), new PrivacyMeter('replace-one'));
+    expect(() => replaceOne.reserveParallel('parts', parts, 'by-position')).not.toThrow();
   });
 });

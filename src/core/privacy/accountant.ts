@@ -119,6 +119,14 @@ export class Accountant {
     if (parts.length === 0) throw new RangeError(`"${what}": parallel composition needs at least one part`);
     const exact = parts.map((p) => ({ epsilon: p.epsilon, delta: p.delta ?? Rational.ZERO }));
     for (const part of exact) checkCost(what, part.epsilon, part.delta);
+    if (partition === 'by-position' && this.runMeter.neighbouring === 'add-remove') {
+      // Parts by position are sized from n (⌊n·share⌋) and filled by a permutation of the rows: adding
+      // a row changes n, so many rows move between parts and the one-part argument fails.
+      throw new RangeError(
+        `"${what}": a split by position needs replace-one neighbours (its part sizes come from n); under ` +
+          'add/remove the rows of every part can change',
+      );
+    }
     const largestEpsilon = maximum(exact.map((p) => p.epsilon));
     const onePart = partition === 'by-position' || this.runMeter.neighbouring === 'add-remove';
     const epsilon = onePart ? largestEpsilon : largestEpsilon.mul(Rational.of(2));
