@@ -1,6 +1,6 @@
 import { InputError } from '../core/table/errors';
 import { BudgetError } from '../core/privacy/budget';
-import { isMeterMismatchError } from '../core/privacy/spent-budget-error';
+import { isInternalSpentBudgetError } from '../core/privacy/spent-budget-error';
 
 /** Wrong command-line usage (exit code 2). */
 export class UsageError extends Error {
@@ -9,8 +9,9 @@ export class UsageError extends Error {
 
 /** Errors caused by the user's input, reported with exit code 2 rather than as internal failures. */
 export function isUserError(error: unknown): boolean {
-  // A run whose noise differs from its claim is a fault of the code (exit 1), though its budget counts.
-  if (isMeterMismatchError(error)) return false;
+  // A run whose noise differs from its claim, or that failed after drawing, is a fault of the code
+  // (exit 1), though its budget counts.
+  if (isInternalSpentBudgetError(error)) return false;
   if (error instanceof UsageError || error instanceof InputError || error instanceof BudgetError) return true;
   const name = (error as Error | undefined)?.name;
   return (

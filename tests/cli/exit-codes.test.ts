@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { isUserError, UsageError } from '../../src/cli/errors';
 import { MeterMismatchError } from '../../src/core/privacy/meter';
-import { isSpentBudgetError, SpentBudgetError } from '../../src/core/privacy/spent-budget-error';
+import {
+  FailedAfterSpendingError,
+  isSpentBudgetError,
+  SpentBudgetError,
+} from '../../src/core/privacy/spent-budget-error';
 import { InputError } from '../../src/core/table/errors';
 
 /** What a worker boundary leaves of an error: a plain Error with its name and message (Comlink). */
@@ -14,7 +18,10 @@ function acrossWorker(error: Error): Error {
 describe('CLI exit codes of refused runs', () => {
   it('a run whose charges differ from its claim is an internal error (exit 1) whose budget still counts', () => {
     const mismatch = new MeterMismatchError('Privacy meter: step 1 ("noisy counts") charged ε = 0 of 1.');
-    for (const error of [mismatch, acrossWorker(mismatch)]) {
+    const failed = new FailedAfterSpendingError(
+      'The run failed after drawing noise on the data: out of memory',
+    );
+    for (const error of [mismatch, acrossWorker(mismatch), failed, acrossWorker(failed)]) {
       expect(isUserError(error)).toBe(false);
       expect(isSpentBudgetError(error)).toBe(true);
     }

@@ -24,11 +24,11 @@ import { blockRowsOf, rowsOfTable } from '../../core/mechanisms/release-blocks';
 import { parseBudget } from '../../core/privacy/budget';
 import { defaultDelta } from '../../core/privacy/default-delta';
 import {
-  isMeterMismatchError,
+  FailedAfterSpendingError,
+  isInternalSpentBudgetError,
   isSpentBudgetError,
   SpentBudgetError,
 } from '../../core/privacy/spent-budget-error';
-import { MeterMismatchError } from '../../core/privacy/meter';
 import { buildReleaseReport } from '../../core/privacy/report';
 import { domainSpend } from '../../core/privacy/domain-claim';
 import { roundUpRational } from '../../core/privacy/round-up';
@@ -227,13 +227,13 @@ export const synthCommand = {
             (seed === undefined ? '' : ' (seeded, not for release)'),
         });
       } catch (ledgerError) {
-        throw new (isMeterMismatchError(error) ? MeterMismatchError : SpentBudgetError)(
+        throw new (isInternalSpentBudgetError(error) ? FailedAfterSpendingError : SpentBudgetError)(
           `${(error as Error).message} ${(ledgerError as Error).message} Add this run (ε = ` +
             `${claim.epsilon}${claim.delta > 0 ? `, δ = ${claim.delta}` : ''}) to the ledger by hand.`,
         );
       }
       const total = ledgerTotal([...ledger!.entries, { epsilon: claim.epsilon, delta: claim.delta }]);
-      throw new (isMeterMismatchError(error) ? MeterMismatchError : SpentBudgetError)(
+      throw new (isInternalSpentBudgetError(error) ? FailedAfterSpendingError : SpentBudgetError)(
         `${(error as Error).message} The ledger ${ledgerPath} counts this run: it records ` +
           `${formatBudget(total)} in total (${total.entries} entr${total.entries === 1 ? 'y' : 'ies'}).`,
       );

@@ -2,6 +2,7 @@ import { Accountant, type BudgetReserver } from '../privacy/accountant';
 import { withDomainSteps } from '../privacy/domain-claim';
 import { checkCompleteColumns } from '../table/complete-columns';
 import { PrivacyMeter, StageMeter, type StageCharge } from '../privacy/meter';
+import { FailedAfterSpendingError, isSpentBudgetError } from '../privacy/spent-budget-error';
 import { ZcdpAccountant } from '../privacy/zcdp-accountant';
 import { InputError } from '../table/errors';
 import { relationOf, relationProblems } from './neighbouring';
@@ -73,7 +74,7 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
       checkCompleteColumns(table, schema);
       refuseRelation(mechanism, given);
       const { ctx, meter } = withMeter(given);
-      const release = await mechanism.run(table, schema, params, ctx);
+      const release = await spending(meter, () => mechanism.run(table, schema, params, ctx));
       meter.settle(release.claim.steps);
       return { ...release, claim: withDomainSteps(release.claim, schema) };
     },
@@ -84,13 +85,34 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
             checkCompleteColumns(table, schema);
             refuseRelation(mechanism, given);
             const { ctx, meter } = withMeter(given);
-            const release = await mechanism.runInBlocks!(table, schema, params, ctx, options);
+            const release = await spending(meter, () =>
+              mechanism.runInBlocks!(table, schema, params, ctx, options),
+            );
             meter.settle(release.claim.steps);
             return { ...release, claim: withDomainSteps(release.claim, schema) };
           },
         }),
     ...(staged === undefined ? {} : { staged }),
   };
+}
+
+/**
+ * The run, with any failure after its first metered draw turned into a FailedAfterSpendingError (a
+ * SpentBudgetError: ledgers count the budget, since noise was drawn on the data) unless it already is
+ * one or is a cancel. A failure before any draw spent nothing and passes unchanged.
+ */
+async function spending<T>(meter: PrivacyMeter, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const drew = meter.steps().some((step) => step.charges() > 0);
+    const name = (error as Error | undefined)?.name;
+    if (!drew || name === 'AbortError' || isSpentBudgetError(error)) throw error;
+    throw new FailedAfterSpendingError(
+      `The run failed after drawing noise on the data, so its budget counts as spent and nothing is ` +
+        `released: ${(error as Error | undefined)?.message ?? String(error)}`,
+    );
+  }
 }
 
 /** A stage's result as a metered staged run hands it back: the mechanism's result and the stage's charges. */

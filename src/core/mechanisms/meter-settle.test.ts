@@ -150,3 +150,26 @@ describe('staged runs: stages return their charges with their results, and the f
     expect(() => meter.settle()).not.toThrow();
   });
 });
+
+describe('a run that fails after its first draw', () => {
+  it('counts as spent (FailedAfterSpendingError, an internal error); one that fails before drawing does not', async () => {
+    const { mechanism, meta } = toy(1);
+    const failing = (afterDraw: boolean): Mechanism => ({
+      ...mechanism,
+      run: async (t, s, p, run) => {
+        if (afterDraw) await mechanism.run(t, s, p, run);
+        throw new Error('out of memory');
+      },
+    });
+    const after = await composedMechanism(failing(true), meta)
+      .run(table, schema, {}, ctx())
+      .catch((e: unknown) => e);
+    expect(isSpentBudgetError(after)).toBe(true);
+    expect((after as Error).name).toBe('FailedAfterSpendingError');
+    expect((after as Error).message).toContain('out of memory');
+    const before = await composedMechanism(failing(false), meta)
+      .run(table, schema, {}, ctx())
+      .catch((e: unknown) => e);
+    expect(isSpentBudgetError(before)).toBe(false);
+  });
+});
