@@ -41,7 +41,10 @@ describe('clustmix budget arithmetic', () => {
 
   it('gives the adapt step its share with a label, and the approx share to the final release when T = 0', () => {
     const ctx = context();
-    const withLabel = planBudget(RHO, readClustmixSettings(resolveParams(clustmix, { label: 'sex', adaptShare: 0.2 })));
+    const withLabel = planBudget(
+      RHO,
+      readClustmixSettings(resolveParams(clustmix, { label: 'sex', adaptShare: 0.2 })),
+    );
     expect(withLabel.adaptRho.equals(RHO.mul(parseRational('0.2')))).toBe(true);
     expect(withLabel.finalRho.equals(RHO.mul(parseRational('0.5')))).toBe(true);
     const noIterations = planBudget(RHO, readClustmixSettings(resolveParams(clustmix, { iterations: 0 })));

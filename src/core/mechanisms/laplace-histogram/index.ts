@@ -121,20 +121,13 @@ export async function drawLaplaceHistogramFromCounts<D>(
     // Discrete Laplace of scale Δ₁/(ε/M) on every cell, empty ones too (charged ε/M to the release's step).
     const { epsilon, step } = perRelease[release]!;
     const scale = laplaceScaleFor(step, PARTITION, epsilon);
-    const noisy = meteredNoisyPositiveCells(
-      step,
-      PARTITION,
-      counts,
-      scale,
-      ctx.rng,
-      {
-        domainCells: domain.domainCells,
-        // Under add/remove only 'zero' runs (check), and n is not read.
-        upper: addRemove ? Infinity : repairUpper(settings.repair, ctx.n),
-        signal: ctx.signal,
-        onProgress: (fraction) => ctx.progress(share(0.9 * fraction), message),
-      },
-    );
+    const noisy = meteredNoisyPositiveCells(step, PARTITION, counts, scale, ctx.rng, {
+      domainCells: domain.domainCells,
+      // Under add/remove only 'zero' runs (check), and n is not read.
+      upper: addRemove ? Infinity : repairUpper(settings.repair, ctx.n),
+      signal: ctx.signal,
+      onProgress: (fraction) => ctx.progress(share(0.9 * fraction), message),
+    });
     throwIfAborted(ctx.signal);
     ctx.progress(share(0.9), `release ${release + 1} of ${ctx.releases}: drawing rows`);
     // Rows: the public n under replace-one; under add/remove the noisy table's sum less the expected
