@@ -159,9 +159,11 @@ test('the whole journey works from the keyboard: Tab to move, Space and Enter to
   await expect(studio.schema.inferredBanner).toBeHidden();
 
   // Radio buttons form one tab stop; the arrow keys move within the group.
-  const radio = studio.mechanism.section.getByRole('radio', { name: /Laplace histogram/ });
-  await tabTo(page, studio.mechanism.section.getByRole('radio').first());
-  const mechanisms = await studio.mechanism.section.getByRole('radio').count();
+  // The catalogue's own radio group (the step has others: the goal question, the neighbouring relation).
+  const catalogue = studio.mechanism.section.getByRole('group', { name: 'Mechanism', exact: true });
+  const radio = catalogue.getByRole('radio', { name: /Laplace histogram/ });
+  await tabTo(page, catalogue.getByRole('radio').first());
+  const mechanisms = await catalogue.getByRole('radio').count();
   for (let i = 0; i < mechanisms && !(await radio.isChecked()); i++) await page.keyboard.press('ArrowDown');
   await expect(radio).toBeChecked();
 

@@ -42,10 +42,12 @@ test('every control is labelled and the journey works from the keyboard', async 
   await page.keyboard.press('PageDown');
 
   // Radio buttons form one tab stop; the arrow keys move within the group.
-  const radio = studio.mechanism.section.getByRole('radio', { name: /Laplace histogram/ });
-  await tabTo(page, studio.mechanism.section.getByRole('radio').first());
+  // The catalogue's own radio group (the step has others: the goal question, the neighbouring relation).
+  const catalogue = studio.mechanism.section.getByRole('group', { name: 'Mechanism', exact: true });
+  const radio = catalogue.getByRole('radio', { name: /Laplace histogram/ });
+  await tabTo(page, catalogue.getByRole('radio').first());
   // From the first radio, ArrowDown reaches every other one and wraps round: one press per mechanism.
-  const mechanisms = await studio.mechanism.section.getByRole('radio').count();
+  const mechanisms = await catalogue.getByRole('radio').count();
   for (let i = 0; i < mechanisms && !(await radio.isChecked()); i++) await page.keyboard.press('ArrowDown');
   await expect(radio).toBeChecked();
   const slider = studio.mechanism.section.getByRole('slider');
