@@ -1,6 +1,8 @@
 // Mutation testing of the privacy core (`npm run mutation`; not part of `npm test`).
 // MUTATION_SCOPE picks one part: `rng` (the samplers), `privacy` (the accountant, claims, ledger,
-// report) or `common` (the code every mechanism shares); unset, all three. Each part runs against
+// report), `common` (the code every mechanism shares) or `mechanisms` (the mechanism folders and the
+// top-level files of src/core/mechanisms, measured folder by folder with
+// `npm run mutation:by-file mechanisms`); unset, the first three. Each part runs against
 // the tests of vitest.mutation.config.ts for that scope. Results are kept in
 // reports/mutation/<scope>-incremental.json, so a run that is stopped resumes where it ended and a
 // later run re-tests only mutants in changed code or covered by changed tests.
@@ -10,11 +12,21 @@ const mutateByScope = {
   rng: ['src/core/rng/**/*.ts'],
   privacy: ['src/core/privacy/**/*.ts'],
   common: ['src/core/mechanisms/common/**/*.ts'],
+  mechanisms: [
+    'src/core/mechanisms/**/*.ts',
+    '!src/core/mechanisms/common/**',
+    '!src/core/mechanisms/**/testing.ts',
+  ],
 };
 if (scope !== 'all' && !(scope in mutateByScope))
-  throw new Error(`MUTATION_SCOPE must be rng, privacy or common (or unset for all three), not "${scope}".`);
+  throw new Error(
+    `MUTATION_SCOPE must be rng, privacy, common or mechanisms (or unset for the first three), not "${scope}".`,
+  );
 
-const mutate = scope === 'all' ? Object.values(mutateByScope).flat() : mutateByScope[scope];
+const mutate =
+  scope === 'all'
+    ? [...mutateByScope.rng, ...mutateByScope.privacy, ...mutateByScope.common]
+    : mutateByScope[scope];
 // MUTATION_REPORT names the report files instead of the scope (scripts/mutation-by-file.mjs gives
 // each mutated file its own).
 const report = process.env.MUTATION_REPORT ?? scope;

@@ -16,8 +16,20 @@ const testsByScope: Record<string, string[]> = {
   rng: ['src/core/rng/**/*.test.ts'],
   privacy: ['src/core/privacy/**/*.test.ts'],
   common: ['src/core/mechanisms/common/**/*.test.ts'],
+  // The mechanism folders and the top-level files of src/core/mechanisms; the script
+  // (scripts/mutation-by-file.mjs) narrows this to one folder's tests and the top-level tests.
+  mechanisms: ['src/core/mechanisms/**/*.test.ts'],
 };
 const scope = process.env.MUTATION_SCOPE ?? 'all';
+/**
+ * Test files left out: outside the `mechanisms` scope the pMSE mechanism's tests, as before; in the
+ * `mechanisms` scope the engine's tests (`common/`, measured in its own scope) and the noise audits
+ * (`noise-audit*.test.ts`), which draw thousands of releases to check a noise law statistically and
+ * take seconds to a minute each unmutated.
+ */
+const excludeByScope: Record<string, string[]> = {
+  mechanisms: ['src/core/mechanisms/common/**', '**/noise-audit*.test.ts'],
+};
 
 /**
  * Runs the smallest test files first. Stryker stops a mutant at its first failing test, and the
@@ -36,7 +48,7 @@ export default defineConfig({
   test: {
     include: process.env.MUTATION_TESTS?.split(',') ??
       testsByScope[scope] ?? [...new Set(Object.values(testsByScope).flat())],
-    exclude: ['src/core/mechanisms/pmse-mechanism/**'],
+    exclude: excludeByScope[scope] ?? ['src/core/mechanisms/pmse-mechanism/**'],
     environment: 'node',
     sequence: { sequencer: SmallestFilesFirst },
     testTimeout: 120_000,

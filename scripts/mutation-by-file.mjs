@@ -4,9 +4,15 @@
 // every sampler's mutants run every test that draws through it, which takes hours.
 //
 //   node scripts/mutation-by-file.mjs <part> [file-name-fragment ...]
+//   node scripts/mutation-by-file.mjs mechanisms [<folder>[/<file>] ...]
 //
-// <part> is `rng`, `pgm` (the graphical-model engine in src/core/mechanisms/common/pgm) or `common`
-// (the other files of src/core/mechanisms/common, in one run against their own tests). Each run
+// <part> is `rng`, `pgm` (the graphical-model engine in src/core/mechanisms/common/pgm), `common`
+// (the other files of src/core/mechanisms/common, in one run against their own tests) or
+// `mechanisms`: one run per mechanism folder (src/core/mechanisms/<folder>, or `top` for the
+// top-level files of src/core/mechanisms), mutating the folder's files against the folder's tests and
+// the top-level tests every mechanism goes through (contract, registry, params, neighbouring, meter
+// settling, printed rounding, sweep repeats), without the noise audits (statistical, seconds to a
+// minute each). `aim/meta` (a file name without .ts) mutates that file only; `aim` every file. Each run
 // uses --force (no result carried over), --timeoutMS 4000 (a looping mutant is stopped 4 s after 1.5
 // times its tests' time and counts as detected) and MUTATION_CONCURRENCY (default 1) processes.
 // Reports go to reports/mutation/<part>-<file>.json; the table printed at the end gives per file
@@ -28,6 +34,38 @@ const postProcessingTests = rngTests(
   'continuous',
   'shuffle',
 );
+
+const MECHANISMS = 'src/core/mechanisms';
+// The top-level tests that run every registered mechanism (or its claim, params and check).
+const sharedMechanismTests = [
+  'contract',
+  'registry',
+  'params',
+  'neighbouring',
+  'meter-settle',
+  'printed-rounding',
+  'sweep-repeats',
+  'noise-audit-coverage',
+].map((name) => `${MECHANISMS}/${name}.test.ts`);
+const isSource = (name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'testing.ts';
+const mechanismFolders = readdirSync(MECHANISMS, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'common')
+  .map((entry) => entry.name);
+/** The source files and tests of one mechanism folder, or of `top` (the files beside the folders). */
+function mechanismRun(folder) {
+  const dir = folder === 'top' ? MECHANISMS : `${MECHANISMS}/${folder}`;
+  const names = readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => entry.name);
+  const own = names
+    .filter((name) => name.endsWith('.test.ts') && !name.startsWith('noise-audit'))
+    .map((name) => `${dir}/${name}`);
+  return {
+    dir,
+    sources: names.filter(isSource).filter((name) => !(folder === 'top' && name === 'types.ts')),
+    tests: [...new Set([...own, ...sharedMechanismTests])].join(','),
+  };
+}
 
 const parts = {
   rng: {
@@ -79,21 +117,52 @@ const parts = {
 };
 
 const [partName, ...only] = process.argv.slice(2);
-const part = parts[partName];
+const part = partName === 'mechanisms' ? { scope: 'mechanisms', byFolder: true } : parts[partName];
 if (!part) {
-  console.error(`usage: node scripts/mutation-by-file.mjs <${Object.keys(parts).join('|')}> [file ...]`);
+  console.error(
+    `usage: node scripts/mutation-by-file.mjs <${[...Object.keys(parts), 'mechanisms'].join('|')}> [file ...]`,
+  );
   process.exit(2);
 }
-// One Stryker run per file, or for `common` one run over every file outside pgm/.
-const runs = part.together
-  ? [{ name: partName, mutate: part.together.mutate, tests: part.together.tests }]
-  : Object.entries(part.files)
-      .filter(([name]) => only.length === 0 || only.some((fragment) => name.includes(fragment)))
-      .map(([name, tests]) => ({ name, mutate: `${part.dir}/${name}.ts`, tests }));
+
+/** One run per mechanism folder asked for (every folder and `top` when none is named). */
+function mechanismRuns() {
+  const asked = only.length > 0 ? only : [...mechanismFolders, 'top'];
+  const byFolder = new Map();
+  for (const item of asked) {
+    const [folder, file] = item.split('/');
+    if (folder !== 'top' && !mechanismFolders.includes(folder)) {
+      console.error(`no mechanism folder ${folder}; folders: ${mechanismFolders.join(', ')}, top`);
+      process.exit(2);
+    }
+    if (!byFolder.has(folder)) byFolder.set(folder, new Set());
+    if (file) byFolder.get(folder).add(`${file}.ts`);
+  }
+  return [...byFolder].map(([folder, files]) => {
+    const { dir, sources, tests } = mechanismRun(folder);
+    const chosen = files.size > 0 ? sources.filter((name) => files.has(name)) : sources;
+    if (chosen.length === 0) {
+      console.error(`no source file ${[...files].join(', ')} in ${dir}`);
+      process.exit(2);
+    }
+    const paths = chosen.map((name) => `${dir}/${name}`);
+    return { name: folder, mutate: paths.join(','), tests, owns: (file) => paths.includes(file) };
+  });
+}
+
+// One Stryker run per file, for `common` one run over every file outside pgm/, for `mechanisms` one
+// run per folder.
+const runs = part.byFolder
+  ? mechanismRuns()
+  : part.together
+    ? [{ name: partName, mutate: part.together.mutate, tests: part.together.tests }]
+    : Object.entries(part.files)
+        .filter(([name]) => only.length === 0 || only.some((fragment) => name.includes(fragment)))
+        .map(([name, tests]) => ({ name, mutate: `${part.dir}/${name}.ts`, tests }));
 
 const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage'];
 const rows = [];
-for (const { name, mutate, tests } of runs) {
+for (const { name, mutate, tests, owns } of runs) {
   const report = name === partName ? `${partName}-files` : `${partName}-${name}`;
   const started = Date.now();
   const run = spawnSync(
@@ -127,13 +196,14 @@ for (const { name, mutate, tests } of runs) {
   const seconds = Math.round((Date.now() - started) / 1000);
   const json = JSON.parse(readFileSync(`reports/mutation/${report}.json`, 'utf8'));
   // The report also lists files carried over from an earlier run's incremental file: skip those.
-  const mine = (file) => (part.together ? part.together.owns(file) : file === mutate);
+  const mine = (file) => (owns ? owns(file) : part.together ? part.together.owns(file) : file === mutate);
   for (const [file, { mutants }] of Object.entries(json.files).filter(([file]) => mine(file))) {
     const counts = Object.fromEntries(STATUSES.map((status) => [status, 0]));
     for (const mutant of mutants) if (mutant.status in counts) counts[mutant.status]++;
-    rows.push({ file: basename(file), ...counts, seconds: part.together ? '' : seconds });
+    const label = part.byFolder ? file.slice(MECHANISMS.length + 1) : basename(file);
+    rows.push({ file: label, ...counts, seconds: part.together || part.byFolder ? '' : seconds });
   }
-  if (part.together) console.log(`${mutate}: ${seconds} s`);
+  if (part.together || part.byFolder) console.log(`${mutate}: ${seconds} s`);
 }
 
 const score = (r) => {
