@@ -18,6 +18,7 @@ import {
 } from './draw-budget';
 import { plausibleDeniability, plausibleDeniabilityStaged, runPlausibleDeniability } from './index';
 import { plausibleDeniabilityMeta } from './meta';
+import { PLAUSIBLE_DENIABILITY_PARAMS, pdSettings } from './params';
 import { autoMaxCost, planPlausibleDeniability } from './plan';
 
 /** Parameters with the worked examples' equal structure and parameter shares (n_S = n/2). */
@@ -184,6 +185,22 @@ describe('defaults', () => {
       workedContext,
     );
     expect([wide.omegaMin, wide.omegaMax]).toEqual([4, 6]);
+  });
+
+  it('reads a setting left out of the parameters as that parameter’s own default, each by its name', () => {
+    const defaults = Object.fromEntries(
+      PLAUSIBLE_DENIABILITY_PARAMS.map((spec) => [spec.name, spec.default] as const),
+    );
+    const settings = pdSettings({});
+    for (const [name, value] of Object.entries(settings))
+      expect([name, value]).toEqual([name, defaults[name]]);
+    // The defaults differ from one another, so a setting read under another name would show.
+    expect(new Set(Object.values(settings)).size).toBeGreaterThan(4);
+    expect(pdSettings({ prior: 2, k: 40 })).toMatchObject({
+      prior: 2,
+      k: 40,
+      structureShare: defaults.structureShare,
+    });
   });
 
   it('resolves ω to max(1, m − 2)..m and the cost limit to ⌊n_P/(|x_i|·max(20, 8m/ε_M))⌋ within [1, 10⁵]', () => {
