@@ -11,8 +11,8 @@
 // Env: SPARSE_BENCH_REPEATS (default 5).
 import { performance } from 'node:perf_hooks';
 import { laplaceHistogram } from '../src/core/mechanisms/laplace-histogram';
-import { countNoiseScale, perturbAllCellCounts } from '../src/core/mechanisms/common/noisy-cell-counts';
-import { perturbCellCounts } from '../src/core/privacy/metered/testing';
+import { countNoiseScale } from '../src/core/mechanisms/common/noisy-cell-counts';
+import { perturbAllCellCounts, perturbCellCounts } from '../src/core/privacy/metered/testing';
 import type { SparseCellCounts } from '../src/core/mechanisms/common/sparse-cell-counts';
 import { resolveParams } from '../src/core/mechanisms/params';
 import {

@@ -37,11 +37,14 @@ import { describe, expect, it } from 'vitest';
 import {
   countNoiseScale,
   laplaceScaleFor,
-  perturbAllCellCounts,
   type NoisyPositiveCells,
 } from '../../src/core/mechanisms/common/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../src/core/privacy/metered/noisy-positive-cells';
-import { makeCountNoiseSampler, recordingStep } from '../../src/core/privacy/metered/testing';
+import {
+  makeCountNoiseSampler,
+  perturbAllCellCounts,
+  recordingStep,
+} from '../../src/core/privacy/metered/testing';
 import {
   sparseFromDenseCounts,
   type SparseCellCounts,

@@ -3,13 +3,12 @@ import { parseRational, Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
 import type { Rng } from '../../rng/types';
 import { chiSquareSurvival } from '../../stats/chi-square';
+import { countNoiseScale, expectedPositiveNoise, noiseDominanceWarning } from './noisy-cell-counts';
 import {
-  countNoiseScale,
-  expectedPositiveNoise,
-  noiseDominanceWarning,
+  makeCountNoiseSampler,
   perturbAllCellCounts,
-} from './noisy-cell-counts';
-import { makeCountNoiseSampler, perturbCellCounts } from '../../privacy/metered/testing';
+  perturbCellCounts,
+} from '../../privacy/metered/testing';
 import {
   makeSparseNoiseSamplers,
   perturbCellCountsSparsely,

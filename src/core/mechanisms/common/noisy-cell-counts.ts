@@ -1,12 +1,9 @@
 import type { ChargeableStep } from '../../privacy/meter';
-import { perturbEveryCell, type NoisyPositiveCells } from '../../privacy/metered/sparse-cell-noise';
 import { querySensitivity, type QueryKind } from '../../privacy/query-sensitivity';
 import { roundUpRational } from '../../privacy/round-up';
 import { Rational } from '../../rng/rational';
-import type { Rng } from '../../rng/types';
 import { InputError } from '../../table/errors';
 import { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
-import type { SparseCellCounts } from './sparse-cell-counts';
 import type { AbortSignalLike } from '../types';
 
 export { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
@@ -75,23 +72,6 @@ export function repairUpper(repair: NoisyCountRepair, nRows: number): number {
  */
 export type NoisyCountRepair = 'zero' | 'boundary-inflated';
 
-export interface CellNoiseOptions {
-  /** Size K of the domain: every cell 0 … K − 1 gets noise, empty or not. */
-  domainCells: number;
-  repair: NoisyCountRepair;
-  /** Public row count n, the upper clamp of 'boundary-inflated'. */
-  nRows: number;
-  signal: AbortSignalLike;
-  /** Called with the fraction of cells done, every few tens of thousands of cells. */
-  onProgress?: (fraction: number) => void;
-  /**
-   * Draws max(e, 0) for the same noise law as `sampleNoise` (makeEmptyCellNoiseSampler); used for
-   * empty cells, where a non-positive noisy count is dropped anyway. Without it, empty cells use
-   * `sampleNoise`.
-   */
-  sampleEmptyCellNoise?: (rng: Rng) => number;
-}
-
 export interface CountNoiseOptions {
   /** Size K of the domain: every cell 0 … K − 1 gets noise, empty or not. */
   domainCells: number;
@@ -103,24 +83,4 @@ export interface CountNoiseOptions {
   onProgress?: (fraction: number) => void;
   /** L1 sensitivity Δ of the whole table of counts (default 2: a cross-tabulation under replace-one). */
   sensitivity?: number;
-}
-
-/**
- * The Laplace sanitizer with noise from `sampleNoise` on every cell of the domain (empty ones too),
- * repaired, positive cells kept: the dense loop of privacy/metered/sparse-cell-noise.ts, for tests
- * that compare it with other samplers. Cost O(K) noise draws.
- */
-export function perturbAllCellCounts(
-  rng: Rng,
-  counts: SparseCellCounts,
-  sampleNoise: (rng: Rng) => number,
-  options: CellNoiseOptions,
-): NoisyPositiveCells {
-  return perturbEveryCell(rng, counts, sampleNoise, {
-    domainCells: options.domainCells,
-    upper: repairUpper(options.repair, options.nRows),
-    signal: options.signal,
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
-    ...(options.sampleEmptyCellNoise ? { sampleEmptyCellNoise: options.sampleEmptyCellNoise } : {}),
-  });
 }

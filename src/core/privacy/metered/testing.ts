@@ -3,14 +3,16 @@ import {
   CROSS_TABULATION_SENSITIVITY_REPLACE_ONE,
   repairUpper,
   type CountNoiseOptions,
+  type NoisyCountRepair,
 } from '../../mechanisms/common/noisy-cell-counts';
+import type { AbortSignalLike } from '../../abort';
 import type { SparseCellCounts } from '../../mechanisms/common/sparse-cell-counts';
 import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import type { ChargeableStep, StepCost } from '../meter';
 import type { Neighbouring } from '../query-sensitivity';
-import { drawNoisyPositiveCells, type NoisyPositiveCells } from './sparse-cell-noise';
+import { drawNoisyPositiveCells, perturbEveryCell, type NoisyPositiveCells } from './sparse-cell-noise';
 
 /**
  * For tests that call a metered primitive many times outside a run (statistical and empirical privacy
@@ -64,5 +66,42 @@ export function perturbCellCounts(
     upper: repairUpper(options.repair, options.nRows),
     signal: options.signal,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
+}
+
+export interface CellNoiseOptions {
+  /** Size K of the domain: every cell 0 … K − 1 gets noise, empty or not. */
+  domainCells: number;
+  repair: NoisyCountRepair;
+  /** Public row count n, the upper clamp of 'boundary-inflated'. */
+  nRows: number;
+  signal: AbortSignalLike;
+  /** Called with the fraction of cells done, every few tens of thousands of cells. */
+  onProgress?: (fraction: number) => void;
+  /**
+   * Draws max(e, 0) for the same noise law as `sampleNoise` (makeEmptyCellNoiseSampler); used for
+   * empty cells, where a non-positive noisy count is dropped anyway. Without it, empty cells use
+   * `sampleNoise`.
+   */
+  sampleEmptyCellNoise?: (rng: Rng) => number;
+}
+
+/**
+ * For tests only, never a mechanism (it takes a raw sampler): the Laplace sanitizer with noise from `sampleNoise` on every cell of the domain (empty ones too),
+ * repaired, positive cells kept: the dense loop of sparse-cell-noise.ts, for tests
+ * that compare it with other samplers. Cost O(K) noise draws.
+ */
+export function perturbAllCellCounts(
+  rng: Rng,
+  counts: SparseCellCounts,
+  sampleNoise: (rng: Rng) => number,
+  options: CellNoiseOptions,
+): NoisyPositiveCells {
+  return perturbEveryCell(rng, counts, sampleNoise, {
+    domainCells: options.domainCells,
+    upper: repairUpper(options.repair, options.nRows),
+    signal: options.signal,
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.sampleEmptyCellNoise ? { sampleEmptyCellNoise: options.sampleEmptyCellNoise } : {}),
   });
 }
