@@ -54,9 +54,11 @@ export function nullParts(task: PmseNullTask): CartNullPart[] {
 /**
  * The CART pMSE permutation null of every release, shared between a worker thread and this one
  * (the refits are most of `dpsynth metrics`' time). The worker thread starts at once on release 0
- * and takes refits one at a time (cartPmseNullRefits) while this thread computes the metrics before
- * the pMSE step; when the evaluation asks for release j (`nullMeanOf(j)`), this thread takes the
- * refits still unclaimed, waits for the worker's last one, and sums each part in refit order. Each
+ * and takes refits one at a time (cartPmseNullRefits) while this thread computes every other metric
+ * (evaluateUtility runs the pMSE step last when its null comes from here: the distinguishing game
+ * and the closest-record queries run beside the refits); when the evaluation asks for release j
+ * (`nullMeanOf(j)`), this thread takes the refits still unclaimed, waits for the worker's last one,
+ * and sums each part in refit order. Each
  * part is shuffled by its own SeededRng, seeded from `rng` in release order before the evaluation,
  * and refit t's labels are the same whichever thread fits it, so a seeded run gives the same
  * numbers however the refits were shared (and if the worker thread cannot start or reports a

@@ -111,7 +111,8 @@ export const metricsCommand = {
       throw new InputError(`--ml-target: no column '${mlTarget}'; columns are ${columnNames.join(', ')}.`);
     }
     const rng = makeRng(v.seed === undefined ? undefined : String(v.seed));
-    // The permutation null's worker thread starts first and runs while the other metrics are computed.
+    // The permutation null's worker thread starts first and fits refits while every other metric is
+    // computed here (the pMSE step runs last); this thread then fits the refits still left.
     const pmseNull =
       model === 'cart' ? await startPmseNull(real, synths, cart, permutations, rng) : undefined;
     let report: UtilityReport;

@@ -95,6 +95,40 @@ describe('evaluateUtility on the mixed fixture (3 releases)', () => {
   });
 });
 
+describe('evaluateUtility with the pMSE null computed elsewhere', () => {
+  const { real, synths } = readFixtureTables('mixed_real.csv', 'mixed_synth.1.csv', 'mixed_synth.2.csv');
+
+  it('asks for each null mean after every other metric, and the other metrics are unchanged', () => {
+    const stages: string[] = [];
+    const asked: { release: number; stagesBefore: number }[] = [];
+    const nullMeans = (release: number) => {
+      asked.push({ release, stagesBefore: stages.length });
+      return 0.01 * (release + 1);
+    };
+    const elsewhere = evaluateUtility(real, synths, { pmse: { nullMeans } }, new SeededRng(5), (_f, stage) =>
+      stages.push(stage),
+    );
+    // The pMSE step comes last: the game and the disclosure checks were reported before the first ask.
+    expect(asked.map((a) => a.release)).toEqual([0, 1]);
+    const before = stages.slice(0, asked[0]!.stagesBefore);
+    expect(before.some((stage) => stage.startsWith('Distinguishing game'))).toBe(true);
+    expect(before.some((stage) => stage.startsWith('Disclosure checks'))).toBe(true);
+    expect(
+      stages.slice(asked[0]!.stagesBefore).every((s) => s.startsWith('Propensity') || s === 'Done'),
+    ).toBe(true);
+    // In the usual order, with a pMSE step that draws nothing (no refits): the metrics that draw from
+    // the generator (the game's forests, the disclosure checks' samples) get the same draws.
+    const inOrder = evaluateUtility(real, synths, { pmse: { permutations: 0 } }, new SeededRng(5));
+    expect(elsewhere.distinguishingGame).toEqual(inOrder.distinguishingGame);
+    expect(elsewhere.disclosure).toEqual(inOrder.disclosure);
+    expect(elsewhere.pmse.perRelease.map((r) => r.value)).toEqual(
+      inOrder.pmse.perRelease.map((r) => r.value),
+    );
+    expect(elsewhere.pmse.perRelease.map((r) => r.nullMean)).toEqual([0.01, 0.02]);
+    expect(inOrder.pmse.perRelease[0]!.nullMean).toBeNull();
+  });
+});
+
 describe('full-table TVD cutoff', () => {
   // m categorical columns, each with all 8 levels observed: the joint table has 8^m observed cells.
   const table = (m: number, shift: number) =>

@@ -39,8 +39,8 @@ export interface UtilityEvaluationOptions {
     /**
      * CART: each release's permutation-null mean pMSE, when computed elsewhere (cartPmseNullSum),
      * on the whole tables: pMSE is then computed on the whole tables too. A function is asked for
-     * release j's mean when the pMSE step reaches it (so part of the null can run elsewhere while
-     * the metrics before it are computed).
+     * release j's mean when the pMSE step reaches it. The pMSE step then runs after every other
+     * metric (it draws nothing from `rng`), so the null can run elsewhere while they are computed.
      */
     nullMeans?: readonly number[] | ((release: number) => number);
     /** Rows per side at most; larger tables are subsampled uniformly (default PMSE_MAX_ROWS_PER_SIDE). */
@@ -221,16 +221,23 @@ export function evaluateUtility(
   const doMl = opts.ml !== undefined;
   const doGame = opts.distinguishingGame !== false;
   const doDisclosure = opts.disclosure !== false;
+  // With the pMSE null computed elsewhere the pMSE step draws nothing from `rng`, so it runs last
+  // without changing any number: the null's other thread then keeps fitting refits while this one
+  // computes every other metric (the game and the disclosure checks included), and this one takes
+  // the refits still left at the end.
+  const pmseLast = opts.pmse?.nullMeans !== undefined;
+  const pmseWeight: [string, number] = ['pmse', 4];
   // Rough relative costs, only to make the progress bar move evenly.
   const weights: [string, number][] = [
     ['marginals', 2],
     ['columns', 1],
     ['correlation', 1],
-    ['pmse', 4],
+    ...(pmseLast ? [] : [pmseWeight]),
     ['regression', doRegression ? 1 : 0],
     ['ml', doMl ? 4 : 0],
     ['game', doGame ? 2 : 0],
     ['disclosure', doDisclosure ? 2 : 0],
+    ...(pmseLast ? [pmseWeight] : []),
   ];
   const totalWeight = weights.reduce((s, [, w]) => s + w, 0);
   const stageStart = new Map<string, number>();
@@ -306,7 +313,6 @@ export function evaluateUtility(
     };
   });
 
-  report('pmse', 0, 'Propensity score (pMSE)');
   const pmseOptions: PmseOptions = {
     model: opts.pmse?.model ?? 'cart',
     cart: opts.pmse?.cart ?? SYNTHPOP_CART_DEFAULTS,
@@ -315,54 +321,58 @@ export function evaluateUtility(
     ...(opts.pmse?.logit ? { logit: opts.pmse.logit } : {}),
     keepPropensities: true,
   };
-  const pmse = timed('pmse', () => {
-    const maxRows = opts.pmse?.maxRowsPerSide ?? PMSE_MAX_ROWS_PER_SIDE;
-    const subsamples: ({ realRows: number; synthRows: number; standardError: number } | undefined)[] = [];
-    const results = synths.map((synth, j) => {
-      report('pmse', j / M, `Propensity score (pMSE), release ${j + 1} of ${M}`);
-      const given = opts.pmse?.nullMeans;
-      const nullMean = typeof given === 'function' ? given(j) : given?.[j];
-      const releaseOptions = nullMean === undefined ? pmseOptions : { ...pmseOptions, nullMean };
-      // A null mean from elsewhere belongs to the whole tables; otherwise large tables are subsampled.
-      const rows =
-        nullMean === undefined ? pmseRows(real, synth, maxRows, rng) : { real, synth, subsample: null };
-      const result = computePmseReleases(rows.real, [rows.synth], releaseOptions, rng).perRelease[0]!;
-      subsamples.push(
-        rows.subsample === null
-          ? undefined
-          : { ...rows.subsample, standardError: pmseStandardError(result.propensities!) },
-      );
-      return result;
+  const pmseStage = () =>
+    timed('pmse', () => {
+      report('pmse', 0, 'Propensity score (pMSE)');
+      const maxRows = opts.pmse?.maxRowsPerSide ?? PMSE_MAX_ROWS_PER_SIDE;
+      const subsamples: ({ realRows: number; synthRows: number; standardError: number } | undefined)[] = [];
+      const results = synths.map((synth, j) => {
+        report('pmse', j / M, `Propensity score (pMSE), release ${j + 1} of ${M}`);
+        const given = opts.pmse?.nullMeans;
+        const nullMean = typeof given === 'function' ? given(j) : given?.[j];
+        const releaseOptions = nullMean === undefined ? pmseOptions : { ...pmseOptions, nullMean };
+        // A null mean from elsewhere belongs to the whole tables; otherwise large tables are subsampled.
+        const rows =
+          nullMean === undefined ? pmseRows(real, synth, maxRows, rng) : { real, synth, subsample: null };
+        const result = computePmseReleases(rows.real, [rows.synth], releaseOptions, rng).perRelease[0]!;
+        subsamples.push(
+          rows.subsample === null
+            ? undefined
+            : { ...rows.subsample, standardError: pmseStandardError(result.propensities!) },
+        );
+        return result;
+      });
+      const ratios = results.map((r) => r.ratio);
+      return {
+        model: pmseOptions.model,
+        perRelease: results.map((r, j) => ({
+          value: r.value,
+          ratio: r.ratio,
+          nullMean: r.nullMean,
+          rawRatio: r.rawRatio ?? null,
+          k: r.k ?? null,
+          leaves: r.leaves ?? null,
+          converged: r.converged ?? null,
+          extremePropensities: r.model === 'logit' ? (r.nExtreme ?? 0) : null,
+          propensities: propensityHistogram(r.propensities!.real, r.propensities!.synth),
+          ...(subsamples[j] === undefined ? {} : { subsample: subsamples[j] }),
+        })),
+        mean: {
+          value: results.reduce((s, r) => s + r.value, 0) / M,
+          ratio: ratios.every((v) => v !== null) ? meanOfFinite(ratios) : null,
+        },
+        droppedConstant: unionInColumnOrder(
+          real.columns.map((c) => c.name),
+          results.map((r) => r.droppedConstant),
+        ),
+        settings:
+          pmseOptions.model === 'cart'
+            ? { cart: { ...pmseOptions.cart }, permutations: pmseOptions.permutations }
+            : { maxOrder: pmseOptions.maxOrder },
+      };
     });
-    const ratios = results.map((r) => r.ratio);
-    return {
-      model: pmseOptions.model,
-      perRelease: results.map((r, j) => ({
-        value: r.value,
-        ratio: r.ratio,
-        nullMean: r.nullMean,
-        rawRatio: r.rawRatio ?? null,
-        k: r.k ?? null,
-        leaves: r.leaves ?? null,
-        converged: r.converged ?? null,
-        extremePropensities: r.model === 'logit' ? (r.nExtreme ?? 0) : null,
-        propensities: propensityHistogram(r.propensities!.real, r.propensities!.synth),
-        ...(subsamples[j] === undefined ? {} : { subsample: subsamples[j] }),
-      })),
-      mean: {
-        value: results.reduce((s, r) => s + r.value, 0) / M,
-        ratio: ratios.every((v) => v !== null) ? meanOfFinite(ratios) : null,
-      },
-      droppedConstant: unionInColumnOrder(
-        real.columns.map((c) => c.name),
-        results.map((r) => r.droppedConstant),
-      ),
-      settings:
-        pmseOptions.model === 'cart'
-          ? { cart: { ...pmseOptions.cart }, permutations: pmseOptions.permutations }
-          : { maxOrder: pmseOptions.maxOrder },
-    };
-  });
+
+  let pmse = pmseLast ? undefined : pmseStage();
 
   let regression: RegressionComparison | null = null;
   if (opts.regression) {
@@ -399,6 +409,7 @@ export function evaluateUtility(
       }),
     }));
   }
+  pmse ??= pmseStage();
   progress?.(1, 'Done');
 
   return {
