@@ -1,6 +1,7 @@
 import { standardAssumptions } from '../../privacy/assumptions';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { ParamValues, PublicContext } from '../types';
+import { completeColumnSentences } from '../common/complete-column-sentences';
 import { readClustmixSettings } from './params';
 import {
   buildClustmixPlan,
@@ -14,8 +15,8 @@ import {
 export function clustmixAssumptions(plan: ClustmixPlan): string[] {
   return [
     'Numeric values outside their declared bounds are clamped into them, and categorical values outside the ' +
-      'declared categories count as missing: fixed rules from the schema, so every row’s encoding, and with it ' +
-      'each sensitivity, is bounded whatever the data.',
+      'declared categories count as missing (refused in a column that cannot be missing): fixed rules from ' +
+      'the schema, so every row’s encoding, and with it each sensitivity, is bounded whatever the data.',
     `Each row’s residual to its cluster’s public centroid is clipped to norm C = ${plan.clipRadius.toPrecision(6)} ` +
       `and truncated toward 0 on a grid of C/${RESIDUAL_GRID}: this biases the cluster means and spreads ` +
       'toward the centroids for far rows and never weakens the guarantee.',
@@ -36,5 +37,15 @@ export function clustmixClaim(params: ParamValues, context: PublicContext): Priv
 }
 
 export function clustmixClaimAssumptions(plan: ClustmixPlan, context: PublicContext): string[] {
-  return [...standardAssumptions(context.schema, context.seeded), ...clustmixAssumptions(plan)];
+  return [
+    ...standardAssumptions(context.schema, context.seeded),
+    ...clustmixAssumptions(plan),
+    ...completeColumnSentences(context.schema, CLUSTMIX_MISSING_PART),
+  ];
 }
+
+/** What ClustMix keeps for a column that can be missing (encoding.ts). */
+const CLUSTMIX_MISSING_PART = {
+  none: 'missing-value coordinate in the encoding (as the label: no missing class)',
+  some: 'a missing-value coordinate in the encoding (as the label: a missing class)',
+};

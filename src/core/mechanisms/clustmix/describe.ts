@@ -35,9 +35,16 @@ export function describeClustmix(params: ParamValues, context: PublicContext): s
     `final release ${up4(budget.finalRho)}`,
     budget.momentNoise ? `adapt ${up4(budget.adaptRho)}` : null,
   ].filter((part) => part !== null);
+  const complete = encoding.blocks.filter((block) => block.complete).length;
+  const completeNote =
+    complete === 0
+      ? ''
+      : complete === encoding.columns
+        ? ' (none has a missing-value coordinate: the schema says none can be missing)'
+        : ` (${complete} without a missing-value coordinate: the schema says ${complete === 1 ? 'it cannot' : 'they cannot'} be missing)`;
   const lines = [
-    `Encoded rows: d = ${formatCount(encoding.dimension)} coordinates from p = ${encoding.columns} columns; residuals clipped to C = ${fmt(plan.clipRadius)}.`,
-    `K = ${formatCount(clusters)} clusters${encoding.label ? ` (${formatCount(plan.clustersPerClass)} per class of \`${encoding.label.name}\`)` : ''}, each kept when its noisy size is at least l_min = ${formatCount(minClusterSize)}.`,
+    `Encoded rows: d = ${formatCount(encoding.dimension)} coordinates from p = ${encoding.columns} columns${completeNote}; residuals clipped to C = ${fmt(plan.clipRadius)}.`,
+    `K = ${formatCount(clusters)} clusters${encoding.label ? ` (${formatCount(plan.clustersPerClass)} per class of \`${encoding.label.name}\`${encoding.label.complete ? ', which cannot be missing: no missing class' : ', missing included'})` : ''}, each kept when its noisy size is at least l_min = ${formatCount(minClusterSize)}.`,
     `Budget ρ = ${up4(budget.rho)} (μ = √(2ρ) = ${roundUp(Math.sqrt(2 * rho) * (1 + 1e-12), 4)}, shown for comparison, not a GDP claim): ${split.join(', ')}.`,
     `A cluster of n/K = ${fmt(n / clusters)} rows has noise SD ${fmt(meanNoise)} on one coordinate of its mean (0–1 scale).`,
   ];

@@ -1,11 +1,15 @@
 import type { CategoricalColumn, Column, NumericColumn, Schema, Table } from '../../table/types';
+import { incompleteColumn } from '../common/encode-rows';
 
 /** m of a missing numeric value: with u = ½ it lies at distance exactly 1 from every present (u, 0). */
 export const MISSING_NUMERIC_MARK = Math.sqrt(3) / 2;
 /** Scale of a one-hot block: two different levels lie at distance exactly 1. */
 export const ONE_HOT_SCALE = Math.SQRT1_2;
 
-/** A numeric column's block: coordinates (u, m) at `offset`, `offset + 1`. */
+/**
+ * A numeric column's block: coordinates (u, m) at `offset`, `offset + 1`; a complete column (the schema
+ * says it cannot be missing) has u alone, no missing mark.
+ */
 export interface NumericBlock {
   kind: 'numeric';
   name: string;
@@ -13,24 +17,31 @@ export interface NumericBlock {
   lo: number;
   hi: number;
   integer: boolean;
+  complete: boolean;
 }
 
-/** A categorical column's block: one coordinate per declared level, then one for missing. */
+/**
+ * A categorical column's block: one coordinate per declared level, then one for missing unless the
+ * column is complete (the schema says it cannot be missing).
+ */
 export interface CategoricalBlock {
   kind: 'categorical';
   name: string;
   offset: number;
   categories: string[];
+  complete: boolean;
 }
 
 export type EncodedBlock = NumericBlock | CategoricalBlock;
 
 /**
- * The schema-only encoding of the rows: every encoded column is a block of diameter exactly 1, so
+ * The schema-only encoding of the rows: every encoded column is a block of diameter at most 1, so
  * two rows lie at most √p apart (p encoded columns), whatever the data.
  * - numeric: u = clamp((x − lo)/(hi − lo), 0, 1) and m = 0; missing → u = ½, m = √3/2;
  * - categorical: one-hot over the declared levels and missing, times 1/√2; undeclared → missing.
- * The optional label column is not encoded: its levels and missing are the classes.
+ * A column the schema says cannot be missing (`canBeMissing: false`) has no missing coordinate (u
+ * alone, or the one-hot over its levels); a missing value there is refused, naming the column.
+ * The optional label column is not encoded: its levels (and missing, unless complete) are the classes.
  */
 export interface ClustmixEncoding {
   blocks: EncodedBlock[];
@@ -42,9 +53,9 @@ export interface ClustmixEncoding {
   numericCoordinates: number[];
   /** Upper end of each coordinate's range (the lower end is 0): the box centroids live in. */
   boxUpper: Float64Array;
-  /** The label column, or null. */
-  label: { name: string; categories: string[] } | null;
-  /** Number of classes: label levels + missing, or 1 without a label. */
+  /** The label column, or null; `complete` when it cannot be missing (no missing class). */
+  label: { name: string; categories: string[]; complete: boolean } | null;
+  /** Number of classes: label levels + missing (levels alone for a complete label), or 1 without a label. */
   classes: number;
 }
 
@@ -70,10 +81,17 @@ export function planEncoding(
       problems.push(`The label \`${label}\` is numeric: the label must be a categorical column.`);
     else if ((column.categories ?? []).length === 0)
       problems.push(`needs categories for the label column \`${label}\`: declare them in the schema.`);
-    else labelSpec = { name: label, categories: [...column.categories!] };
+    else
+      labelSpec = {
+        name: label,
+        categories: [...column.categories!],
+        complete: column.canBeMissing === false,
+      };
   }
   for (const column of schema.columns) {
     if (column.name === label) continue;
+    // A complete column (canBeMissing false in the schema) has no missing coordinate; absent means one.
+    const complete = column.canBeMissing === false;
     if (column.type === 'numeric') {
       const bounds = column.bounds;
       if (!bounds) {
@@ -87,8 +105,16 @@ export function planEncoding(
         );
         continue;
       }
-      blocks.push({ kind: 'numeric', name: column.name, offset, lo, hi, integer: column.integer === true });
-      offset += 2;
+      blocks.push({
+        kind: 'numeric',
+        name: column.name,
+        offset,
+        lo,
+        hi,
+        integer: column.integer === true,
+        complete,
+      });
+      offset += complete ? 1 : 2;
     } else {
       const categories = column.categories ?? [];
       if (categories.length === 0) {
@@ -97,8 +123,8 @@ export function planEncoding(
         );
         continue;
       }
-      blocks.push({ kind: 'categorical', name: column.name, offset, categories: [...categories] });
-      offset += categories.length + 1;
+      blocks.push({ kind: 'categorical', name: column.name, offset, categories: [...categories], complete });
+      offset += categories.length + (complete ? 0 : 1);
     }
   }
   if (problems.length > 0) return { encoding: null, problems };
@@ -107,10 +133,11 @@ export function planEncoding(
   for (const block of blocks) {
     if (block.kind === 'numeric') {
       boxUpper[block.offset] = 1;
-      boxUpper[block.offset + 1] = MISSING_NUMERIC_MARK;
+      if (!block.complete) boxUpper[block.offset + 1] = MISSING_NUMERIC_MARK;
       numericCoordinates.push(block.offset);
     } else {
-      for (let j = 0; j <= block.categories.length; j++) boxUpper[block.offset + j] = ONE_HOT_SCALE;
+      const width = categoricalWidth(block);
+      for (let j = 0; j < width; j++) boxUpper[block.offset + j] = ONE_HOT_SCALE;
     }
   }
   return {
@@ -121,13 +148,21 @@ export function planEncoding(
       numericCoordinates,
       boxUpper,
       label: labelSpec,
-      classes: labelSpec ? labelSpec.categories.length + 1 : 1,
+      classes: labelSpec ? labelSpec.categories.length + (labelSpec.complete ? 0 : 1) : 1,
     },
     problems,
   };
 }
 
-/** Encoded rows (row-major n × d) and each row's class (0 without a label; the last class is missing). */
+/** Coordinates of a categorical block: its levels, and the missing one unless the column is complete. */
+export function categoricalWidth(block: CategoricalBlock): number {
+  return block.categories.length + (block.complete ? 0 : 1);
+}
+
+/**
+ * Encoded rows (row-major n × d) and each row's class (0 without a label; the last class is missing
+ * unless the label is complete).
+ */
 export interface EncodedRows {
   n: number;
   dimension: number;
@@ -147,13 +182,20 @@ function levelOfCodes(column: CategoricalColumn, categories: string[]): Uint32Ar
   return Uint32Array.from(column.dictionary, (value) => index.get(value) ?? categories.length);
 }
 
+/**
+ * The level of one row; a missing (or undeclared) value is `missingLevel`, or, in a complete column
+ * (no missing level: `complete` set), an InputError naming the column.
+ */
 function levelOfRow(
   column: CategoricalColumn,
   levelOfCode: Uint32Array,
   row: number,
   missingLevel: number,
+  complete: boolean,
 ): number {
-  return column.missing[row] === 1 ? missingLevel : (levelOfCode[column.codes[row]!] ?? missingLevel);
+  const level = column.missing[row] === 1 ? missingLevel : (levelOfCode[column.codes[row]!] ?? missingLevel);
+  if (complete && level === missingLevel) incompleteColumn(column.name);
+  return level;
 }
 
 /**
@@ -176,7 +218,8 @@ export function encodeRows(table: Table, encoding: ClustmixEncoding): EncodedRow
       const levels = levelOfCodes(column, block.categories);
       const missingLevel = block.categories.length;
       for (let i = 0; i < n; i++) {
-        values[i * d + block.offset + levelOfRow(column, levels, i, missingLevel)] = ONE_HOT_SCALE;
+        values[i * d + block.offset + levelOfRow(column, levels, i, missingLevel, block.complete)] =
+          ONE_HOT_SCALE;
       }
     }
   }
@@ -189,7 +232,8 @@ export function encodeRows(table: Table, encoding: ClustmixEncoding): EncodedRow
       );
     const levels = levelOfCodes(column, encoding.label.categories);
     const missingLevel = encoding.label.categories.length;
-    for (let i = 0; i < n; i++) classOfRow[i] = levelOfRow(column, levels, i, missingLevel);
+    const complete = encoding.label.complete;
+    for (let i = 0; i < n; i++) classOfRow[i] = levelOfRow(column, levels, i, missingLevel, complete);
   }
   return { n, dimension: d, values, classOfRow };
 }
@@ -202,6 +246,7 @@ function encodeNumericColumn(column: NumericColumn, block: NumericBlock, out: Fl
   for (let i = 0; i < column.values.length; i++) {
     const x = column.values[i]!;
     if (column.missing[i] === 1 || Number.isNaN(x)) {
+      if (block.complete) incompleteColumn(block.name);
       out[i * d + block.offset] = 0.5;
       out[i * d + block.offset + 1] = MISSING_NUMERIC_MARK;
     } else {

@@ -1,3 +1,4 @@
+import { checkCompleteColumns } from '../../table/complete-columns';
 import { InputError } from '../../table/errors';
 import { throwIfAborted } from '../../abort';
 import type { Schema, Table } from '../../table/types';
@@ -40,6 +41,8 @@ export async function runClustmix(
 ): Promise<Release> {
   const problems = clustmixProblems(schema, params, ctx);
   if (problems.length > 0) throw new InputError(`clustmix cannot run: ${problems.join(' ')}`);
+  // A missing value in a column the schema declares complete: refused before anything is reserved or drawn.
+  checkCompleteColumns(table, schema);
   const accountant = given ?? clustmixAccountant(ctx, ctx.meter);
   const plan = buildClustmixPlan(schema, readClustmixSettings(params), ctx);
   const handles = reserveClustmixBudget(accountant, plan);

@@ -4,7 +4,7 @@ import { throwIfAborted } from '../../abort';
 import type { Column, Schema, Table } from '../../table/types';
 import type { AbortSignalLike } from '../types';
 import { ROWS_PER_ABORT_CHECK } from './cluster-statistics';
-import { MISSING_NUMERIC_MARK, type ClustmixEncoding, type EncodedBlock } from './encoding';
+import { categoricalWidth, MISSING_NUMERIC_MARK, type ClustmixEncoding, type EncodedBlock } from './encoding';
 import type { ClustmixMixture } from './mixture';
 import type { ClustmixSpread } from './params';
 
@@ -54,8 +54,9 @@ interface ColumnBuilder {
  * column, missing with probability clamp(m̄_k·2/√3, 0, 1), else u = clamp(μ_k + s_k·z) (`gaussian`)
  * or μ_k (`centroid`), mapped to lo + u·(hi − lo) and rounded for integer columns; per categorical
  * column, a level drawn from the block's clamped, renormalised proportions (uniform when all are 0),
- * the last level being missing; the label is the component's class. Columns in schema order.
- * Cost O(n·d).
+ * the last level being missing; the label is the component's class (the last one missing). A complete
+ * column (or label) has no missing coordinate (or class), so none of its values is missing. Columns in
+ * schema order. Cost O(n·d).
  */
 export function sampleRows(
   mixture: ClustmixMixture,
@@ -86,14 +87,16 @@ export function sampleRows(
     const s = mixture.spreads[c]!;
     if (encoding.label) {
       const cls = mixture.classOf[c]!;
-      if (cls === classes - 1) labelMissing[i] = 1;
+      if (!encoding.label.complete && cls === classes - 1) labelMissing[i] = 1;
       else labelCodes[i] = cls;
     }
     for (const builder of builders) {
       const block = builder.block;
       if (block.kind === 'numeric') {
         const values = builder.values as Float64Array;
-        const missingProbability = clampUnit(mixture.means[base + block.offset + 1]! / MISSING_NUMERIC_MARK);
+        const missingProbability = block.complete
+          ? 0
+          : clampUnit(mixture.means[base + block.offset + 1]! / MISSING_NUMERIC_MARK);
         if (missingProbability > 0 && rng.nextFloat() < missingProbability) {
           builder.missing[i] = 1;
           values[i] = NaN;
@@ -103,7 +106,7 @@ export function sampleRows(
         const u = spread === 'gaussian' ? clampUnit(normal(centre, s)) : clampUnit(centre);
         values[i] = numericValue(block.lo, block.hi, block.integer, u);
       } else {
-        const levels = block.categories.length + 1;
+        const levels = categoricalWidth(block);
         let total = 0;
         for (let j = 0; j < levels; j++) total += Math.max(0, mixture.means[base + block.offset + j]!);
         let level = levels - 1;
@@ -120,7 +123,7 @@ export function sampleRows(
         } else {
           level = Math.floor(rng.nextFloat() * levels);
         }
-        if (level === levels - 1) builder.missing[i] = 1;
+        if (!block.complete && level === levels - 1) builder.missing[i] = 1;
         else (builder.values as Uint32Array)[i] = level;
       }
     }

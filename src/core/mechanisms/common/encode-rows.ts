@@ -39,7 +39,7 @@ export function levelsOfColumn(column: Column, coding: ColumnCoding): Uint32Arra
 }
 
 /** The level of a missing value in a complete column: none, so an error for the data holder. */
-function incompleteColumn(name: string): never {
+export function incompleteColumn(name: string): never {
   throw new InputError(
     `column \`${name}\` has missing values (or categories outside the list), but the schema says it cannot ` +
       'be missing ("canBeMissing": false): mark it as one that can be missing to synthesize missing values ' +

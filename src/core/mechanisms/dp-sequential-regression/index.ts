@@ -6,8 +6,10 @@ import type { L2QueryKind } from '../../privacy/query-sensitivity';
 import { noisyCount, type MeteredShare } from '../modips/grid-noise';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Rng } from '../../rng/types';
+import { checkCompleteColumns } from '../../table/complete-columns';
 import { InputError } from '../../table/errors';
 import type { Column, NumericColumn, Schema, Table } from '../../table/types';
+import { missingLevelOf } from '../common/column-coding';
 import { syntheticColumnFromLevels } from '../common/decode-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import type { Mechanism, ParamValues, Release, RunContext } from '../types';
@@ -88,13 +90,17 @@ function fitRegressions(table: Table, plan: SequentialRegressionPlan, ctx: RunCo
   });
 }
 
-/** The real missing count of every categorical column (released only with noise). */
+/**
+ * The real missing count of every categorical column (released only with noise); 0 for a column that
+ * cannot be missing (no missing level: levelsOfColumn refuses a missing value there).
+ */
 function categoricalMissingCounts(table: Table, plan: SequentialRegressionPlan): number[] {
   const columns = columnsForCodings(table, plan.categorical);
   return plan.categorical.map((coding, j) => {
     const levels = levelsOfColumn(columns[j]!, coding);
+    const missingLevel = missingLevelOf(coding);
     let count = 0;
-    for (const level of levels) if (level === coding.levels - 1) count++;
+    if (missingLevel !== undefined) for (const level of levels) if (level === missingLevel) count++;
     return count;
   });
 }
@@ -187,6 +193,8 @@ export async function runSequentialRegression(
     throw new Error(
       `${SEQUENTIAL_REGRESSION_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`,
     );
+  // A missing value in a column the schema declares complete: refused before anything is reserved or drawn.
+  checkCompleteColumns(table, schema);
   const budget = parseBudget(ctx.epsilon, ctx.delta);
   const budgets = reserveSequentialRegression(accountant, budget.epsilon, ctx.releases, plan);
   const n = ctx.n;
@@ -218,7 +226,9 @@ export async function runSequentialRegression(
         plan.numeric.map((c, j) => [c.name, (bounds[j]![0] + bounds[j]![1]) / 2 + noisy.centredMeans[j]!]),
       );
       here.covariance = noisy.covariance;
-      here.missing = Object.fromEntries(plan.numeric.map((c, j) => [c.name, noisy.missing[j]!]));
+      here.missing = Object.fromEntries(
+        plan.numeric.flatMap((c, j) => (budgets[release]!.missing[j] ? [[c.name, noisy.missing[j]!]] : [])),
+      );
       const repaired = repairNumericBlock(noisy, n, bounds);
       const values = drawNumericBlock(ctx.rng, repaired, n, bounds, integer);
       plan.numeric.forEach((column, j) => {
@@ -257,14 +267,14 @@ export async function runSequentialRegression(
         );
         levels = drawClasses(ctx.rng, beta, x, n, d, regression.plan.classes);
       }
-      const missing = noisyMissingCount(
-        ctx.rng,
-        realMissing[j]!,
-        budgets[release]!.missing[plan.numeric.length + j]!,
-        n,
-      );
-      missingCounts[coding.name] = missing;
-      for (const row of randomRows(ctx.rng, n, missing)) levels[row] = coding.levels - 1;
+      // A complete column has no missing count and no missing level: none of its values is missing.
+      const share = budgets[release]!.missing[plan.numeric.length + j]!;
+      const missingLevel = missingLevelOf(coding);
+      if (share !== null && missingLevel !== undefined) {
+        const missing = noisyMissingCount(ctx.rng, realMissing[j]!, share, n);
+        missingCounts[coding.name] = missing;
+        for (const row of randomRows(ctx.rng, n, missing)) levels[row] = missingLevel;
+      }
       syntheticLevels.push(levels);
       byName.set(coding.name, syntheticColumnFromLevels(ctx.rng, levels, coding));
     });

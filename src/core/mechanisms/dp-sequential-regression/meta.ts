@@ -4,6 +4,7 @@ import { formatCount } from '../common/format-count';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 import { SEQUENTIAL_REGRESSION_PARAMS } from './params';
 import {
+  canBeMissing,
   claimFor,
   planSequentialRegression,
   reserveSequentialRegression,
@@ -31,6 +32,15 @@ function describeSequentialRegression(params: ParamValues, context: PublicContex
     lines.push(
       `Numeric block: ${p} numeric ${p === 1 ? 'column' : 'columns'} drawn jointly from a multivariate normal ` +
         'with a noisy mean and covariance.',
+    );
+  const columns = plan.numeric.length + plan.categorical.length;
+  const complete = [...plan.numeric, ...plan.categorical].filter((column) => !canBeMissing(column)).length;
+  if (complete > 0)
+    lines.push(
+      complete === columns
+        ? 'No column has a missing count or, as a predictor, a missing level: the schema says none can be missing.'
+        : `${complete} of the ${columns} columns ${complete === 1 ? 'has' : 'have'} no missing count and, as a ` +
+            `predictor, no missing level: the schema says ${complete === 1 ? 'it cannot' : 'they cannot'} be missing.`,
     );
   let perRegression: number | null = null;
   try {

@@ -61,11 +61,14 @@ export function numericBlockSensitivities(
   };
 }
 
-/** ε and step of each statistic of one release: every mean, every covariance entry (mirrored), every missing count. */
+/**
+ * ε and step of each statistic of one release: every mean, every covariance entry (mirrored), every
+ * missing count (null for a column that cannot be missing: its count is 0 by the schema, not measured).
+ */
 export interface NumericBlockBudget {
   means: MeteredShare[];
   covariance: MeteredShare[][];
-  missing: MeteredShare[];
+  missing: (MeteredShare | null)[];
 }
 
 /**
@@ -96,7 +99,8 @@ export function numericBlockQueries(
  * The noisy statistics, each through the privacy meter on its own step: each z̄_j − c_j and each S_jl
  * (j <= l) on a grid of 1/100 of its sensitivity with exact discrete Laplace noise of 101 grid steps/ε
  * (modips/grid-noise.ts, DESIGN.md rule 4), each missing count with exact discrete Laplace noise of
- * scale 1/ε.
+ * scale 1/ε (none for a complete column, whose count is 0 by the schema: a run whose data has a missing
+ * value there is refused before this).
  */
 export function sanitizeNumericBlock(
   rng: Rng,
@@ -110,9 +114,10 @@ export function sanitizeNumericBlock(
     noisyOnGrid(budget.means[j]!.step, queries.means[j]!, mean, budget.means[j]!.epsilon, rng),
   );
   const covariance = noisySymmetricOnGrid(budget.covariance, queries.covariance, statistics.covariance, rng);
-  const missing = statistics.missing.map((count, j) =>
-    noisyCount(budget.missing[j]!.step, count, budget.missing[j]!.epsilon, rng),
-  );
+  const missing = statistics.missing.map((count, j) => {
+    const share = budget.missing[j] ?? null;
+    return share === null ? 0 : noisyCount(share.step, count, share.epsilon, rng);
+  });
   return { centredMeans, covariance, missing };
 }
 

@@ -6,6 +6,7 @@ import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
 import { Rational } from '../../rng/rational';
 import type { NumericColumnSchema, Schema } from '../../table/types';
 import type { CategoricalCoding } from '../common/column-coding';
+import { completeColumnSentences } from '../common/complete-column-sentences';
 import { formatCount } from '../common/format-count';
 import type { ParamValues, PublicContext } from '../types';
 import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from '../modips/grid-noise';
@@ -21,7 +22,8 @@ export type BudgetReserver = Pick<Accountant, 'reserve' | 'claim'>;
  * One categorical column's regression: its K = categories classes (class 0, the first category, is the
  * reference; rows with a missing value add no loss) on d predictors: the intercept, the p numeric
  * columns and, for every earlier categorical column, the indicators of its levels 1 … L − 1 (the
- * categories after the first, then missing). A column with one category needs no regression.
+ * categories after the first, then missing unless the schema says the column cannot be missing: a
+ * complete column has no missing level). A column with one category needs no regression.
  */
 export interface RegressionPlan {
   coding: CategoricalCoding;
@@ -66,13 +68,17 @@ export function planSequentialRegression(
         problems.push(
           `needs categories for categorical column \`${column.name}\`: declare them in the schema.`,
         );
-      else
+      else {
+        // A complete column (canBeMissing false in the schema) has no missing level; absent means one.
+        const complete = column.canBeMissing === false;
         categorical.push({
           kind: 'categorical',
           name: column.name,
           categories: [...categories],
-          levels: categories.length + 1,
+          levels: categories.length + (complete ? 0 : 1),
+          ...(complete ? { complete: true as const } : {}),
         });
+      }
     }
   }
   if (schema.columns.length === 0) problems.push('the schema has no columns to synthesize.');
@@ -104,22 +110,30 @@ export function planSequentialRegression(
 /**
  * ε and step of every statistic of one release: each numeric column's mean, each covariance entry
  * (covariance[j][l], mirrored), each regression (in plan.regressions order) and each column's missing
- * count (numeric columns first, then categorical, in schema order within each).
+ * count (numeric columns first, then categorical, in schema order within each; null for a column
+ * that cannot be missing: its count is 0 by the schema and gets no noise and no budget).
  */
 export interface ReleaseBudget {
   means: MeteredShare[];
   covariance: MeteredShare[][];
   regressions: MeteredShare[];
-  missing: MeteredShare[];
+  missing: (MeteredShare | null)[];
+}
+
+/** Whether a column gets a noisy missing count: every column but those the schema says are complete. */
+export function canBeMissing(column: { canBeMissing?: boolean; complete?: true }): boolean {
+  return column.canBeMissing !== false && column.complete !== true;
 }
 
 /**
  * Budget of a run: ε/M per release (each release sanitizes afresh); of it the share s (`missingShare`)
- * goes to the counts of missing values of all columns, s·ε/(M·(p + q)) each for p numeric and q
- * categorical columns, and the rest is split evenly over the p means, the p(p + 1)/2 covariance entries
+ * goes to the counts of missing values of the m columns that can be missing, s·ε/(M·m) each (all p
+ * numeric and q categorical columns unless the schema says some cannot be missing; with m = 0 there is
+ * no such share), and the rest is split evenly over the p means, the p(p + 1)/2 covariance entries
  * and the c regressions, as DIPS §4.3.2 divides ε/5 by 8 (2 means, 3 entries of S, 3 regressions).
  * (With no mean, covariance or regression to pay for, the missing counts get all of ε/M.) Sequential
- * composition: one row touches every statistic. Returns budgets[release].
+ * composition: one row touches every statistic. Whether a column has a count depends on the schema
+ * alone. Returns budgets[release].
  */
 export function reserveSequentialRegression(
   accountant: BudgetReserver,
@@ -128,10 +142,11 @@ export function reserveSequentialRegression(
   plan: SequentialRegressionPlan,
 ): ReleaseBudget[] {
   const p = plan.numeric.length;
-  const counted = p + plan.categorical.length;
+  const counted = [...plan.numeric, ...plan.categorical].filter(canBeMissing).length;
   const statistics = p + (p * (p + 1)) / 2 + plan.regressions.length;
   const perRelease = Accountant.split(total, releases);
-  const missingTotal = statistics > 0 ? perRelease.mul(plan.settings.missingShare) : perRelease;
+  const missingTotal =
+    counted === 0 ? Rational.ZERO : statistics > 0 ? perRelease.mul(plan.settings.missingShare) : perRelease;
   const missing = counted > 0 ? missingTotal.div(Rational.of(counted)) : Rational.ZERO;
   const each = statistics > 0 ? perRelease.sub(missingTotal).div(Rational.of(statistics)) : Rational.ZERO;
   const G = GRID_STEPS_PER_SENSITIVITY;
@@ -172,13 +187,17 @@ export function reserveSequentialRegression(
         ),
       );
     });
-    const missingCounts = [...plan.numeric, ...plan.categorical].map((column) => ({
-      epsilon: missing,
-      step: accountant.reserve(
-        `count of missing values of \`${column.name}\` (sensitivity 1), ${where}`,
-        missing,
-      ),
-    }));
+    const missingCounts = [...plan.numeric, ...plan.categorical].map((column) =>
+      canBeMissing(column)
+        ? {
+            epsilon: missing,
+            step: accountant.reserve(
+              `count of missing values of \`${column.name}\` (sensitivity 1), ${where}`,
+              missing,
+            ),
+          }
+        : null,
+    );
     return { means, covariance, regressions, missing: missingCounts };
   });
 }
@@ -197,8 +216,9 @@ export function assumptionsFor(plan: SequentialRegressionPlan, context: PublicCo
     ...standardAssumptions(context.schema, context.seeded),
     'Numeric bounds and categories are public (declared in the schema or read from it as stated above); ' +
       'numeric values outside the bounds were clamped and a category outside the list counts as missing. Every ' +
-      'column has a noisy count of missing values (sensitivity 1); synthetic missing values are placed at ' +
-      'uniformly chosen rows, independently of the other columns.',
+      'column the schema allows to be missing has a noisy count of missing values (sensitivity 1); synthetic ' +
+      'missing values are placed at uniformly chosen rows, independently of the other columns.',
+    ...completeColumnSentences(context.schema, SEQUENTIAL_REGRESSION_MISSING_PART),
   ];
   if (plan.numeric.length > 0)
     sentences.push(
@@ -211,7 +231,8 @@ export function assumptionsFor(plan: SequentialRegressionPlan, context: PublicCo
   if (plan.regressions.length > 0)
     sentences.push(
       'Each categorical column, in schema order, is regressed on the intercept, the numeric columns mapped to ' +
-        '[−1, 1] by their bounds and the indicators of the earlier categorical columns (missing included), all ' +
+        '[−1, 1] by their bounds and the indicators of the earlier categorical columns (missing included where ' +
+        'the column can be missing), all ' +
         'divided by √(1 + p + j) so that every predictor vector has norm at most 1; a row whose value of the ' +
         'column is missing adds no loss. The minimiser of the mean loss plus (λ/2)‖β‖² moves ' +
         'by at most 2G/(nλ) when one row is replaced (G = 1 for two classes, √2 for more; Chaudhuri & Monteleoni ' +
@@ -234,6 +255,12 @@ export function assumptionsFor(plan: SequentialRegressionPlan, context: PublicCo
   );
   return sentences;
 }
+
+/** What the sequential regression keeps for a column that can be missing. */
+const SEQUENTIAL_REGRESSION_MISSING_PART = {
+  none: 'noisy count of missing values (nor, as a categorical predictor, a missing-value indicator)',
+  some: 'a noisy count of missing values (and, as a categorical predictor, a missing-value indicator)',
+};
 
 export function claimFor(params: ParamValues, context: PublicContext): PrivacyClaim {
   const budget = parseBudget(context.epsilon, context.delta);
