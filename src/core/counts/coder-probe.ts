@@ -1,3 +1,4 @@
+import { InputError } from '../table/errors';
 import type { ColumnCoding } from '../mechanisms/common/column-coding';
 import { levelsOfColumn } from '../mechanisms/common/encode-rows';
 import { buildTable } from '../table/build-table';
@@ -86,6 +87,13 @@ export function numericThresholds(
   column: ColumnSchema,
   coding: ColumnCoding,
 ): NumericThresholds {
+  // Point-mass levels are not monotone in the value, and quantile edges come from the rows.
+  if (coding.kind !== 'categorical' && (coding.points !== undefined || coding.quantile !== undefined)) {
+    throw new InputError(
+      `numeric column \`${coding.name}\` has point masses or quantile bins, which a count source cannot code yet: ` +
+        'run on the data in memory, or drop "pointMasses" from the schema and use equal-width bins.',
+    );
+  }
   const levelOf = (values: readonly number[]) =>
     levelsOfTokens(
       schema,

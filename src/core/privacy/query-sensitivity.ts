@@ -23,6 +23,10 @@ export type Neighbouring = 'replace-one' | 'add-remove';
  *   grid of `grid` units per count (`grid` = 2^20 for the graphical-model mechanisms). `weight` ≥ 0.
  * - `rank-score`: a selection score −|#{rows with value < t} − r| with a public target rank r that does
  *   not depend on n (quantile selection).
+ * - `quantile-cell-score`: −(distance from a target rank r(m) to the interval of ranks [a(gᵢ), a(gᵢ₊₁)] a
+ *   public grid cell holds), a(g) = #{counted values < g}, m the number of counted values (present and
+ *   not a point mass), r(m) never falling and rising by at most 1 when m rises by 1 (⌈j·m/B⌉, j <= B):
+ *   the score of a quantile bin edge (mechanisms/common/quantile-bins.ts, domain/dp-quantile.ts).
  * - `clipped-sum`: Σ clip(xᵢ, lower, upper), a sum of values clipped to public bounds.
  * - `ball-sums`, `partition-bounded-sums`, `ball-gram`, `grid-entropies`: integer vectors summed per cell,
  *   bounded integers summed per cell, a Gram matrix of integer vectors, entropies on a grid
@@ -39,6 +43,7 @@ export type QueryKind =
   | { kind: 'count' }
   | { kind: 'l1-error-score'; weight: number; grid: number }
   | { kind: 'rank-score' }
+  | { kind: 'quantile-cell-score' }
   | { kind: 'clipped-sum'; lower: Rational; upper: Rational }
   | { kind: 'on-grid'; of: RealStatistic; gridSteps: number }
   | { kind: 'pmse-score'; rows: number; partitions: 'fixed-before-data' | 'greedy-tree' }
@@ -93,10 +98,21 @@ function wholeNonNegative(what: string, value: number): Rational {
  * | count                     | 1: the row leaves or joins the counted set | 1                        |
  * | l1-error-score (w, grid)  | 2·w·grid: ‖·‖₁ moves by ≤ the counts' L1 change, 2 | w·grid          |
  * | rank-score                | 1: #{< t} moves by at most 1, r fixed | 1 (r must not depend on n) |
+ * | quantile-cell-score       | 1 (below)                        | 1 (below)                       |
  * | clipped-sum [a, b]        | b − a: one clipped value replaced by another | max(|a|, |b|)          |
  * | on-grid (statistic, G)    | L1 = G + c, L2² = (G + 1)² + c − 1 (see onGridSensitivity) | same, c per relation |
  * | pmse-score, fixed-before-data | 1/(2n) (pmse-mechanism README, "Quality functions")  | refused: n is private |
  * | pmse-score, greedy-tree   | 1/n (Snoke & Slavković 2018, Thm 2; not proven for greedy trees) | refused      |
+ *
+ * quantile-cell-score, score −max(lo − r, r − hi, 0) with [lo, hi] = [a(gᵢ), a(gᵢ₊₁)] (the last cell ends
+ * at m). A row is "counted" (a value present, not a point mass) or not. Replace-one: a counted value x
+ * → a counted y leaves m and r alone and moves every a(g) by at most 1, so lo − r and r − hi move by at
+ * most 1; a counted x → an uncounted row (or back) moves m by 1, r by ρ ∈ {0, 1} in the same direction,
+ * every a(g) by some e ∈ {0, 1} and the end m by 1 in that direction, so lo − r moves by e − ρ and r − hi
+ * by ρ − e′, each in [−1, 1]; an uncounted row → an uncounted one changes nothing. Add/remove: adding
+ * or removing a counted row is the second case, an uncounted one changes nothing. The maximum of terms
+ * that each move by at most 1 moves by at most 1: Δ = 1 under both (brute force in
+ * domain/dp-quantile.test.ts and mechanisms/common/quantile-bins.test.ts).
  *
  * For a score, "sensitivity" is the most any one candidate's score moves (what the exponential
  * mechanism needs); its L1 and L2 entries are that same number. The pMSE compares n real rows with n
@@ -117,6 +133,7 @@ export function querySensitivity(query: QueryKind, neighbouring: Neighbouring): 
       return scalar(replaceOne ? TWO.mul(perCount) : perCount);
     }
     case 'rank-score':
+    case 'quantile-cell-score':
       return scalar(ONE);
     case 'clipped-sum': {
       if (query.upper.compare(query.lower) < 0) {
@@ -255,6 +272,8 @@ export function describeQuery(query: QueryKind): string {
       return `an L1-error score (weight ${query.weight})`;
     case 'rank-score':
       return 'a rank score';
+    case 'quantile-cell-score':
+      return 'a quantile cell score';
     case 'clipped-sum':
       return `a sum clipped to [${query.lower}, ${query.upper}]`;
     case 'on-grid':

@@ -91,7 +91,7 @@ describe('parseSchemaJson', () => {
     ],
     [
       schemaWithColumns([{ name: 'a', type: 'numeric', categories: ['x'] }]),
-      's.json: column 1 (a): unknown field "categories" for a numeric column; allowed fields are "name", "type", "bounds", "integer", "canBeMissing", "source", "sources", "declaredFields".',
+      's.json: column 1 (a): unknown field "categories" for a numeric column; allowed fields are "name", "type", "bounds", "integer", "pointMasses", "canBeMissing", "source", "sources", "declaredFields".',
     ],
     [
       schemaWithColumns([{ name: 'a', type: 'numeric', bounds: [0, 1], declaredFields: ['bounds'] }]),

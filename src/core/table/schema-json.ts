@@ -10,6 +10,7 @@ const NUMERIC_KEYS = [
   'type',
   'bounds',
   'integer',
+  'pointMasses',
   'canBeMissing',
   'source',
   'sources',
@@ -141,6 +142,39 @@ class ColumnReader {
     return [value[0] as number, value[1] as number];
   }
 
+  /**
+   * `pointMasses`: distinct finite numbers, each inside the bounds (the column needs bounds) and
+   * whole in an integer column; written back ascending. Absent in older files: none.
+   */
+  pointMasses(
+    value: unknown,
+    bounds: [number, number] | undefined,
+    integer: boolean | undefined,
+  ): { pointMasses?: number[] } {
+    if (value === undefined) return {};
+    const numbers =
+      Array.isArray(value) && value.every((v) => typeof v === 'number' && Number.isFinite(v))
+        ? (value as number[])
+        : this.fail('"pointMasses" must be a list of numbers, e.g. [0].');
+    if (new Set(numbers).size !== numbers.length)
+      this.fail('"pointMasses" lists a value twice; list each once.');
+    if (bounds === undefined)
+      this.fail('"pointMasses" needs the column\'s "bounds": each point mass lies inside them.');
+    const outside = numbers.find((v) => v < bounds[0] || v > bounds[1]);
+    if (outside !== undefined) {
+      this.fail(
+        `point mass ${outside} lies outside the bounds [${bounds[0]}, ${bounds[1]}]; move it inside or drop it.`,
+      );
+    }
+    const fractional = integer === true ? numbers.find((v) => !Number.isInteger(v)) : undefined;
+    if (fractional !== undefined) {
+      this.fail(
+        `point mass ${fractional} is not a whole number, but the column holds whole numbers ("integer": true).`,
+      );
+    }
+    return { pointMasses: [...numbers].sort((a, b) => a - b) };
+  }
+
   integer(value: unknown): boolean | undefined {
     if (value === undefined || typeof value === 'boolean') return value;
     return this.fail('"integer" must be true or false.');
@@ -220,6 +254,7 @@ function readColumn(
       type: 'numeric',
       ...(bounds === undefined ? {} : { bounds }),
       ...(integer === undefined ? {} : { integer }),
+      ...reader.pointMasses(value.pointMasses, bounds, integer),
       ...reader.canBeMissing(value.canBeMissing),
       source: reader.source(value.source),
     };
@@ -402,6 +437,7 @@ function columnToJsonLine(column: ColumnSchema): string {
   if (column.type === 'numeric') {
     if (column.bounds !== undefined) ordered.bounds = column.bounds;
     if (column.integer !== undefined) ordered.integer = column.integer;
+    if (column.pointMasses !== undefined) ordered.pointMasses = column.pointMasses;
   } else if (column.categories !== undefined) {
     ordered.categories = column.categories;
     if (column.other !== undefined) ordered.other = column.other;

@@ -32,6 +32,12 @@ export interface NumericColumnSchema {
   /** Values are whole numbers; synthetic values are rounded. */
   integer?: boolean;
   /**
+   * Public values held by many rows (e.g. 0 for a capital gain), ascending, each inside the bounds
+   * (whole for an integer column): binned mechanisms give each a level of its own that decodes to
+   * exactly that value. Absent in older schema files: no point masses.
+   */
+  pointMasses?: number[];
+  /**
    * Whether the column can hold missing values. false: the column is complete, mechanisms give it no
    * missing level, and a missing value at run time is an error naming the column. Absent (older
    * schema files) or true: a missing level, as before.

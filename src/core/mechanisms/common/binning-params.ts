@@ -14,6 +14,11 @@ export interface BinningChoice {
    * Scott's counts would make the cross-tabulation exceed the cell limit (from n and the schema only).
    */
   scottCap?: number;
+  /**
+   * 'equal-width' (absent: the default) or 'quantile': bins whose edges a DP step learns at run time
+   * (quantile-bins.ts); the number of bins is the same either way.
+   */
+  method?: 'equal-width' | 'quantile';
 }
 
 /** Largest bin count of one column, as for `bins`. */
@@ -77,10 +82,46 @@ export function binningChoiceFromParams(params: ParamValues): BinningChoice {
   const bins = params[BIN_COUNT_PARAM.name];
   const columnBins = params[COLUMN_BINS_PARAM.name];
   const perColumn = parseColumnBins(typeof columnBins === 'string' ? columnBins : '');
+  // Only a quantile choice adds a field, so equal-width choices stay exactly as they were.
+  const method = params[BINNING_METHOD_PARAM.name] === 'quantile' ? { method: 'quantile' as const } : {};
   return typeof bins === 'number' && bins > 0
-    ? { rule: 'fixed', fixedBins: bins, ...perColumn }
-    : { rule: 'scott', fixedBins: 0, ...perColumn };
+    ? { rule: 'fixed', fixedBins: bins, ...perColumn, ...method }
+    : { rule: 'scott', fixedBins: 0, ...perColumn, ...method };
 }
+
+/** `binning`: equal-width bins (the default) or bins at DP quantiles learned from a share of the budget. */
+export const BINNING_METHOD_PARAM: ParamSpec = {
+  name: 'binning',
+  label: 'Bin edges',
+  type: 'enum',
+  default: 'equal-width',
+  options: [
+    { value: 'equal-width', label: 'equal width over the bounds' },
+    { value: 'quantile', label: 'quantiles of the data, learned with DP' },
+  ],
+  help:
+    '"equal-width" cuts each numeric column into bins of equal width over its bounds. "quantile" puts the edges of ' +
+    'the same number of bins near the quantiles j/B of the values (B bins, point masses left out), each edge chosen by ' +
+    'the exponential mechanism over a public grid within the bounds, paid from the share of the budget below; whole-' +
+    'number columns with one level per integer keep it. Either way a synthetic value is drawn uniformly within its ' +
+    'bin (among the whole numbers of the bin that are not point masses, for an integer column).',
+};
+
+/** `binningShare`: the share of the budget the quantile bin edges spend. */
+export const BINNING_SHARE_PARAM: ParamSpec = {
+  name: 'binningShare',
+  label: 'Budget share of the bin edges',
+  type: 'number',
+  default: 0.1,
+  min: 0.01,
+  max: 0.5,
+  help:
+    'With quantile bins: the share of the budget spent on learning the bin edges (the rest goes to the mechanism). ' +
+    'Unused with equal-width bins.',
+};
+
+/** The quantile-binning parameters, for the mechanisms that run the binning step. */
+export const QUANTILE_BINNING_PARAMS: ParamSpec[] = [BINNING_METHOD_PARAM, BINNING_SHARE_PARAM];
 
 /** Binning parameters in form order, for the mechanisms that bin numeric columns. */
 export const BINNING_PARAMS: ParamSpec[] = [BIN_COUNT_PARAM, COLUMN_BINS_PARAM];

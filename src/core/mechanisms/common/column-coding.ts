@@ -2,6 +2,7 @@ import type { ColumnSchema, Schema } from '../../table/types';
 import { integersInBounds, scottBinCountFromPublicRange } from './bin-count-rules';
 import type { BinningChoice } from './binning-params';
 import { formatCount } from './format-count';
+import { pointMassesOf, type QuantileEdges } from './bin-shape';
 
 /**
  * How one column maps to a finite set of levels 0 … levels − 1, built from the schema and the
@@ -41,6 +42,9 @@ export interface RealBinCoding {
   levels: number;
   /** Set when the schema says the column cannot be missing: no missing level. */
   complete?: true;
+  /** Point masses and quantile bins, when the schema or the parameters ask for them (bin-shape.ts). */
+  points?: number[];
+  quantile?: QuantileEdges;
 }
 
 /**
@@ -57,6 +61,9 @@ export interface IntegerBinCoding {
   levels: number;
   /** Set when the schema says the column cannot be missing: no missing level. */
   complete?: true;
+  /** Point masses and quantile bins, when the schema or the parameters ask for them (bin-shape.ts). */
+  points?: number[];
+  quantile?: QuantileEdges;
 }
 
 /** Mechanisms refuse domains larger than this many cells (memory and time of the cell loop). */
@@ -163,17 +170,45 @@ function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number):
     if (count === 0) {
       return `needs at least one whole number inside the bounds of integer column \`${column.name}\`; got [${lo}, ${hi}].`;
     }
+    // A column with one level per integer already gives every value its own level.
+    const shape = bins < count ? binShapeOf(column, choice) : {};
     return {
       kind: 'integer',
       name: column.name,
       first: Math.ceil(lo),
       count,
       bins,
-      levels: bins + missing,
+      levels: bins + (shape.points?.length ?? 0) + missing,
       ...completeness,
+      ...shape,
     };
   }
-  return { kind: 'real', name: column.name, lo, hi, bins, levels: bins + missing, ...completeness };
+  const shape = binShapeOf(column, choice);
+  return {
+    kind: 'real',
+    name: column.name,
+    lo,
+    hi,
+    bins,
+    levels: bins + (shape.points?.length ?? 0) + missing,
+    ...completeness,
+    ...shape,
+  };
+}
+
+/**
+ * The point masses (declared in the schema) and the quantile marker (from the binning parameter) of a
+ * numeric column, each only when present, so that codings without them stay as they were.
+ */
+function binShapeOf(
+  column: ColumnSchema,
+  choice: BinningChoice,
+): { points?: number[]; quantile?: QuantileEdges } {
+  const points = pointMassesOf(column);
+  return {
+    ...(points.length > 0 ? { points } : {}),
+    ...(choice.method === 'quantile' ? { quantile: {} } : {}),
+  };
 }
 
 /** The number of cells of the full cross-tabulation: the product of the columns' level counts. */

@@ -1,6 +1,7 @@
 import type { Rng } from '../../rng/types';
 import { uniformBigInt, uniformInt } from '../../rng/uniform-int';
 import type { Column, Table } from '../../table/types';
+import { isShaped, shapedNumericValue } from './bin-shape';
 import { cellStrides, missingLevelOf, type ColumnCoding } from './column-coding';
 
 /**
@@ -9,7 +10,9 @@ import { cellStrides, missingLevelOf, type ColumnCoding } from './column-coding'
  *   complete column has no missing level, so it never yields a missing value;
  * - a categorical level → that category (the dictionary is the declared category list);
  * - a real bin j → lo + (j + U)·(hi − lo)/bins with U uniform on [0, 1), kept ≤ hi;
- * - an integer bin → a uniform integer among the integers of the bin, so values stay whole and in bounds.
+ * - an integer bin → a uniform integer among the integers of the bin, so values stay whole and in bounds;
+ * - with point masses or quantile bins (bin-shape.ts): a point-mass level → exactly its value, a
+ *   quantile bin → uniform within its learned edges, integer bins skipping the point masses.
  * Cost O(rows).
  */
 export function syntheticColumnFromLevels(
@@ -30,11 +33,14 @@ export function syntheticColumnFromLevels(
     return { kind: 'categorical', name: coding.name, codes, dictionary: [...coding.categories], missing };
   }
   const values = into === undefined ? new Float64Array(n) : into.values.subarray(0, n);
+  const shaped = isShaped(coding);
   for (let i = 0; i < n; i++) {
     const level = levels[i]!;
     if (level === missingLevel) {
       missing[i] = 1;
       values[i] = NaN;
+    } else if (shaped) {
+      values[i] = shapedNumericValue(rng, level, coding);
     } else if (coding.kind === 'real') {
       const width = (coding.hi - coding.lo) / coding.bins;
       values[i] = Math.min(coding.hi, coding.lo + (level + rng.nextFloat()) * width);

@@ -1,5 +1,6 @@
 import { InputError } from '../../table/errors';
 import type { Column, Table } from '../../table/types';
+import { isShaped, shapedNumericLevel } from './bin-shape';
 import { cellStrides, missingLevelOf, type ColumnCoding } from './column-coding';
 
 /**
@@ -50,6 +51,7 @@ export function incompleteColumn(name: string): never {
 
 /** The bin of a present numeric value; values outside the bounds land in the edge bins. */
 export function numericLevel(value: number, coding: Exclude<ColumnCoding, { kind: 'categorical' }>): number {
+  if (isShaped(coding)) return shapedNumericLevel(value, coding);
   if (coding.kind === 'real') {
     const position = ((value - coding.lo) / (coding.hi - coding.lo)) * coding.bins;
     return Math.min(coding.bins - 1, Math.max(0, Math.floor(position)));

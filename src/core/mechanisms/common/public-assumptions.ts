@@ -44,6 +44,17 @@ export function binnedDomainAssumptions(codings: readonly ColumnCoding[], schema
         'has a missing-value cell only when the data has a missing value there.',
     );
   }
+  if (codings.some((coding) => coding.kind !== 'categorical' && coding.quantile !== undefined)) {
+    sentences.push(
+      "The edges of the quantile bins are learned from the data in this claim's bin-edge step (the number of bins " +
+        "and the quantiles aimed at are parameters); the edges are released as that step's output.",
+    );
+  }
+  if (codings.some((coding) => coding.kind !== 'categorical' && coding.points !== undefined)) {
+    sentences.push(
+      'Point masses are declared in the schema: public values, each synthesized as exactly itself.',
+    );
+  }
   if (codings.some((coding) => coding.kind === 'categorical')) {
     const other = schema.columns.some(
       (column) => column.type === 'categorical' && column.other !== undefined,

@@ -15,6 +15,9 @@ import {
   type PgmDomain,
 } from '../common/pgm/pgm-domain';
 import { binnedDomainAssumptions } from '../common/public-assumptions';
+import { QUANTILE_BINNING_PARAMS } from '../common/binning-params';
+import { pgmBinPlan, pgmRhoAfterBinning, reservePgmBinStep } from '../common/pgm/pgm-quantile-step';
+import { quantileBinSentences } from '../common/describe-bin-shape';
 import type { Mechanism, ParamSpec, ParamValues, PublicContext } from '../types';
 import {
   epsilonInWords,
@@ -52,6 +55,7 @@ export const MST_PARAMS: ParamSpec[] = [
   },
   SAMPLING_PARAM,
   ...PGM_BINNING_PARAMS,
+  ...QUANTILE_BINNING_PARAMS,
 ];
 
 /** Domain and problems from public facts; shared by check, claim and run. */
@@ -141,7 +145,9 @@ export function reserveMst(
   domain: PgmDomain,
 ): MstBudgetPlan {
   const d = domain.sizes.length;
-  const plan = planMstBudget(accountant.rhoBudget, d, accountant.meter.neighbouring);
+  reservePgmBinStep(accountant, domain);
+  const rho = pgmRhoAfterBinning(accountant.rhoBudget, domain);
+  const plan = planMstBudget(rho, d, accountant.meter.neighbouring);
   reserveMstBudget(accountant, plan, d);
   return plan;
 }
@@ -178,13 +184,15 @@ function describe(params: ParamValues, context: PublicContext): string[] {
   const domain = planMstDomain(context.schema, params, context);
   if (domain.problems.length > 0) return [];
   const d = domain.sizes.length;
-  const plan = planMstBudget(zcdpAccountantFor(context, MST_ID).rhoBudget, d, relationOf(context));
+  const rhoBudget = zcdpAccountantFor(context, MST_ID).rhoBudget;
+  const plan = planMstBudget(pgmRhoAfterBinning(rhoBudget, domain), d, relationOf(context));
   const largestPair = [...domain.sizes]
     .sort((x, y) => y - x)
     .slice(0, 2)
     .reduce((x, y) => x * y, 1);
   return [
     `Noise: σ = ${sigmaInWords(plan.oneWaySigma2)} on each one-way histogram, σ = ${sigmaInWords(plan.twoWaySigma2)} on each of the ${d - 1} two-way histograms of the tree; each of the ${d - 1} edge choices is an exponential mechanism with ε = ${epsilonInWords(plan.selectionEpsilon)}.`,
+    ...quantileBinSentences(pgmBinPlan(rhoBudget, domain), domain.codings),
     `Model: ${d - 1} two-way cliques of at most ${formatCount(largestPair)} cells each (before merging rare levels); ${formatCount((d * (d - 1)) / 2)} column pairs are scored.`,
   ];
 }

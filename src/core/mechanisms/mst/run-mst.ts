@@ -12,6 +12,13 @@ import { buildJunctionTree } from '../common/pgm/junction-tree';
 import { estimateByMirrorDescent, type Measurement } from '../common/pgm/mirror-descent';
 import { addDiscreteGaussianNoise } from '../common/pgm/noisy-marginal';
 import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
+import {
+  learnPgmCodings,
+  pgmRhoAfterBinning,
+  quantileNeedsRowsProblem,
+} from '../common/pgm/pgm-quantile-step';
+import type { ColumnCoding } from '../common/column-coding';
+import { quantileEdgeDiagnostics } from '../common/quantile-bins';
 import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
 import { projectOntoScaledSimplex } from '../common/pgm/simplex-projection';
 import type { ParamValues, PublicContext, Release, RunContext } from '../types';
@@ -63,13 +70,16 @@ export async function drawMst<D>(
   if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
   if (table.nRows !== ctx.n)
     throw new Error(`${MST_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
+  // Quantile bins: the binning step (reserved first, as claim() does) learns the edges before any count.
+  const codings = learnPgmCodings(table, domain, accountant, ctx.rng);
   return drawMstFromCounts(
-    countInMemory(table, mstCountPlan(schema, params, ctx)),
+    countInMemory(table, mstCountPlan(schema, params, ctx, codings)),
     schema,
     params,
     ctx,
     accountant,
     form,
+    codings,
   );
 }
 
@@ -79,14 +89,21 @@ export async function drawMst<D>(
  * the merged levels and the measured pairs are chosen later from DP outputs; the counts they need are
  * sums of these (merging levels adds cells), so no query depends on the data.
  */
-export function mstCountPlan(schema: Schema, params: ParamValues, context: PublicContext): CountQueryPlan {
+export function mstCountPlan(
+  schema: Schema,
+  params: ParamValues,
+  context: PublicContext,
+  learned?: ColumnCoding[],
+): CountQueryPlan {
   const domain = planMstDomain(schema, params, context);
+  const rowsNeeded = learned === undefined ? quantileNeedsRowsProblem(domain) : undefined;
+  if (rowsNeeded) domain.problems.push(rowsNeeded);
   if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
   const d = domain.codings.length;
   const marginals: number[][] = [];
   for (let j = 0; j < d; j++) marginals.push([j]);
   for (let a = 0; a < d; a++) for (let b = a + 1; b < d; b++) marginals.push([a, b]);
-  return { codings: domain.codings, cells: false, marginals };
+  return { codings: learned ?? domain.codings, cells: false, marginals };
 }
 
 /**
@@ -129,15 +146,19 @@ export async function drawMstFromCounts<D>(
   ctx: RunContext,
   accountant: MstAccountant,
   form: DatasetForm<D>,
+  learned?: ColumnCoding[],
 ): Promise<ReleaseOf<D>> {
   const domain = planMstDomain(schema, params, ctx);
+  const rowsNeeded = learned === undefined ? quantileNeedsRowsProblem(domain) : undefined;
+  if (rowsNeeded) domain.problems.push(rowsNeeded);
   if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
+  const codings = learned ?? domain.codings;
   if (counts.n !== ctx.n)
     throw new Error(`${MST_ID}: the counts are for ${counts.n} rows but the context says n = ${ctx.n}.`);
   const d = domain.sizes.length;
   // The same two calls as reserveMst (meta.ts), which claim() makes: the claim is what is reserved here.
   const relation = accountant.meter.neighbouring;
-  const plan = planMstBudget(accountant.rhoBudget, d, relation);
+  const plan = planMstBudget(pgmRhoAfterBinning(accountant.rhoBudget, domain), d, relation);
   const steps = reserveMstBudget(accountant, plan, d);
 
   ctx.progress(0, 'measuring one-way histograms');
@@ -213,7 +234,7 @@ export async function drawMstFromCounts<D>(
       ctx.signal,
     );
     const synthetic = drawn.map((column, j) =>
-      form.columnOfLevels(ctx.rng, domain.codings[j]!, restoreLevels(ctx.rng, column, compressions[j]!)),
+      form.columnOfLevels(ctx.rng, codings[j]!, restoreLevels(ctx.rng, column, compressions[j]!)),
     );
     datasets.push(form.dataset(n, synthetic));
   }
@@ -233,6 +254,7 @@ export async function drawMstFromCounts<D>(
       modelCells: junctionTree.cells,
       iterations: estimate.iterations,
       finalLoss: estimate.loss,
+      ...quantileEdgeDiagnostics(codings),
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { Schema } from '../../../table/types';
 import type { ParamSpec, ParamValues } from '../../types';
 import { planBinnedDomain } from '../binned-domain';
-import { BINNING_PARAMS, binningChoiceFromParams } from '../binning-params';
+import { parseRational, type Rational } from '../../../rng/rational';
+import { BINNING_PARAMS, BINNING_SHARE_PARAM, binningChoiceFromParams } from '../binning-params';
 import { DOMAIN_CELL_LIMIT, type ColumnCoding } from '../column-coding';
 import { formatCount } from '../format-count';
 
@@ -11,6 +12,8 @@ export interface PgmDomain {
   /** Level count of attribute j (bins or categories, plus one missing level). */
   sizes: number[];
   problems: string[];
+  /** With quantile bins (`binning` = quantile): the share of the budget their edges spend. */
+  binningShare?: Rational;
 }
 
 /**
@@ -20,11 +23,20 @@ export interface PgmDomain {
  * size; `largestMarginal` limits the largest marginal the mechanism will measure.
  */
 export function planPgmDomain(schema: Schema, params: ParamValues, n: number | undefined): PgmDomain {
-  const domain = planBinnedDomain(schema, binningChoiceFromParams(params), n, false);
+  const choice = binningChoiceFromParams(params);
+  const domain = planBinnedDomain(schema, choice, n, false);
+  const share = params[BINNING_SHARE_PARAM.name];
   return {
     codings: domain.codings,
     sizes: domain.codings.map((coding) => coding.levels),
     problems: domain.problems,
+    ...(choice.method === 'quantile'
+      ? {
+          binningShare: parseRational(
+            typeof share === 'number' ? share : Number(BINNING_SHARE_PARAM.default),
+          ),
+        }
+      : {}),
   };
 }
 
