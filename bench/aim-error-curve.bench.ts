@@ -6,9 +6,9 @@
 // ‖M(D) − M(D̂)‖₁/n, the TVD half of it. Reported per ε and mechanism: mean and sd over trials, seconds.
 // Env: AIM_CURVE_EPSILONS (default 0.01,0.03,0.1,0.3,1,3,10,30,100), AIM_CURVE_TRIALS (5),
 // AIM_CURVE_MODEL_MB (80), AIM_CURVE_MAX_ITERS (AIM's default, 1,000 per round: its time control),
-// AIM_CURVE_MECHANISMS (aim,mst,dp-marginals), AIM_CURVE_MATCHED=1: the matched series, bench only and not
-// reachable from the product: aim and mst run with an accountant holding twice the ρ of (ε, δ), so every
-// histogram's σ is private-pgm's under add/remove neighbours at ρ (its exponential mechanisms keep
+// AIM_CURVE_ROUNDS (AIM's `rounds`; its default when unset), AIM_CURVE_MECHANISMS (aim,mst,dp-marginals),
+// AIM_CURVE_MATCHED=1: the matched series, bench only and not reachable from the product: aim and mst
+// run with an accountant holding twice the ρ of (ε, δ), so every histogram's σ is private-pgm's under add/remove neighbours at ρ (its exponential mechanisms keep
 // sensitivity 2, so selection is √2 less sharp than private-pgm's); seeds "matched/<mechanism>/<ε>/<trial>".
 import { performance } from 'node:perf_hooks';
 import { runAim } from '../src/core/mechanisms/aim/run-aim';
@@ -31,6 +31,7 @@ const MECHANISMS = (process.env.AIM_CURVE_MECHANISMS ?? (MATCHED ? 'aim,mst' : '
 const AIM_PARAMS = {
   maxModelSize: MODEL_MB,
   ...(process.env.AIM_CURVE_MAX_ITERS ? { maxIters: Number(process.env.AIM_CURVE_MAX_ITERS) } : {}),
+  ...(process.env.AIM_CURVE_ROUNDS ? { rounds: Number(process.env.AIM_CURVE_ROUNDS) } : {}),
 };
 
 const income = loadKernlabIncome();

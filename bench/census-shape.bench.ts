@@ -16,6 +16,9 @@
 // seconds of this process.
 // CENSUS_NEIGHBOURING=add-remove runs the CLI with --neighbouring add-remove (n private: the synthetic
 // row count is the mechanism's noisy estimate, and the TVD compares proportions).
+// Every column is declared complete (`"canBeMissing": false`: the domain file lists every value and the
+// table has no missing cell), so no column gets a missing level; CENSUS_MISSING_LEVEL=1 writes the
+// schema of the earlier measurements (a missing level per column, one no row has).
 // Env: CENSUS_CSV, CENSUS_DOMAIN, CENSUS_MECHANISMS (mst,aim), CENSUS_TRIALS (1), CENSUS_EPSILON (1),
 // CENSUS_NEIGHBOURING (replace-one), CENSUS_PARAMS_<MECHANISM> (extra --param values, "key=value,key=value").
 import { spawnSync } from 'node:child_process';
@@ -46,6 +49,7 @@ const EPSILON = process.env.CENSUS_EPSILON ?? '1';
 const DELTA = '1e-9';
 const MATCHED = process.env.CENSUS_MATCHED === '1';
 const NEIGHBOURING = process.env.CENSUS_NEIGHBOURING ?? 'replace-one';
+const MISSING_LEVEL = process.env.CENSUS_MISSING_LEVEL === '1';
 const GOALS: Record<string, { way: 1 | 2 | 3; tvd: number; seconds: number }> = {
   mst: { way: 2, tvd: 0.06, seconds: 24 },
   aim: { way: 3, tvd: 0.1, seconds: 180 },
@@ -95,7 +99,9 @@ const dir = mkdtempSync(join(tmpdir(), 'dpsynth-census-'));
 const schemaPath = join(dir, 'census.schema.json');
 writeFileSync(
   schemaPath,
-  schemaFromDomain(JSON.parse(readFileSync(DOMAIN, 'utf8')) as Record<string, number>),
+  schemaFromDomain(JSON.parse(readFileSync(DOMAIN, 'utf8')) as Record<string, number>, {
+    missingLevel: MISSING_LEVEL,
+  }),
 );
 const schema: Schema = parseSchemaJson(readFileSync(schemaPath, 'utf8'), schemaPath);
 const real: Table = buildTable(parseCsv(readFileSync(CSV, 'utf8'), { fileName: CSV }), schema).table;
