@@ -1,4 +1,4 @@
-import { drawLaplaceHistogramFromCounts, laplaceHistogramCountPlan } from '../mechanisms/laplace-histogram';
+import { laplaceHistogram, laplaceHistogramCountPlan } from '../mechanisms/laplace-histogram';
 import { MST_ID } from '../mechanisms/mst/meta';
 import { drawMstFromCounts, mstCountPlan } from '../mechanisms/mst/run-mst';
 import { zcdpAccountantFor } from '../mechanisms/common/pgm/pgm-budget';
@@ -7,8 +7,6 @@ import { LAPLACE_HISTOGRAM_ID } from '../mechanisms/laplace-histogram/meta';
 import { rowBlocks } from '../mechanisms/common/dataset-form';
 import { blockRowsOf } from '../mechanisms/release-blocks';
 import type { ParamValues, PublicContext, ReleaseInBlocks, RunContext } from '../mechanisms/types';
-import { Accountant } from '../privacy/accountant';
-import { parseBudget } from '../privacy/budget';
 import { withDomainSteps } from '../privacy/domain-claim';
 import type { Schema } from '../table/types';
 import type { CountQueryPlan, PlannedCounts } from './count-source';
@@ -52,14 +50,7 @@ export const COUNT_MECHANISMS: Readonly<Record<string, CountMechanism>> = {
     countPlan: laplaceHistogramCountPlan,
     runOnCounts: (counts, schema, params, given, options) =>
       composedRun(schema, given, (ctx) =>
-        drawLaplaceHistogramFromCounts(
-          counts,
-          schema,
-          params,
-          ctx,
-          new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
-          rowBlocks(blockRowsOf(options)),
-        ),
+        laplaceHistogram.drawFrom(counts, schema, params, ctx, rowBlocks(blockRowsOf(options))),
       ),
   },
   [MST_ID]: {

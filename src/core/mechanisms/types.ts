@@ -66,14 +66,18 @@ export interface RunContext extends PublicContext {
   meter?: PrivacyMeter;
 }
 
-export interface Release {
+/**
+ * A run's release. `Diagnostics` is the mechanism's public diagnostics type (each mechanism exports
+ * its own); the default is what callers that take any mechanism read.
+ */
+export interface Release<Diagnostics extends object = Record<string, unknown>> {
   datasets: Table[];
   claim: PrivacyClaim;
   /**
    * Public diagnostics: from parameters, public facts and DP outputs only (domain size, λ, released
    * parameters, warnings computed from ε and n). Safe to show beside the release or export with it.
    */
-  diagnostics: Record<string, unknown>;
+  diagnostics: Diagnostics;
   /**
    * Diagnostics computed from the real data (MCMC traces and acceptance rates, R̂, counts of values
    * the schema did not expect): for the data holder to judge the run, never part of a release.
@@ -100,7 +104,10 @@ export interface SyntheticRows {
 }
 
 /** A release whose datasets come in row blocks; claim and diagnostics as in `Release`. */
-export interface ReleaseInBlocks extends Omit<Release, 'datasets'> {
+export interface ReleaseInBlocks<Diagnostics extends object = Record<string, unknown>> extends Omit<
+  Release<Diagnostics>,
+  'datasets'
+> {
   datasets: SyntheticRows[];
 }
 

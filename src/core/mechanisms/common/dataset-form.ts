@@ -43,7 +43,10 @@ export interface DrawnColumn {
 }
 
 /** A release whose datasets take the form D (Table: `Release`; SyntheticRows: `ReleaseInBlocks`). */
-export type ReleaseOf<D> = Omit<Release, 'datasets'> & { datasets: D[] };
+export type ReleaseOf<D, Diagnostics extends object = Record<string, unknown>> = Omit<
+  Release<Diagnostics>,
+  'datasets'
+> & { datasets: D[] };
 
 function wholeColumn(column: Column): DrawnColumn {
   return { whole: column, block: (_, start, end) => columnRows(column, start, end) };

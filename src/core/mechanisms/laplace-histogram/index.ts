@@ -1,73 +1,43 @@
-import { Accountant, type BudgetReserver } from '../../privacy/accountant';
-import { parseBudget } from '../../privacy/budget';
+import type { Accountant } from '../../privacy/accountant';
 import type { Schema, Table } from '../../table/types';
 import { throwIfAborted } from '../../abort';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import {
-  datasetFromCells,
-  rowBlocks,
-  WHOLE_TABLES,
-  type DatasetForm,
-  type ReleaseOf,
-} from '../common/dataset-form';
+import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
 import { drawCellsForRows } from '../common/draw-rows';
 import { laplaceScaleFor, repairUpper } from '../common/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import { countInMemory } from '../../counts/memory-count-source';
 import type { CountQueryPlan, PlannedCounts } from '../../counts/count-source';
 import { InputError } from '../../table/errors';
-import { blockRowsOf } from '../release-blocks';
-import type { Mechanism, ParamValues, PublicContext, Release, RunContext } from '../types';
-import { PrivacyMeter } from '../../privacy/meter';
+import type { ParamValues, PublicContext, RunContext } from '../types';
 import { binningRows, relationOf } from '../neighbouring';
 import { rowsFromNoisySum } from '../common/noisy-row-count';
-import { histogramClaim } from '../common/histogram-claim';
+import { defineMechanism, type Drawn } from '../shape/define-mechanism';
+import type { BinnedDomain } from '../common/binned-domain';
 import {
   LAPLACE_HISTOGRAM_ID,
-  laplaceHistogramAssumptions,
-  laplaceHistogramRelationProblems,
   laplaceHistogramMeta,
   planLaplaceHistogramDomain,
-  reserveReleaseBudgets,
+  type LaplaceHistogramPlan,
+  type ReleaseBudget,
 } from './meta';
-import { laplaceHistogramSettings } from './params';
 
 export { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE, countNoiseScale } from '../common/noisy-cell-counts';
 
 /** The cross-tabulation's cells are a partition of the rows fixed by the schema: its counts are this query. */
 const PARTITION = { kind: 'partition-counts' } as const;
 
-/**
- * The run with the accountant made explicit. Order per the plug-in contract: validate, reserve the
- * whole budget, then touch ctx.rng. For each release: noise on every cell of the domain, repair,
- * draw n cells in proportion to the positive noisy counts, decode cells to values.
- */
-export async function runLaplaceHistogram(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(
-    parseBudget(ctx.epsilon, ctx.delta),
-    ctx.meter ?? new PrivacyMeter(relationOf(ctx)),
-  ),
-): Promise<Release> {
-  return drawLaplaceHistogram(table, schema, params, ctx, accountant, WHOLE_TABLES);
+/** The Laplace histogram's public diagnostics: the domain, fixed by the schema, and per release the cells drawn from. */
+export interface LaplaceHistogramDiagnostics {
+  domainCells: number;
+  levelsPerColumn: Record<string, number>;
+  /** Per release: how many cells had a positive noisy count (a DP output). */
+  positiveNoisyCells: number[];
 }
 
-/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
-export async function drawLaplaceHistogram<D>(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: BudgetReserver,
-  form: DatasetForm<D>,
-): Promise<ReleaseOf<D>> {
-  const domain = planLaplaceHistogramDomain(schema, params, binningRows(ctx));
-  refuseUnplannedRun(LAPLACE_HISTOGRAM_ID, domain, table, ctx);
-  const counts = countInMemory(table, laplaceHistogramCountPlan(schema, params, ctx));
-  return drawLaplaceHistogramFromCounts(counts, schema, params, ctx, accountant, form);
+/** The counts of the binned domain's full cross-tabulation (count-source.ts). */
+function crossTabulation(domain: BinnedDomain): CountQueryPlan {
+  return { codings: domain.codings, cells: true, marginals: [] };
 }
 
 /**
@@ -83,35 +53,29 @@ export function laplaceHistogramCountPlan(
   if (domain.problems.length > 0) {
     throw new InputError(`${LAPLACE_HISTOGRAM_ID} cannot run: ${domain.problems.join(' ')}`);
   }
-  return { codings: domain.codings, cells: true, marginals: [] };
+  return crossTabulation(domain);
 }
 
-/** The run on exact counts from any count source (in memory, an SQL engine, files of query results). */
-export async function drawLaplaceHistogramFromCounts<D>(
+/**
+ * The draw on exact counts from any count source (in memory, an SQL engine, files of query results),
+ * after the plan reserved ε/M per release. For each release: discrete Laplace noise on every cell of
+ * the domain, repair, draw the rows' cells in proportion to the positive noisy counts, decode cells
+ * to values.
+ */
+async function drawLaplaceHistogram<D>(
   planned: PlannedCounts,
-  schema: Schema,
-  params: ParamValues,
+  { domain, settings }: LaplaceHistogramPlan,
+  perRelease: ReleaseBudget[],
   ctx: RunContext,
-  accountant: BudgetReserver,
   form: DatasetForm<D>,
-): Promise<ReleaseOf<D>> {
-  const settings = laplaceHistogramSettings(params);
-  const domain = planLaplaceHistogramDomain(schema, params, binningRows(ctx));
-  const problems = [...domain.problems, ...laplaceHistogramRelationProblems(params, ctx)];
-  if (problems.length > 0) {
-    throw new InputError(`${LAPLACE_HISTOGRAM_ID} cannot run: ${problems.join(' ')}`);
-  }
+): Promise<Drawn<D, LaplaceHistogramDiagnostics>> {
   if (planned.n !== ctx.n || planned.cells === undefined) {
     throw new Error(
       `${LAPLACE_HISTOGRAM_ID}: the counts are for ${planned.n} rows but the context says n = ${ctx.n}.`,
     );
   }
-  const budget = parseBudget(ctx.epsilon, ctx.delta);
-  const perRelease = reserveReleaseBudgets(accountant, budget.epsilon, ctx.releases, domain.domainCells);
   // The relation of the run's meter, carried by every step handle.
-  const relation = perRelease[0]?.step.neighbouring ?? relationOf(ctx);
-  const addRemove = relation === 'add-remove';
-
+  const addRemove = (perRelease[0]?.step.neighbouring ?? relationOf(ctx)) === 'add-remove';
   const counts = planned.cells;
   const datasets: D[] = [];
   const positiveNoisyCells: number[] = [];
@@ -142,31 +106,33 @@ export async function drawLaplaceHistogramFromCounts<D>(
   ctx.progress(1, 'done');
   return {
     datasets,
-    claim: histogramClaim(
-      accountant.claim(laplaceHistogramAssumptions(domain, ctx)),
-      relation,
-      budget.epsilon,
-    ),
     diagnostics: {
       domainCells: domain.domainCells,
       levelsPerColumn: levelsPerColumn(domain),
       positiveNoisyCells,
     },
-    dataHolderDiagnostics: {},
   };
 }
 
-/** The Laplace histogram as workers and the CLI run it. */
-export const laplaceHistogram: Mechanism = {
-  ...laplaceHistogramMeta,
-  run: (table, schema, params, ctx) => runLaplaceHistogram(table, schema, params, ctx),
-  runInBlocks: (table, schema, params, ctx, options) =>
-    drawLaplaceHistogram(
-      table,
-      schema,
-      params,
-      ctx,
-      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter ?? new PrivacyMeter(relationOf(ctx))),
-      rowBlocks(blockRowsOf(options)),
-    ),
-};
+/**
+ * The Laplace histogram as workers and the CLI run it: the table's cross-tabulation counted in memory,
+ * then the draw; `drawFrom` takes the counts from a count source instead.
+ */
+export const laplaceHistogram = defineMechanism(laplaceHistogramMeta, {
+  read: (table, { domain }, ctx) => {
+    refuseUnplannedRun(LAPLACE_HISTOGRAM_ID, domain, table, ctx);
+    return countInMemory(table, crossTabulation(domain));
+  },
+  draw: drawLaplaceHistogram,
+});
+
+/** The run on whole tables with the accountant made explicit (tests record its reservations). */
+export function runLaplaceHistogram(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant?: Accountant,
+) {
+  return laplaceHistogram.drawFromTable(table, schema, params, ctx, WHOLE_TABLES, accountant);
+}

@@ -1,8 +1,7 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
-import { PrivacyMeter, type MeterStep } from '../../privacy/meter';
+import type { MeterStep } from '../../privacy/meter';
 import { addRemoveAssumptions, binningRows, publicRows, relationOf } from '../neighbouring';
-import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
@@ -12,8 +11,9 @@ import { noiseDominanceWarning } from '../common/noise-dominance';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import { histogramClaim } from '../common/histogram-claim';
 import { releaseEpsilonForDescription } from '../common/release-epsilon';
-import type { MechanismMeta, ParamValues, PublicContext } from '../types';
-import { LAPLACE_HISTOGRAM_PARAMS, laplaceHistogramSettings } from './params';
+import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
+import type { ParamValues, PublicContext } from '../types';
+import { LAPLACE_HISTOGRAM_PARAMS, laplaceHistogramSettings, type LaplaceHistogramSettings } from './params';
 import { laplaceHistogramFit } from './fit';
 
 export const LAPLACE_HISTOGRAM_ID = 'laplace-histogram';
@@ -28,8 +28,7 @@ export function planLaplaceHistogramDomain(
 }
 
 /** The domain's size and, when noise would dominate the drawn rows, a public warning (ε/M per release). */
-function describeLaplaceHistogram(params: ParamValues, context: PublicContext): string[] {
-  const domain = planLaplaceHistogramDomain(context.schema, params, binningRows(context));
+function describeLaplaceHistogram({ domain }: LaplaceHistogramPlan, context: PublicContext): string[] {
   const lines = describeBinnedDomain(domain);
   if (lines.length === 0) return lines;
   const releaseEpsilon = releaseEpsilonForDescription(context);
@@ -50,6 +49,26 @@ export function laplaceHistogramRelationProblems(
         'clamping noisy counts to [0, n] (boundary inflated) reads n, which is private under add/remove neighbours: set negative noisy counts to 0.',
       ]
     : [];
+}
+
+/** What the settings fix before any data is read: the binned domain, the noisy-count repair, the problems. */
+export interface LaplaceHistogramPlan extends PlanProblems {
+  domain: BinnedDomain;
+  settings: LaplaceHistogramSettings;
+}
+
+/** The plan `check`, `claim`, `describe` and the run share: the domain's problems and the relation's. */
+export function planLaplaceHistogram(
+  schema: Schema,
+  params: ParamValues,
+  context?: PublicContext,
+): LaplaceHistogramPlan {
+  const domain = planLaplaceHistogramDomain(schema, params, binningRows(context));
+  return {
+    domain,
+    settings: laplaceHistogramSettings(params),
+    problems: [...domain.problems, ...laplaceHistogramRelationProblems(params, context)],
+  };
 }
 
 /** One release's share of ε and the step its noise charges. */
@@ -92,23 +111,16 @@ export function laplaceHistogramAssumptions(domain: BinnedDomain, context: Publi
   );
 }
 
-function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const budget = parseBudget(context.epsilon, context.delta);
-  const domain = planLaplaceHistogramDomain(context.schema, params, binningRows(context));
-  const accountant = new Accountant(budget, new PrivacyMeter(relationOf(context)));
-  reserveReleaseBudgets(accountant, budget.epsilon, context.releases, domain.domainCells);
-  return histogramClaim(
-    accountant.claim(laplaceHistogramAssumptions(domain, context)),
-    relationOf(context),
-    budget.epsilon,
-  );
+/** The run's whole ε, as the user gave it. */
+function totalEpsilon(context: PublicContext): Rational {
+  return parseBudget(context.epsilon, context.delta).epsilon;
 }
 
 /**
  * The Laplace sanitizer on the full cross-tabulation with perturbed histograms for numeric
  * columns (Bowen & Liu, DIPS comparative study §3.1.1–3.1.2 and the NP-DIPS of §4.3).
  */
-export const laplaceHistogramMeta: MechanismMeta = {
+export const laplaceHistogramMeta = defineMechanismMeta({
   sweepRepeats: 'independent-releases',
   id: LAPLACE_HISTOGRAM_ID,
   label: 'Laplace histogram',
@@ -120,10 +132,14 @@ export const laplaceHistogramMeta: MechanismMeta = {
   supportsNeighbouring: ['replace-one', 'add-remove'],
   fit: laplaceHistogramFit,
   params: LAPLACE_HISTOGRAM_PARAMS,
-  claim,
+  plan: planLaplaceHistogram,
+  accountant: (context, meter) => new Accountant(parseBudget(context.epsilon, context.delta), meter),
+  // ε/M per release of the context's ε, on whatever accountant the run gives (a test may give a smaller one).
+  reserve: (plan, accountant, context) =>
+    reserveReleaseBudgets(accountant, totalEpsilon(context), context.releases, plan.domain.domainCells),
+  assumptions: (plan, context) => laplaceHistogramAssumptions(plan.domain, context),
+  // Pure ε with what it implies under the other relation (the meter's relation is the run's).
+  finishClaim: (claim, { accountant, context }) =>
+    histogramClaim(claim, accountant.meter.neighbouring, totalEpsilon(context)),
   describe: describeLaplaceHistogram,
-  check: (schema, params, context) => [
-    ...planLaplaceHistogramDomain(schema, params, binningRows(context)).problems,
-    ...laplaceHistogramRelationProblems(params, context),
-  ],
-};
+});
