@@ -7,6 +7,7 @@
  */
 import { inferWithRealEstimate, type InferenceWithRealEstimate } from '../core/inference/release-inference';
 import type { Schema, Table } from '../core/table/types';
+import type { CsvEncodingChoice } from '../core/table/text-encoding';
 import {
   compareRegressions,
   type RegressionComparison,
@@ -52,14 +53,20 @@ async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uin
 const NEVER_ABORTED = new AbortController().signal;
 
 export const dataWorker = {
-  /** Reads and parses a dropped or picked file. */
-  async loadCsvFile(file: Blob, fileName: string, onProgress: ProgressListener): Promise<DatasetOverview> {
+  /** Reads and parses a dropped or picked file, in the encoding chosen (default: detected). */
+  async loadCsvFile(
+    file: Blob,
+    fileName: string,
+    onProgress: ProgressListener,
+    encoding: CsvEncodingChoice = 'auto',
+  ): Promise<DatasetOverview> {
     return session.loadStream(
       chunksOf(file.stream()),
       fileName,
       file.size,
       throttleProgress(onProgress),
       NEVER_ABORTED,
+      encoding,
     );
   },
 

@@ -7,6 +7,7 @@ import {
   type ValidationReport,
 } from '../core/table';
 import { CsvTableReader, type StoredTable } from '../core/table/csv-stream-read';
+import type { CsvEncodingChoice } from '../core/table/text-encoding';
 import { tokenAt } from '../core/table/stored-column';
 import { sortedByCodePoint } from '../core/table/code-point-order';
 import { planView, type DomainPlanView } from '../core/domain/domain-plan';
@@ -51,7 +52,8 @@ export class DatasetSession {
 
   /**
    * Reads a CSV file from a stream of byte chunks (File.stream() of a dropped file) into this
-   * session: the file's text is never held, only its stored columns and the typed table.
+   * session: the file's text is never held, only its stored columns and the typed table. `encoding`
+   * is the user's choice (default `auto`: UTF-8, or Windows-1252 when the file is not UTF-8).
    */
   async loadStream(
     chunks: AsyncIterable<Uint8Array>,
@@ -59,6 +61,7 @@ export class DatasetSession {
     totalBytes: number,
     progress: ProgressListener,
     signal: AbortSignalLike,
+    encoding: CsvEncodingChoice = 'auto',
   ): Promise<DatasetOverview> {
     const startedAt = performance.now();
     progress(0, `Reading ${fileName}`);
@@ -66,10 +69,11 @@ export class DatasetSession {
       fileName,
       totalBytes,
       signal,
+      encoding,
       onProgress: (fraction) => progress(0.8 * fraction, `Parsing ${fileName}`),
     });
     for await (const chunk of chunks) reader.push(chunk);
-    return this.take(reader.finish(), totalBytes, progress, signal, startedAt);
+    return this.take(reader.finish(), totalBytes, progress, signal, startedAt, encoding);
   }
 
   /** Parses CSV text (the bundled demos) into this session and returns what the Data step shows. */
@@ -90,7 +94,7 @@ export class DatasetSession {
     for (let start = 0; start < bytes.length; start += TEXT_CHUNK_BYTES) {
       reader.push(bytes.subarray(start, start + TEXT_CHUNK_BYTES));
     }
-    return this.take(reader.finish(), bytes.length, progress, signal, startedAt);
+    return this.take(reader.finish(), bytes.length, progress, signal, startedAt, 'auto');
   }
 
   /** Infers, builds and summarises a file just read, and makes it this session's dataset. */
@@ -100,6 +104,7 @@ export class DatasetSession {
     progress: ProgressListener,
     signal: AbortSignalLike,
     startedAt: number,
+    encodingChoice: CsvEncodingChoice,
   ): DatasetOverview {
     const fileName = raw.fileName;
     progress(0.8, 'Inferring column types');
@@ -126,6 +131,7 @@ export class DatasetSession {
       profiles,
       parseMillis: performance.now() - startedAt,
       ...(raw.encodingNote === undefined ? {} : { encodingNote: raw.encodingNote }),
+      encoding: { used: raw.encoding ?? 'utf-8', choice: encodingChoice },
     };
   }
 

@@ -10,6 +10,7 @@ import type { OverlayBar } from '../core/metrics/marginal-overlay';
 import type { ParamValues } from '../core/mechanisms/types';
 import type { PrivacyClaim } from '../core/privacy/types';
 import type { Schema } from '../core/table/types';
+import type { CsvEncoding, CsvEncodingChoice } from '../core/table/text-encoding';
 import type { ColumnSummary } from '../core/table/summary';
 import type { ColumnValidation } from '../core/table/validation-report';
 
@@ -33,6 +34,8 @@ export interface DatasetOverview {
   parseMillis: number;
   /** Set when the file was not valid UTF-8 and was read as Windows-1252: the Data step says so. */
   encodingNote?: string;
+  /** The encoding the file was read in (`used`) and the one asked for (`choice`; `auto`: detected). */
+  encoding?: { used: CsvEncoding; choice: CsvEncodingChoice };
 }
 
 /** Counts of values outside the declared domain, per column. */

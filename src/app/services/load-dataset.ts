@@ -11,6 +11,14 @@ import { usePrefsStore } from '../state/prefs-store';
 import { dataSession } from './workers';
 import { createJobRunner } from './job-runner';
 import { messageOf } from './run-readiness';
+import { LEDGER_RESET } from '../state/ledger-store';
+import type { CsvEncodingChoice } from '../../core/table/text-encoding';
+
+/**
+ * The file the loaded dataset was read from (a handle: its bytes are read by the data worker only),
+ * so that it can be read again in another encoding; null for a demo.
+ */
+let loadedFile: { file: Blob; fileName: string } | null = null;
 
 /**
  * The load's status lives in the data store as the name of the file being read and the sentence
@@ -29,11 +37,12 @@ const runner = createJobRunner({
  * Loads a file (or bundled demo text) into a new data worker. On success the schema becomes the
  * file's inferred schema (or the given declared one) and everything computed from the previous
  * dataset is stopped and forgotten (the resets registered with onDatasetReplaced); on failure the
- * message goes next to the drop zone and the dataset already loaded stays.
+ * message goes next to the drop zone and the dataset already loaded stays. With `sameData` (the
+ * loaded file read again) the privacy ledger is kept: what was spent on those rows stays counted.
  */
 export async function loadDataset(
   source: DatasetSource,
-  options: { declaredSchema?: Schema; provenance?: DatasetProvenance } = {},
+  options: { declaredSchema?: Schema; provenance?: DatasetProvenance; sameData?: boolean } = {},
 ): Promise<boolean> {
   const end = await runner.start(`Reading ${source.fileName}`, async ({ signal, progress }) => {
     useDataStore.setState({ loadingFileName: source.fileName });
@@ -44,8 +53,13 @@ export async function loadDataset(
       if (isAbortError(error)) throw error;
       throw new Error(`${source.fileName}: ${stripFilePrefix(messageOf(error), source.fileName)}`);
     }
-    forgetPreviousDataset();
-    useDataStore.setState({ dataset: overview, provenance: options.provenance ?? null });
+    forgetPreviousDataset(options.sameData ? [LEDGER_RESET] : []);
+    loadedFile = source.kind === 'file' ? { file: source.file, fileName: source.fileName } : null;
+    useDataStore.setState({
+      dataset: overview,
+      provenance: options.provenance ?? null,
+      encodingChoosable: source.kind === 'file',
+    });
     replaceSchema(options.declaredSchema ?? overview.inferredSchema);
     preselectLastMechanism();
   });
@@ -54,6 +68,16 @@ export async function loadDataset(
 
 export function cancelLoad(): void {
   runner.cancel();
+}
+
+/**
+ * Reads the loaded file again in `encoding`, in a new data worker (as any load): on success it
+ * replaces the dataset (the schema becomes the new reading's inferred one; the privacy ledger
+ * stays), on failure the message goes next to the drop zone and the dataset read before stays.
+ */
+export async function readAgainInEncoding(encoding: CsvEncodingChoice): Promise<boolean> {
+  if (loadedFile === null) return false;
+  return loadDataset({ kind: 'file', ...loadedFile, encoding }, { sameData: true });
 }
 
 /** Messages from the table module usually start with the file name already; avoid saying it twice. */

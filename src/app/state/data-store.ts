@@ -16,6 +16,8 @@ interface DataState {
   loadingFileName: string | null;
   /** Why the last file could not be loaded (the loaded dataset, if any, is unchanged). */
   loadError: string | null;
+  /** The loaded dataset came from a file, which can be read again in another encoding (not a demo). */
+  encodingChoosable: boolean;
 }
 
 const initialDataState: DataState = {
@@ -23,6 +25,7 @@ const initialDataState: DataState = {
   provenance: null,
   loadingFileName: null,
   loadError: null,
+  encodingChoosable: false,
 };
 
 /** The data slice: what is loaded, what is loading, and why a load failed. */

@@ -11,7 +11,10 @@ export function onDatasetReplaced(name: string, reset: () => void): void {
   resets.set(name, reset);
 }
 
-/** Runs every registered reset, in the order they were registered. */
-export function forgetPreviousDataset(): void {
-  for (const reset of resets.values()) reset();
+/**
+ * Runs every registered reset, in the order they were registered, except those named in `keep`
+ * (the same file read again in another encoding keeps its privacy ledger: the rows are the same).
+ */
+export function forgetPreviousDataset(keep: readonly string[] = []): void {
+  for (const [name, reset] of resets) if (!keep.includes(name)) reset();
 }

@@ -27,7 +27,9 @@ export const useLedgerStore = create<LedgerState>(() => initialLedgerState);
 export function resetLedger(): void {
   useLedgerStore.setState(initialLedgerState, true);
 }
-onDatasetReplaced('privacy ledger', resetLedger);
+/** The name of the ledger's reset (dataset-resets.ts): a file read again in another encoding keeps it. */
+export const LEDGER_RESET = 'privacy ledger';
+onDatasetReplaced(LEDGER_RESET, resetLedger);
 
 /** Records a look whose results were shown, once per key. */
 export function recordLook(key: string, entry: Omit<LedgerEntry, 'at'>): void {

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { columnTokens } from './stored-column';
 import { CsvTableReader } from './csv-stream-read';
-import { firstInvalidUtf8, parseEncodingChoice, windows1252ToUtf8 } from './text-encoding';
+import {
+  CSV_ENCODING_CHOICES,
+  CSV_ENCODING_NAMES,
+  encodingUsedSentence,
+  firstInvalidUtf8,
+  parseEncodingChoice,
+  windows1252ToUtf8,
+} from './text-encoding';
 import type { CsvEncodingChoice } from './text-encoding';
 
 // A two-row CSV saved as Windows-1252 by a spreadsheet: "José" is the bytes 4A 6F 73 E9.
@@ -92,5 +99,26 @@ describe('CSV text encodings', () => {
     expect(parseEncodingChoice('Latin1')).toBe('windows-1252');
     expect(parseEncodingChoice('auto')).toBe('auto');
     expect(parseEncodingChoice('shift_jis')).toBeUndefined();
+  });
+});
+
+describe('naming the encoding a file was read in', () => {
+  it('says which encoding was used and whether it was chosen or detected', () => {
+    expect(encodingUsedSentence('utf-8', 'auto')).toBe('Read as UTF-8 (detected).');
+    expect(encodingUsedSentence('windows-1252', 'auto')).toBe(
+      'Read as Windows-1252 (detected: the file is not valid UTF-8).',
+    );
+    expect(encodingUsedSentence('windows-1252', 'windows-1252')).toBe('Read as Windows-1252, as chosen.');
+    expect(encodingUsedSentence('utf-8', 'utf-8')).toBe('Read as UTF-8, as chosen.');
+  });
+
+  it('names every choice the reader accepts, and each name reads back as its choice', () => {
+    expect(Object.keys(CSV_ENCODING_NAMES).sort()).toEqual([...CSV_ENCODING_CHOICES].sort());
+    expect(parseEncodingChoice('ISO-8859-1')).toBe('windows-1252');
+    expect(CSV_ENCODING_NAMES['windows-1252']).toMatch(/ISO-8859-1/);
+    // The reader's own reading of the fixture agrees with the sentence for each choice it accepts.
+    expect(encodingUsedSentence(read(LATIN).encoding!, 'auto')).toMatch(/Windows-1252 \(detected/);
+    expect(encodingUsedSentence(read(LATIN, 'windows-1252').encoding!, 'windows-1252')).toMatch(/chosen/);
+    expect(read(utf8('name\nJosé\n'), 'auto').encoding).toBe('utf-8');
   });
 });

@@ -13,6 +13,29 @@ export type CsvEncodingChoice = CsvEncoding | 'auto';
 
 export const CSV_ENCODING_CHOICES: readonly CsvEncodingChoice[] = ['auto', 'utf-8', 'windows-1252'];
 
+/**
+ * What a picker of encodings offers, with the name it shows. Windows-1252 is also how ISO-8859-1
+ * (Latin-1) files are read, as browsers read them (WHATWG Encoding Standard: the label "iso-8859-1"
+ * names windows-1252): the two differ only in bytes 0x80–0x9F, control characters in Latin-1.
+ */
+export const CSV_ENCODING_NAMES: Readonly<Record<CsvEncodingChoice, string>> = {
+  auto: 'Detect (UTF-8, or Windows-1252 when not UTF-8)',
+  'utf-8': 'UTF-8',
+  'windows-1252': 'Windows-1252 (ISO-8859-1, Latin-1)',
+};
+
+/**
+ * The sentence saying which encoding a file was read in and why: `used` is what the reader used,
+ * `choice` what was asked for (with `auto`, Windows-1252 means the file was found not to be UTF-8).
+ */
+export function encodingUsedSentence(used: CsvEncoding, choice: CsvEncodingChoice): string {
+  const name = used === 'utf-8' ? 'UTF-8' : 'Windows-1252';
+  if (choice !== 'auto') return `Read as ${name}, as chosen.`;
+  return used === 'utf-8'
+    ? 'Read as UTF-8 (detected).'
+    : 'Read as Windows-1252 (detected: the file is not valid UTF-8).';
+}
+
 /** Reads an encoding name as a user may type it ("utf8", "cp1252", "latin1" …); undefined when unknown. */
 export function parseEncodingChoice(name: string): CsvEncodingChoice | undefined {
   const key = name.trim().toLowerCase().replace(/[\s_]/g, '-');

@@ -3,9 +3,12 @@ import type { DatasetOverview, ProgressListener } from '../protocol';
 import { spawnDataWorker, type RemoteDataWorker } from './spawn-worker';
 import { createAbortError } from '../../core/abort';
 import type { SpawnedWorker } from './worker-pool';
+import type { CsvEncodingChoice } from '../../core/table/text-encoding';
 
+/** A file to read (in `encoding`, default `auto`: detected) or a bundled demo's text. */
 export type DatasetSource =
-  { kind: 'file'; file: Blob; fileName: string } | { kind: 'text'; text: string; fileName: string };
+  | { kind: 'file'; file: Blob; fileName: string; encoding?: CsvEncodingChoice }
+  | { kind: 'text'; text: string; fileName: string };
 
 /**
  * Owns the data worker. Each load starts a fresh worker; only when it succeeds does it replace
@@ -54,7 +57,7 @@ export class DataSessionHolder {
         const progress = Comlink.proxy(onProgress);
         const call =
           source.kind === 'file'
-            ? candidate.remote.loadCsvFile(source.file, source.fileName, progress)
+            ? candidate.remote.loadCsvFile(source.file, source.fileName, progress, source.encoding ?? 'auto')
             : candidate.remote.loadCsvText(source.text, source.fileName, progress);
         call.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
       });

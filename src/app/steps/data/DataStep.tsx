@@ -5,6 +5,7 @@ import { useDataStore } from '../../state/data-store';
 import { ColumnCards } from './ColumnCards';
 import { DemoPicker } from './DemoPicker';
 import { DropZone } from './DropZone';
+import { EncodingChoice } from './EncodingChoice';
 import { RowPreview } from './RowPreview';
 import { formatCount } from '../../components/number-format';
 
@@ -33,6 +34,7 @@ export function DataStep() {
             <span data-testid="row-count">{formatCount(dataset.nRows)}</span> rows × {dataset.header.length}{' '}
             columns, read in {(dataset.parseMillis / 1000).toFixed(2)} s.
           </p>
+          {dataset.encoding !== undefined && <EncodingChoice encoding={dataset.encoding} />}
           {dataset.encodingNote !== undefined && (
             <p className="encoding-note" role="note" data-testid="encoding-note">
               {dataset.encodingNote}
