@@ -1,26 +1,17 @@
-import { Accountant, type BudgetReserver } from '../../privacy/accountant';
-import { parseBudget } from '../../privacy/budget';
+import type { Accountant } from '../../privacy/accountant';
 import { meteredSmoothedHistogramDraws } from '../../privacy/metered/smoothed-histogram-draws';
 import type { Schema, Table } from '../../table/types';
 import { throwIfAborted } from '../../abort';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import {
-  datasetFromCells,
-  rowBlocks,
-  WHOLE_TABLES,
-  type DatasetForm,
-  type ReleaseOf,
-} from '../common/dataset-form';
+import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
 import { cellOfEveryRow } from '../common/encode-rows';
-import { blockRowsOf } from '../release-blocks';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
+import { defineMechanism, type Drawn } from '../shape/define-mechanism';
+import type { ParamValues, RunContext } from '../types';
 import {
-  planSmoothedHistogramDomain,
-  reserveSmoothedHistogramBudget,
   SMOOTHED_HISTOGRAM_ID,
-  smoothedHistogramAssumptions,
   smoothedHistogramMeta,
-  smoothingPlan,
+  type SmoothedHistogramPlan,
+  type SmoothedHistogramReserved,
 } from './meta';
 
 export {
@@ -32,34 +23,22 @@ export {
 /** The smoothed histogram draws from the cells of the binned domain: counts over a partition. */
 const PARTITION = { kind: 'partition-counts' } as const;
 
-/** The run with the accountant made explicit: validate, reserve, then draw M·n rows and split them into M tables. */
-export async function runSmoothedHistogram(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
-): Promise<Release> {
-  return drawSmoothedHistogram(table, schema, params, ctx, accountant, WHOLE_TABLES);
+/** The smoothed histogram's public diagnostics: the domain and λ, from public facts only. */
+export interface SmoothedHistogramDiagnostics {
+  domainCells: number;
+  lambda: number;
+  levelsPerColumn: Record<string, number>;
 }
 
-/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
-export async function drawSmoothedHistogram<D>(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
+/** Draws M·n rows from the smoothed histogram of the real rows' cells and splits them into M datasets. */
+async function drawSmoothedHistogram<D>(
+  cellOfRealRow: Uint32Array,
+  { domain }: SmoothedHistogramPlan,
+  { step, epsilon, smoothing }: SmoothedHistogramReserved,
   ctx: RunContext,
-  accountant: BudgetReserver,
   form: DatasetForm<D>,
-): Promise<ReleaseOf<D>> {
-  const domain = planSmoothedHistogramDomain(schema, params, ctx.n);
-  refuseUnplannedRun(SMOOTHED_HISTOGRAM_ID, domain, table, ctx);
-  const budget = parseBudget(ctx.epsilon, ctx.delta);
-  const plan = smoothingPlan(domain.domainCells, ctx.n, ctx.releases, budget.epsilon);
-  const step = reserveSmoothedHistogramBudget(accountant, budget.epsilon, domain, ctx, plan);
-  const design = { epsilon: budget.epsilon, calls: ctx.releases };
-
-  const cellOfRealRow = cellOfEveryRow(table, domain.codings);
+): Promise<Drawn<D, SmoothedHistogramDiagnostics>> {
+  const design = { epsilon, calls: ctx.releases };
   const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
     const share = (fraction: number) => (release + fraction) / ctx.releases;
@@ -81,27 +60,30 @@ export async function drawSmoothedHistogram<D>(
   ctx.progress(1, 'done');
   return {
     datasets,
-    claim: accountant.claim(smoothedHistogramAssumptions(domain, ctx)),
     diagnostics: {
       domainCells: domain.domainCells,
-      lambda: plan.lambda,
+      lambda: smoothing.lambda,
       levelsPerColumn: levelsPerColumn(domain),
     },
-    dataHolderDiagnostics: {},
   };
 }
 
-/** The smoothed histogram as workers and the CLI run it. */
-export const smoothedHistogram: Mechanism = {
-  ...smoothedHistogramMeta,
-  run: (table, schema, params, ctx) => runSmoothedHistogram(table, schema, params, ctx),
-  runInBlocks: (table, schema, params, ctx, options) =>
-    drawSmoothedHistogram(
-      table,
-      schema,
-      params,
-      ctx,
-      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
-      rowBlocks(blockRowsOf(options)),
-    ),
-};
+/** The smoothed histogram as workers and the CLI run it: the real rows' cells, then the draws. */
+export const smoothedHistogram = defineMechanism(smoothedHistogramMeta, {
+  read: (table, { domain }, ctx) => {
+    refuseUnplannedRun(SMOOTHED_HISTOGRAM_ID, domain, table, ctx);
+    return cellOfEveryRow(table, domain.codings);
+  },
+  draw: drawSmoothedHistogram,
+});
+
+/** The run on whole tables with the accountant made explicit (tests record its reservations). */
+export function runSmoothedHistogram(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant?: Accountant,
+) {
+  return smoothedHistogram.drawFromTable(table, schema, params, ctx, WHOLE_TABLES, accountant);
+}

@@ -2,7 +2,6 @@ import { roundDown } from '../../privacy/round-up';
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import type { MeterStep } from '../../privacy/meter';
 import { parseBudget } from '../../privacy/budget';
-import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
@@ -10,7 +9,8 @@ import { describeBinnedDomain } from '../common/describe-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
 import { formatCount } from '../common/format-count';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
-import type { MechanismMeta, ParamValues, PublicContext } from '../types';
+import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
+import type { ParamValues, PublicContext } from '../types';
 import { smoothingWeight } from '../../privacy/metered/smoothing-weight';
 import { smoothedHistogramFit } from './fit';
 
@@ -23,6 +23,21 @@ export function planSmoothedHistogramDomain(
   n: number | undefined,
 ): BinnedDomain {
   return planBinnedDomain(schema, binningChoiceFromParams(params), n, true);
+}
+
+/** What the settings fix before any data is read: the binned domain and its problems. */
+export interface SmoothedHistogramPlan extends PlanProblems {
+  domain: BinnedDomain;
+}
+
+/** The plan `check`, `claim`, `describe` and the run share. */
+export function planSmoothedHistogram(
+  schema: Schema,
+  params: ParamValues,
+  context?: PublicContext,
+): SmoothedHistogramPlan {
+  const domain = planSmoothedHistogramDomain(schema, params, context?.n);
+  return { domain, problems: domain.problems };
 }
 
 /** The public plan of a run: λ from K, n, the total rows T = M·n and ε rounded down. */
@@ -66,26 +81,30 @@ export function smoothedHistogramAssumptions(domain: BinnedDomain, context: Publ
   ]);
 }
 
-function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const budget = parseBudget(context.epsilon, context.delta);
-  const domain = planSmoothedHistogramDomain(context.schema, params, context.n);
-  const accountant = new Accountant(budget);
-  reserveSmoothedHistogramBudget(
-    accountant,
-    budget.epsilon,
-    domain,
-    context,
-    smoothingPlan(domain.domainCells, context.n, context.releases, budget.epsilon),
-  );
-  return accountant.claim(smoothedHistogramAssumptions(domain, context));
+/** The one step's handle, the whole ε it spends and the smoothing it was planned with. */
+export interface SmoothedHistogramReserved {
+  step: MeterStep;
+  epsilon: Rational;
+  smoothing: SmoothingPlan;
+}
+
+/** Plans λ for the M·n draws and reserves the one step; the claim and the run both call it. */
+function reserveSmoothedHistogram(
+  { domain }: SmoothedHistogramPlan,
+  accountant: Accountant,
+  context: PublicContext,
+): SmoothedHistogramReserved {
+  const epsilon = parseBudget(context.epsilon, context.delta).epsilon;
+  const smoothing = smoothingPlan(domain.domainCells, context.n, context.releases, epsilon);
+  const step = reserveSmoothedHistogramBudget(accountant, epsilon, domain, context, smoothing);
+  return { step, epsilon, smoothing };
 }
 
 /**
  * The domain size and λ: with T = M·n draws, λ ≥ K/(K + n(e^(ε/T) − 1)) ≈ K/(K + ε·n/T) is close
  * to 1 unless ε is large or K small, and the rows are then nearly uniform over the domain.
  */
-function describeSmoothedHistogram(params: ParamValues, context: PublicContext): string[] {
-  const domain = planSmoothedHistogramDomain(context.schema, params, context.n);
+function describeSmoothedHistogram({ domain }: SmoothedHistogramPlan, context: PublicContext): string[] {
   const lines = describeBinnedDomain(domain, 'Histogram');
   if (lines.length === 0) return lines;
   let epsilon: Rational;
@@ -105,7 +124,7 @@ function describeSmoothedHistogram(params: ParamValues, context: PublicContext):
 }
 
 /** Wasserman & Zhou's smoothed histogram, sampled (Bowen & Liu, DIPS study §3.1.2, eqs. 6–7). */
-export const smoothedHistogramMeta: MechanismMeta = {
+export const smoothedHistogramMeta = defineMechanismMeta({
   sweepRepeats: 'independent-releases',
   id: SMOOTHED_HISTOGRAM_ID,
   label: 'Smoothed histogram',
@@ -116,7 +135,9 @@ export const smoothedHistogramMeta: MechanismMeta = {
   supports: { numeric: true, categorical: true },
   fit: smoothedHistogramFit,
   params: BINNING_PARAMS,
-  claim,
+  plan: planSmoothedHistogram,
+  accountant: (context, meter) => new Accountant(parseBudget(context.epsilon, context.delta), meter),
+  reserve: reserveSmoothedHistogram,
+  assumptions: (plan, context) => smoothedHistogramAssumptions(plan.domain, context),
   describe: describeSmoothedHistogram,
-  check: (schema, params, context) => planSmoothedHistogramDomain(schema, params, context?.n).problems,
-};
+});
