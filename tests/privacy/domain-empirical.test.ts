@@ -24,7 +24,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dpCategories, thresholdFor } from '../../src/core/domain/dp-categories';
-import { boundRank, boundScores, dpBoundIndex } from '../../src/core/domain/dp-quantile';
+import { boundRank, boundReach, boundScores, dpBoundIndex } from '../../src/core/domain/dp-quantile';
 import { exponentialMechanismProbabilities } from '../../src/core/rng/exponential-mechanism';
 import { parseRational, Rational } from '../../src/core/rng/rational';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
@@ -97,12 +97,20 @@ describe('category lists: empirical privacy', () => {
 
 describe('bounds: empirical privacy', () => {
   it('keeps the log-ratio of the most revealing event within ε; at half the sensitivity it exceeds ε', () => {
-    // Datasets of 4 rows over {1, 2, 3} and missing; candidates 0…4; lower end; the rank from the m
-    // values present, as the mechanism computes it: at ε = 1, s = ⌈2·ln 500⌉ = 13 is capped at
-    // ⌊m/4⌋, so rank 1 with 4 values and 0 with fewer (a value turning missing moves it).
+    // Datasets of 4 rows over {1, 2, 3} and missing; candidates 0…4; lower end; the rank and the
+    // reach from the m values present, as the mechanism computes them: rank min(⌈0.005·m⌉, ⌊m/4⌋),
+    // 1 with 4 values and 0 with fewer, and reach min(s, m) = m at ε = 1 (s = ⌈2·ln 500⌉ = 13), so a
+    // value turning missing moves both.
     const candidates = [0, 1, 2, 3, 4];
     const q = parseRational('0.005');
-    const rankOf = (values: Float64Array) => boundRank(q, 'lower', values.length, EPSILON, candidates.length);
+    const scoresOf = (values: Float64Array) =>
+      boundScores(
+        values,
+        boundRank(q, 'lower', values.length),
+        candidates,
+        'lower',
+        boundReach(values.length, EPSILON, candidates.length),
+      );
     const alphabet = [NaN, 1, 2, 3];
     const present = (v: number[]) => Float64Array.from(v.filter((x) => !Number.isNaN(x))).sort();
     let best = { ratio: -Infinity, d: [] as number[], dPrime: [] as number[], candidate: 0 };
@@ -112,16 +120,8 @@ describe('bounds: empirical privacy', () => {
         for (const replacement of alphabet) {
           const other = [...base];
           other[row] = replacement;
-          const p = exponentialMechanismProbabilities(
-            boundScores(present(base), rankOf(present(base)), candidates, 'lower'),
-            1,
-            1,
-          );
-          const q = exponentialMechanismProbabilities(
-            boundScores(present(other), rankOf(present(other)), candidates, 'lower'),
-            1,
-            1,
-          );
+          const p = exponentialMechanismProbabilities(scoresOf(present(base)), 1, 1);
+          const q = exponentialMechanismProbabilities(scoresOf(present(other)), 1, 1);
           p.forEach((pi, i) => {
             const ratio = Math.log(pi / q[i]!);
             if (ratio > best.ratio) best = { ratio, d: base, dPrime: other, candidate: i };

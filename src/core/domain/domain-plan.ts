@@ -5,9 +5,11 @@ import { columnParts, partSource } from '../table/schema-facts';
 import type { ColumnSchema, Schema, SchemaPart } from '../table/types';
 import { quantileRows, type BoundEnd } from './dp-quantile';
 import {
+  BEYOND_DATA_FLOOR,
   beyondRowsFloor,
   leastEpsilon,
   listedCountFloor,
+  predictedBeyondData,
   predictedListedCount,
   predictedRowsBeyond,
   predictedTypeRight,
@@ -210,13 +212,20 @@ export function qualityOf(
   }
   const end: BoundEnd = part;
   const q = part === 'lower' ? ctx.quantiles[0] : ctx.quantiles[1];
+  // Two predictions, each for the column shape that is worse for it (fact-quality.ts): the rows
+  // left beyond the bound, and the chance that the bound lies beyond all the data (a looser range).
   const { rows, rank } = predictedRowsBeyond(n, epsilon, ctx.candidates, q, end);
+  const outside = predictedBeyondData(n, epsilon, ctx.candidates, q, end).probability;
   const floor = beyondRowsFloor(n, q, end);
+  const outsideText =
+    outside < 0.001 ? 'below 0.001' : `${Number(roundUpSignificant(outside, 2).toPrecision(2))}`;
   return {
     value: rows,
     floor,
-    meets: rows <= floor,
-    text: `about ${Number(rows.toPrecision(2))} rows (${percent(rows / n)}) beyond it (target ${rank}, ${quantileRows(q, end, n)} at the quantile)`,
+    meets: rows <= floor && outside <= BEYOND_DATA_FLOOR,
+    text:
+      `about ${Number(rows.toPrecision(2))} rows (${percent(rows / n)}) beyond it (target ${rank}, ` +
+      `${quantileRows(q, end, n)} at the quantile), beyond all the data with probability ${outsideText}`,
   };
 }
 
@@ -493,7 +502,10 @@ export function floorText(part: PlannedPart, floor: number, n: number): string {
     case 'categories':
       return `floor: a category held by ${floor} of the ${n} rows listed`;
     default:
-      return `floor: at most ${Number(floor.toPrecision(3))} rows beyond it`;
+      return (
+        `floor: at most ${Number(floor.toPrecision(3))} rows beyond it, and beyond all the data with ` +
+        `probability at most ${BEYOND_DATA_FLOOR}`
+      );
   }
 }
 

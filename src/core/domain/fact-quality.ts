@@ -1,6 +1,6 @@
 import { Rational } from '../rng/rational';
 import { thresholdFor } from './dp-categories';
-import { boundRank, quantileRows, type BoundEnd } from './dp-quantile';
+import { boundRank, boundReach, quantileRows, type BoundEnd } from './dp-quantile';
 import { wholeNumberThreshold } from './dp-whole-number';
 
 /**
@@ -14,8 +14,13 @@ import { wholeNumberThreshold } from './dp-whole-number';
 export const TYPE_RIGHT_FLOOR = 0.99;
 /** The cells of the column's kind outnumber the others by at least this share of n (the type's prediction assumes it). */
 export const TYPE_MARGIN_SHARE = 0.5;
-/** At most this share of the rows expected beyond a learned bound (or the bound's own quantile, if larger). */
-export const BEYOND_SHARE_FLOOR = 0.05;
+/**
+ * At most this share of the rows expected beyond each learned bound (or the bound's own quantile,
+ * if larger): 2.5 % at each end, so that a pair of bounds keeps about 95 % of the rows between them.
+ */
+export const BEYOND_SHARE_FLOOR = 0.025;
+/** A learned bound may lie beyond all the data (a looser range than the data need) with at most this probability. */
+export const BEYOND_DATA_FLOOR = 0.05;
 /** A whole-number flag may miss at most this share of the rows holding values that are not whole. */
 export const NOT_WHOLE_SHARE_FLOOR = 0.05;
 /** A category held by this share of the rows must be listed with probability LISTED_PROBABILITY. */
@@ -78,12 +83,13 @@ function geometricSums(L: number, p: number): [number, number] {
  * The expected number of the n values beyond a bound learned by dpBoundIndex with this ε, for a
  * column without missing cells (m = n) whose values each fill their own grid cell, contiguously,
  * with the data at the grid's end (no candidate beyond it on the bound's side, K − n past its far
- * end). Cell k holds ranks [k, k + 1], so with r = boundRank(q, end, n, ε, K) its score is
- * −max(k − r, r − k − 1, 0) and the bound leaves k values beyond it; the K − n cells past the far
- * end score −(n − r) and leave n. The exponential mechanism picks cell k with weight p^d,
- * p = e^(−ε/2): E = Σ k·p^d(k) / Σ p^d(k), in closed form. A column whose values share cells (most
- * real columns) gets a bound at a cell edge outside the target and leaves fewer rows beyond; a
- * column with a run of empty cells just inside its end can leave more.
+ * end). Cell k holds ranks [k, k + 1], so with r = boundRank(q, end, n) its score is
+ * −max(k − r, r − k − 1, 0) (the reach term of boundScores adds nothing where every cell holds a
+ * value) and the bound leaves k values beyond it; the K − n cells past the far end score −(n − r)
+ * and leave n. The exponential mechanism picks cell k with weight p^d, p = e^(−ε/2):
+ * E = Σ k·p^d(k) / Σ p^d(k), in closed form. A column whose values share cells (most real columns)
+ * gets a bound at a cell edge outside the target and leaves fewer rows beyond; a column with a run
+ * of empty cells just inside its end can leave more.
  */
 export function predictedRowsBeyond(
   n: number,
@@ -92,7 +98,7 @@ export function predictedRowsBeyond(
   q: Rational,
   end: BoundEnd,
 ): { rows: number; rank: number } {
-  const r = boundRank(q, end, n, epsilon, candidates);
+  const r = boundRank(q, end, n);
   const p = decay(epsilon, 2);
   const [a0, a1] = geometricSums(n - r, p); // k = r + d, d = 0 … n − r − 1
   const [b0, b1] = geometricSums(r, p); // k = r − 1 − d, d = 0 … r − 1
@@ -102,7 +108,43 @@ export function predictedRowsBeyond(
   return { rows: numerator / denominator, rank: r };
 }
 
-/** The most rows expected beyond a bound that meets the floor: 5 % of n, or the quantile's own share if larger. */
+/**
+ * The probability that a bound learned by dpBoundIndex with this ε lies beyond all the data (a
+ * lower bound below the least value's grid cell, an upper bound above the greatest's), for the
+ * column of predictedRowsBeyond placed at the other end of the grid: its n values fill the last n
+ * cells on the inner side, and the B = K − n cells on the bound's side hold none. With r =
+ * boundRank(q, end, n) and R = boundReach(n, ε, K), the cell t cells beyond the data scores
+ * −max(r, min(r + t − 1, R)) (boundScores) and cell k of the data −max(k − r, r − k − 1, 0), so
+ * P = Σ_t p^(max(r, min(r + t − 1, R))) / (that + Σ_k p^(max(k − r, r − k − 1, 0))), p = e^(−ε/2),
+ * in closed form. Also the target rank r and the reach R.
+ */
+export function predictedBeyondData(
+  n: number,
+  epsilon: Rational,
+  candidates: number,
+  q: Rational,
+  end: BoundEnd,
+): { probability: number; rank: number; reach: number } {
+  const r = boundRank(q, end, n);
+  const reach = boundReach(n, epsilon, candidates);
+  const p = decay(epsilon, 2);
+  const [a0] = geometricSums(n - r, p);
+  const [b0] = geometricSums(r, p);
+  const inside = a0 + b0;
+  const cells = Math.max(0, candidates - n);
+  // t = 1 … cells: exponent r while r + t − 1 <= r (t = 1) or R <= r; then r + t − 1 up to R; then R.
+  let beyond: number;
+  if (reach <= r) {
+    beyond = cells * p ** r;
+  } else {
+    const rising = Math.min(cells, reach - r + 1); // t = 1 … rising: exponent max(r, r + t − 1) = r + t − 1
+    const [g0] = geometricSums(rising, p); // Σ_{d < rising} p^d, d = t − 1
+    beyond = p ** r * g0 + Math.max(0, cells - rising) * p ** reach;
+  }
+  return { probability: beyond / (beyond + inside), rank: r, reach };
+}
+
+/** The most rows expected beyond a bound that meets the floor: 2.5 % of n, or the quantile's own rows if more. */
 export function beyondRowsFloor(n: number, q: Rational, end: BoundEnd): number {
   return Math.max(n * BEYOND_SHARE_FLOOR, quantileRows(q, end, n));
 }

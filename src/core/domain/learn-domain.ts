@@ -34,8 +34,12 @@ import { DEFAULT_SEARCH_RANGE, searchGrid } from './search-grid';
 /** The level a learned category list gives to every value it does not keep. */
 export const OTHER_LEVEL = '(other)';
 
-/** Default quantiles for the bounds: 0.5 % below the lower bound, 0.5 % above the upper. */
-export const DEFAULT_QUANTILES: readonly [string, string] = ['0.005', '0.995'];
+/**
+ * Default quantiles for the bounds: 2.5 % of the values below the lower bound, 2.5 % above the
+ * upper, so that a pair keeps about 95 % of them. A target nearer the extremes is close in score
+ * to the cells beyond the data, and makes a bound beyond all the data likely unless ε is large.
+ */
+export const DEFAULT_QUANTILES: readonly [string, string] = ['0.025', '0.975'];
 
 export interface LearnDomainOptions {
   /** The domain budget, exact decimal text: ε > 0, δ >= 0 (δ > 0 when a category list is learned). */
@@ -367,10 +371,12 @@ function learnNumeric(
       ctx,
       `${name}.${end.part}`,
       `${end.word} of \`${name}\`: about ⌈${formatRational(share)}·m⌉ of its m values present ${side} it ` +
-        `(quantile ${formatRational(end.q)}; at least s = ${safe} = ⌈(2/ε)·ln(${grid.length}/` +
-        `${FAR_BOUND_PROBABILITY})⌉, so a bound far beyond the data stays unlikely, and at most m/4), ` +
-        `exponential mechanism over ${grid.length} readable values in ${range} (Δ = 1 row); with fewer ` +
-        `than about ${4 * safe} values present (4·s) a bound far beyond the data becomes likely` +
+        `(quantile ${formatRational(end.q)}, at most m/4), exponential mechanism over ${grid.length} readable ` +
+        `values in ${range} (Δ = 1 row) whose score also asks for one more value per grid cell inward, up to ` +
+        `s = ${safe} = ⌈(2/ε)·ln(${grid.length}/${FAR_BOUND_PROBABILITY})⌉ values, so that where the data hold ` +
+        `that many, every bound s or more grid cells beyond the data together has probability at most ` +
+        `${FAR_BOUND_PROBABILITY}; with fewer than s values present, or a sparser tail, a bound far beyond ` +
+        `the data becomes likelier, and a sparser tail moves the bound inward` +
         belowFloor(end.fact),
       epsilon,
     );
