@@ -16,7 +16,7 @@ Options:
 
 Usage:
   dpsynth schema data.csv [--missing "",NA,NaN,null] > s.json
-  dpsynth schema data.csv --private --epsilon E [--delta D] [--quantiles 0.005,0.995]
+  dpsynth schema data.csv --private --epsilon E [--delta D] [--quantiles 0.025,0.975]
                  [--search-range -1e12,1e12] [--split col=share,…] [--schema declared.json]
                  [--ledger ledger.json] [--seed S] [--force] > s.json
   dpsynth schema data.csv --private --plan --epsilon E [--rows N] [--schema declared.json] …
@@ -40,7 +40,7 @@ Options:
   --epsilon E           the budget for learning the domain, split over the facts by what each needs
   --delta D             δ for category lists (a list needs δ > 0; with --delta 0 only declared
                         lists are possible); default 1e-6, as in the studio
-  --quantiles LO,HI     the quantiles the bounds aim at; default 0.005,0.995
+  --quantiles LO,HI     the quantiles the bounds aim at; default 0.025,0.975
   --search-range LO,HI  the public range searched for bounds; default -1e12,1e12
   --split col=share,…   relative shares per column, times each column's need (whole numbers; others 1)
   --schema s.json       keep the facts this schema declares and learn only the rest

@@ -304,11 +304,11 @@ function appendDomainEntry(
   }
 }
 
-/** "0.005,0.995" → ["0.005", "0.995"]. */
+/** "0.025,0.975" → ["0.025", "0.975"]. */
 function parseQuantiles(text: string): [string, string] {
   const parts = text.split(',').map((part) => part.trim());
   if (parts.length !== 2 || parts.some((part) => part === '')) {
-    throw new UsageError(`--quantiles takes two numbers, e.g. 0.005,0.995; got '${text}'.`);
+    throw new UsageError(`--quantiles takes two numbers, e.g. 0.025,0.975; got '${text}'.`);
   }
   return [parts[0]!, parts[1]!];
 }
