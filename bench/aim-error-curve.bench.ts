@@ -8,8 +8,9 @@
 // AIM_CURVE_MODEL_MB (80), AIM_CURVE_MAX_ITERS (AIM's default, 1,000 per round: its time control),
 // AIM_CURVE_ROUNDS (AIM's `rounds`; its default when unset), AIM_CURVE_MECHANISMS (aim,mst,dp-marginals),
 // AIM_CURVE_MATCHED=1: the matched series, bench only and not reachable from the product: aim and mst
-// run with an accountant holding twice the ρ of (ε, δ), so every histogram's σ is private-pgm's under add/remove neighbours at ρ (its exponential mechanisms keep
-// sensitivity 2, so selection is √2 less sharp than private-pgm's); seeds "matched/<mechanism>/<ε>/<trial>".
+// run with an accountant holding twice the ρ of (ε, δ), so every histogram's σ is private-pgm's under
+// add/remove neighbours at ρ (its exponential mechanisms keep sensitivity 2, so selection is √2 less sharp
+// than private-pgm's); seeds "matched/<mechanism>/<ε>/<trial>".
 import { performance } from 'node:perf_hooks';
 import { runAim } from '../src/core/mechanisms/aim/run-aim';
 import { zcdpAccountantFor } from '../src/core/mechanisms/common/pgm/pgm-budget';
