@@ -122,13 +122,20 @@ describe('point masses and quantile bins: level coding', () => {
     expect(plain[0]).toMatchObject({ points: [0] });
     expect('points' in plain[1]!).toBe(false);
     expect('quantile' in plain[2]!).toBe(false);
-    const quantile = planColumnCodings(
-      schema,
-      binningChoiceFromParams({ bins: 0, binning: 'quantile' }),
-      1000,
-    );
-    expect(quantile.codings.map((c) => c.levels)).toEqual([20, 75, 19]);
-    expect(quantile.codings.map((c) => 'quantile' in c)).toEqual([true, false, true]);
+    const plan = (params: Record<string, string | number>) =>
+      planColumnCodings(schema, binningChoiceFromParams({ bins: 0, binning: 'quantile', ...params }), 1000)
+        .codings;
+    // Without detection (pointMassShare 0), the same levels as equal width.
+    expect(plan({ pointMassShare: 0 }).map((c) => c.levels)).toEqual([20, 75, 19]);
+    expect(plan({ pointMassShare: 0 }).map((c) => 'quantile' in c)).toEqual([true, false, true]);
+    // With detection (default 0.1), candidate levels from the bounds alone: gain 99999 (0 is declared), rate 0 and 1.
+    const detecting = plan({});
+    expect(detecting.map((c) => c.levels)).toEqual([21, 75, 21]);
+    expect(detecting.map((c) => (c.kind === 'categorical' ? undefined : c.candidates?.values))).toEqual([
+      [99999],
+      undefined,
+      [0, 1],
+    ]);
     expect(pointMassesOf({ ...schema.columns[0]!, pointMasses: [5, 0, 5, 1e9, 0.5] } as never)).toEqual([
       0, 5,
     ]);

@@ -16,9 +16,23 @@ export interface QuantileEdges {
   edges?: number[];
 }
 
-/** A numeric coding with point masses or quantile bins (or both). */
+/**
+ * Candidate point masses a DP count decides on (quantile-bins.ts, detectPointMasses): public values
+ * (0 when inside the bounds, and the bounds' ends), each with a level of its own after the declared
+ * point masses, so the domain size never depends on the data. `accepted` is absent in a plan and set
+ * at run time: an accepted candidate is a point mass like a declared one; a rejected one keeps its
+ * level closed (no value codes to it; a synthetic row drawn there is decoded as the bin holding the
+ * value), and its values stay in their bins.
+ */
+export interface PointCandidates {
+  values: number[];
+  accepted?: boolean[];
+}
+
+/** A numeric coding with point masses, candidates or quantile bins. */
 export type ShapedCoding = (RealBinCoding | IntegerBinCoding) & {
   points?: number[];
+  candidates?: PointCandidates;
   quantile?: QuantileEdges;
 };
 
@@ -35,9 +49,47 @@ export function pointMassesOf(column: ColumnSchema): number[] {
   return [...new Set(usable)].sort((a, b) => a - b);
 }
 
+/**
+ * The public candidate point masses of a numeric column, from its bounds alone: 0 when inside them,
+ * and both ends (for an integer column the first and last whole numbers inside them), ascending.
+ */
+export function candidatePointMasses(column: ColumnSchema): number[] {
+  if (column.type !== 'numeric' || !column.bounds) return [];
+  const [lo, hi] = column.integer
+    ? [Math.ceil(column.bounds[0]), Math.floor(column.bounds[1])]
+    : column.bounds;
+  if (!(lo < hi)) return [];
+  return [...new Set([lo, ...(lo < 0 && 0 < hi ? [0] : []), hi])].sort((a, b) => a - b);
+}
+
 /** True when the coding needs the code below instead of the plain equal-width formulas. */
 export function isShaped(coding: RealBinCoding | IntegerBinCoding): boolean {
-  return coding.points !== undefined || coding.quantile !== undefined;
+  return coding.points !== undefined || coding.quantile !== undefined || coding.candidates !== undefined;
+}
+
+/** The decisions on the candidates; throws when the detection step has not run. */
+function acceptedOf(coding: ShapedCoding): boolean[] {
+  const accepted = coding.candidates?.accepted;
+  if (accepted === undefined) {
+    throw new Error(
+      `the candidate point masses of \`${coding.name}\` are used before the detection step decided on them.`,
+    );
+  }
+  return accepted;
+}
+
+/** The values with a point-mass level in use: declared ones, then accepted candidates, ascending. */
+export function activePoints(coding: ShapedCoding): number[] {
+  const declared = coding.points ?? [];
+  if (coding.candidates === undefined) return declared;
+  const accepted = acceptedOf(coding);
+  const chosen = coding.candidates.values.filter((_, k) => accepted[k]);
+  return [...declared, ...chosen].sort((a, b) => a - b);
+}
+
+/** The number of point-mass levels (declared and candidates) after the bins. */
+export function pointLevelCount(coding: { points?: number[]; candidates?: PointCandidates }): number {
+  return (coding.points?.length ?? 0) + (coding.candidates?.values.length ?? 0);
 }
 
 /** The learned edges of a quantile coding; throws when the binning step has not run (nothing may code without it). */
@@ -81,6 +133,15 @@ export function shapedNumericLevel(value: number, coding: ShapedCoding): number 
   const x = codedValue(value, coding);
   const point = coding.points?.indexOf(x) ?? -1;
   if (point >= 0) return coding.bins + point;
+  const candidate = coding.candidates?.values.indexOf(x) ?? -1;
+  if (candidate >= 0 && acceptedOf(coding)[candidate]) {
+    return coding.bins + (coding.points?.length ?? 0) + candidate;
+  }
+  return binOfCodedValue(x, coding);
+}
+
+/** The bin of a clamped (rounded) value, by the learned edges or the equal-width formulas. */
+function binOfCodedValue(x: number, coding: ShapedCoding): number {
   if (coding.quantile) return binByEdges(learnedEdges(coding), x);
   if (coding.kind === 'real') {
     const position = ((x - coding.lo) / (coding.hi - coding.lo)) * coding.bins;
@@ -91,15 +152,23 @@ export function shapedNumericLevel(value: number, coding: ShapedCoding): number 
 
 /**
  * A synthetic value of a non-missing level under a shaped coding (post-processing, a public rule):
- * - a point-mass level → exactly that value;
+ * - a point-mass level (declared, or a candidate accepted) → exactly that value; a closed candidate
+ *   level → a value of the bin holding the candidate;
  * - a real bin [a, b) → a + U·(b − a), U uniform on [0, 1), kept <= hi (quantile edges or equal width);
  * - an integer bin → a uniform integer among the integers of the bin that are not point masses
  *   (those have their own levels); a bin holding nothing but point masses draws among all its integers.
  * Cost O(points) per value.
  */
 export function shapedNumericValue(rng: Rng, level: number, coding: ShapedCoding): number {
-  const points = coding.points ?? [];
-  if (level >= coding.bins) return points[level - coding.bins]!;
+  const declared = coding.points ?? [];
+  if (level >= coding.bins && level < coding.bins + declared.length) return declared[level - coding.bins]!;
+  if (level >= coding.bins) {
+    const k = level - coding.bins - declared.length;
+    const value = coding.candidates!.values[k]!;
+    // A closed candidate level decodes as the bin that holds its value.
+    return acceptedOf(coding)[k] ? value : shapedNumericValue(rng, binOfCodedValue(value, coding), coding);
+  }
+  const points = activePoints(coding);
   if (coding.kind === 'real') {
     const edges = coding.quantile ? learnedEdges(coding) : undefined;
     const width = (coding.hi - coding.lo) / coding.bins;

@@ -19,6 +19,8 @@ export interface BinningChoice {
    * (quantile-bins.ts); the number of bins is the same either way.
    */
   method?: 'equal-width' | 'quantile';
+  /** With quantile bins: the share of rows a candidate point mass needs (noisy) to get its level; 0: no detection. */
+  pointMassShare?: number;
 }
 
 /** Largest bin count of one column, as for `bins`. */
@@ -83,7 +85,14 @@ export function binningChoiceFromParams(params: ParamValues): BinningChoice {
   const columnBins = params[COLUMN_BINS_PARAM.name];
   const perColumn = parseColumnBins(typeof columnBins === 'string' ? columnBins : '');
   // Only a quantile choice adds a field, so equal-width choices stay exactly as they were.
-  const method = params[BINNING_METHOD_PARAM.name] === 'quantile' ? { method: 'quantile' as const } : {};
+  const share = params[POINT_MASS_SHARE_PARAM.name];
+  const method =
+    params[BINNING_METHOD_PARAM.name] === 'quantile'
+      ? {
+          method: 'quantile' as const,
+          pointMassShare: typeof share === 'number' ? share : Number(POINT_MASS_SHARE_PARAM.default),
+        }
+      : {};
   return typeof bins === 'number' && bins > 0
     ? { rule: 'fixed', fixedBins: bins, ...perColumn, ...method }
     : { rule: 'scott', fixedBins: 0, ...perColumn, ...method };
@@ -120,8 +129,27 @@ export const BINNING_SHARE_PARAM: ParamSpec = {
     'Unused with equal-width bins.',
 };
 
+/** `pointMassShare`: the detection threshold for candidate point masses under quantile bins. */
+export const POINT_MASS_SHARE_PARAM: ParamSpec = {
+  name: 'pointMassShare',
+  label: 'Point masses found with DP: least share of rows',
+  type: 'number',
+  default: 0.1,
+  min: 0,
+  max: 1,
+  help:
+    'With quantile bins: the candidate values 0 (when inside the bounds) and the two bounds each get a level of ' +
+    'their own, and a value is synthesized there exactly when its noisy count (paid from the bin-edge share) ' +
+    'reaches this share of the noisy row count; otherwise its level stays closed and its values stay in their ' +
+    'bin. 0: no candidates, only the point masses the schema declares.',
+};
+
 /** The quantile-binning parameters, for the mechanisms that run the binning step. */
-export const QUANTILE_BINNING_PARAMS: ParamSpec[] = [BINNING_METHOD_PARAM, BINNING_SHARE_PARAM];
+export const QUANTILE_BINNING_PARAMS: ParamSpec[] = [
+  BINNING_METHOD_PARAM,
+  BINNING_SHARE_PARAM,
+  POINT_MASS_SHARE_PARAM,
+];
 
 /** Binning parameters in form order, for the mechanisms that bin numeric columns. */
 export const BINNING_PARAMS: ParamSpec[] = [BIN_COUNT_PARAM, COLUMN_BINS_PARAM];

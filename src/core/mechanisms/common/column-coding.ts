@@ -2,7 +2,13 @@ import type { ColumnSchema, Schema } from '../../table/types';
 import { integersInBounds, scottBinCountFromPublicRange } from './bin-count-rules';
 import type { BinningChoice } from './binning-params';
 import { formatCount } from './format-count';
-import { pointMassesOf, type QuantileEdges } from './bin-shape';
+import {
+  candidatePointMasses,
+  pointLevelCount,
+  pointMassesOf,
+  type PointCandidates,
+  type QuantileEdges,
+} from './bin-shape';
 
 /**
  * How one column maps to a finite set of levels 0 … levels − 1, built from the schema and the
@@ -44,6 +50,7 @@ export interface RealBinCoding {
   complete?: true;
   /** Point masses and quantile bins, when the schema or the parameters ask for them (bin-shape.ts). */
   points?: number[];
+  candidates?: PointCandidates;
   quantile?: QuantileEdges;
 }
 
@@ -63,6 +70,7 @@ export interface IntegerBinCoding {
   complete?: true;
   /** Point masses and quantile bins, when the schema or the parameters ask for them (bin-shape.ts). */
   points?: number[];
+  candidates?: PointCandidates;
   quantile?: QuantileEdges;
 }
 
@@ -178,7 +186,7 @@ function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number):
       first: Math.ceil(lo),
       count,
       bins,
-      levels: bins + (shape.points?.length ?? 0) + missing,
+      levels: bins + pointLevelCount(shape) + missing,
       ...completeness,
       ...shape,
     };
@@ -190,7 +198,7 @@ function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number):
     lo,
     hi,
     bins,
-    levels: bins + (shape.points?.length ?? 0) + missing,
+    levels: bins + pointLevelCount(shape) + missing,
     ...completeness,
     ...shape,
   };
@@ -203,10 +211,16 @@ function codingOfColumn(column: ColumnSchema, choice: BinningChoice, n: number):
 function binShapeOf(
   column: ColumnSchema,
   choice: BinningChoice,
-): { points?: number[]; quantile?: QuantileEdges } {
+): { points?: number[]; candidates?: PointCandidates; quantile?: QuantileEdges } {
   const points = pointMassesOf(column);
+  // With quantile bins and a detection threshold, the public candidates not declared get levels too.
+  const candidates =
+    choice.method === 'quantile' && (choice.pointMassShare ?? 0) > 0
+      ? candidatePointMasses(column).filter((v) => !points.includes(v))
+      : [];
   return {
     ...(points.length > 0 ? { points } : {}),
+    ...(candidates.length > 0 ? { candidates: { values: candidates } } : {}),
     ...(choice.method === 'quantile' ? { quantile: {} } : {}),
   };
 }

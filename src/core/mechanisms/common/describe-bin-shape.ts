@@ -1,4 +1,4 @@
-import { roundUpRational } from '../../privacy/round-up';
+import { roundUpRational, sqrtRationalDown } from '../../privacy/round-up';
 import type { ColumnCoding } from './column-coding';
 import { quantileCodings, type QuantileBinPlan } from './quantile-bins';
 
@@ -19,6 +19,15 @@ export function quantileBinSentences(
     );
     lines.push(
       `Point masses, each a level of its own that decodes to exactly its value: ${named.join('; ')}.`,
+    );
+  }
+  const withCandidates = quantileCodings(codings).filter((coding) => coding.candidates !== undefined);
+  if (plan?.detectionSigma2 !== undefined && withCandidates.length > 0) {
+    const named = withCandidates.map((coding) => `${coding.name} (${coding.candidates!.values.join(', ')})`);
+    lines.push(
+      `Candidate point masses, each with a level of its own that is used only when the value's noisy count (σ = ` +
+        `${String(roundUpRational(sqrtRationalDown(plan.detectionSigma2, 4)))}) reaches ${plan.pointMassShare} of the noisy row ` +
+        `count, else closed: ${named.join('; ')}.`,
     );
   }
   if (plan !== undefined) {

@@ -8,10 +8,12 @@ import { exponentialMechanismProbabilities } from '../../rng/exponential-mechani
 import { parseRational, Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
 import { fitDraws, type IntegerPmf } from '../../rng/testing/distribution-fit';
-import type { ShapedCoding } from './bin-shape';
+import { shapedNumericLevel, shapedNumericValue, type ShapedCoding } from './bin-shape';
 import type { IntegerBinCoding, RealBinCoding } from './column-coding';
 import {
+  candidateCounts,
   countedValues,
+  detectPointMasses,
   dpQuantileEdges,
   edgeCandidates,
   edgeRank,
@@ -326,10 +328,98 @@ describe('quantile bin step: budget and meter', () => {
         numericColumn('r', [0.1, 0.2, 0.3, 0.9, null, 0.5]),
       ],
     };
-    const learned = learnQuantileEdges(table, codings, step, plan.epsilonPerEdge, new SeededRng(1));
+    const learned = learnQuantileEdges(table, codings, step, plan, new SeededRng(1));
     expect(learned[1]).toBe(codings[1]);
     expect((learned[2] as RealBinCoding).quantile!.edges!.length).toBe(4);
     expect([step.charges(), step.settled()]).toEqual([6, true]);
     expect(() => meter.settle()).not.toThrow();
+  });
+});
+
+describe('candidate point masses found with a DP count', () => {
+  const CANDIDATES: IntegerBinCoding = {
+    kind: 'integer',
+    name: 'x',
+    first: 0,
+    count: 4,
+    bins: 2,
+    levels: 5,
+    points: [1],
+    candidates: { values: [0, 3] },
+    quantile: {},
+  };
+
+  it('the counts form a partition of the rows: L2² moves by at most 2 under replace-one and 1 under add/remove (brute force), as the query table says', () => {
+    const coding = CANDIDATES;
+    let replaceOne = 0;
+    let addRemove = 0;
+    const l2 = (a: Float64Array, b: Float64Array) => a.reduce((sum, x, i) => sum + (x - b[i]!) ** 2, 0);
+    for (const [a, b] of neighbours('replace-one')) {
+      replaceOne = Math.max(
+        replaceOne,
+        l2(candidateCounts(numericColumn('x', a), coding), candidateCounts(numericColumn('x', b), coding)),
+      );
+    }
+    for (const [a, b] of neighbours('add-remove')) {
+      addRemove = Math.max(
+        addRemove,
+        l2(candidateCounts(numericColumn('x', a), coding), candidateCounts(numericColumn('x', b), coding)),
+      );
+    }
+    expect(replaceOne).toBe(2);
+    expect(addRemove).toBe(1);
+    expect(querySensitivity({ kind: 'partition-counts' }, 'replace-one').l2Squared).toEqual(Rational.of(2));
+    expect(querySensitivity({ kind: 'partition-counts' }, 'add-remove').l2Squared).toEqual(Rational.ONE);
+    expect(Array.from(candidateCounts(numericColumn('x', [0, 0, 1, 3, null, 2]), coding))).toEqual([2, 1, 3]);
+  });
+
+  it('accepts a value held by most rows and not one held by few; accepted levels decode exactly, a closed one decodes within its bin', () => {
+    // 9,000 zeros, 10 threes, 991 others among 10,000 rows; σ² = 4: the noisy shares are 0.9 ± 0.0002 and 0.001 ± 0.0002.
+    const values = Array.from({ length: 10_000 }, (_, i) => (i < 9000 ? 0 : i < 9010 ? 3 : 2));
+    const step = recordingStep('zcdp');
+    const accepted = detectPointMasses(
+      step,
+      numericColumn('x', values),
+      CANDIDATES,
+      Rational.of(4),
+      0.1,
+      new SeededRng(2),
+    );
+    expect(accepted).toEqual([true, false]);
+    expect(step.charges).toEqual([{ notion: 'zcdp', rho: Rational.of(2).div(Rational.of(8)) }]);
+    const decided: ShapedCoding = {
+      ...CANDIDATES,
+      candidates: { values: [0, 3], accepted },
+      quantile: { edges: [2] },
+    };
+    const rng = new SeededRng(3);
+    // Levels: bins 0 (0 … 1), 1 (2 … 3); declared 1 → 2; candidate 0 → 3 (accepted); candidate 3 → 4 (closed,
+    // so 3 codes to its bin).
+    expect([0, 1, 2, 3].map((v) => shapedNumericLevel(v, decided))).toEqual([3, 2, 1, 1]);
+    for (let i = 0; i < 50; i++) {
+      expect(shapedNumericValue(rng, 3, decided)).toBe(0);
+      expect(shapedNumericValue(rng, 2, decided)).toBe(1);
+      // Bin 1 holds 2 and 3 (3 is not a point mass, being closed); the closed level decodes as that bin.
+      expect([2, 3]).toContain(shapedNumericValue(rng, 4, decided));
+      // Bin 0 holds 0 and 1, both point masses: it draws among them.
+      expect([0, 1]).toContain(shapedNumericValue(rng, 0, decided));
+    }
+  });
+
+  it('plans a quarter of the share for detection and the rest for the edges, exactly, under either relation', () => {
+    const rho = parseRational('0.04');
+    for (const [relation, l2Squared] of [
+      ['replace-one', 2],
+      ['add-remove', 1],
+    ] as const) {
+      const plan = planQuantileBinStep(rho, [CANDIDATES], parseRational('0.1'), relation, 0.1)!;
+      expect(plan.draws).toBe(1);
+      expect(plan.detections).toBe(1);
+      // σ² = detections·Δ₂²/(2·ρ_detect), ρ_detect = 0.004/4 = 0.001.
+      expect(plan.detectionSigma2).toEqual(Rational.of(l2Squared).div(parseRational('0.002')));
+      const edges = plan.epsilonPerEdge.mul(plan.epsilonPerEdge).div(Rational.of(8));
+      expect(plan.rho).toEqual(edges.add(parseRational('0.001')));
+      expect(plan.rho.compare(parseRational('0.004'))).toBeLessThanOrEqual(0);
+    }
   });
 });

@@ -1,12 +1,13 @@
 import { boundScores } from '../../domain/dp-quantile';
 import { searchGrid } from '../../domain/search-grid';
 import type { ChargeableStep, MeterStep } from '../../privacy/meter';
-import { meteredExponentialMechanism } from '../../privacy/metered';
-import { roundUpRational, sqrtRationalDown } from '../../privacy/round-up';
+import { meteredDiscreteGaussian, meteredExponentialMechanism } from '../../privacy/metered';
+import { querySensitivity, type Neighbouring } from '../../privacy/query-sensitivity';
+import { roundDownRational, roundUpRational, sqrtRationalDown } from '../../privacy/round-up';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import type { Column, Table } from '../../table/types';
-import { codedValue, type ShapedCoding } from './bin-shape';
+import { activePoints, codedValue, type ShapedCoding } from './bin-shape';
 import type { ColumnCoding } from './column-coding';
 import { columnsForCodings } from './encode-rows';
 
@@ -59,10 +60,13 @@ function realCandidates(lo: number, hi: number, bins: number): number[] {
   return [...new Set([...even, ...readable])].filter((g) => g > lo && g < hi).sort((a, b) => a - b);
 }
 
-/** The counted values of a column, ascending: present, clamped (and rounded), not point masses. */
+/**
+ * The counted values of a column, ascending: present, clamped (and rounded), not point masses (declared,
+ * or candidates the detection step accepted, so detection runs first).
+ */
 export function countedValues(column: Column, coding: ShapedCoding): Float64Array {
   if (column.kind !== 'numeric') throw new Error(`column \`${coding.name}\` is not numeric in the table.`);
-  const points = new Set(coding.points ?? []);
+  const points = new Set(activePoints(coding));
   const out: number[] = [];
   for (let i = 0; i < column.values.length; i++) {
     const value = column.values[i]!;
@@ -130,28 +134,98 @@ export function quantileEdgeDraws(codings: readonly ColumnCoding[]): number {
 }
 
 /**
- * The codings with their edges learned, in order (the others unchanged), drawing through `step`.
- * Cost O(Σ (n log n + B·K)) over the quantile columns.
+ * The codings with their candidate point masses decided and their edges learned, in order (the others
+ * unchanged), drawing through `step`: per column, first the detection (one draw), then the edges (the
+ * values they rank leave out the accepted point masses: adaptive, on a DP output). Cost
+ * O(Σ (n log n + B·K)) over the quantile columns.
  */
 export function learnQuantileEdges(
   table: Table,
   codings: readonly ColumnCoding[],
   step: ChargeableStep,
-  epsilonPerEdge: Rational,
+  plan: Pick<QuantileBinPlan, 'epsilonPerEdge' | 'detectionSigma2' | 'pointMassShare'>,
   rng: Rng,
 ): ColumnCoding[] {
   const columns = columnsForCodings(table, codings);
   return codings.map((coding, j) => {
-    if (coding.kind === 'categorical' || coding.quantile === undefined) return coding;
-    const edges = dpQuantileEdges(step, columns[j]!, coding, epsilonPerEdge, rng);
-    return { ...coding, quantile: { edges } };
+    if (coding.kind === 'categorical') return coding;
+    let shaped: ShapedCoding = coding;
+    if (coding.candidates !== undefined) {
+      const accepted = detectPointMasses(
+        step,
+        columns[j]!,
+        coding,
+        plan.detectionSigma2!,
+        plan.pointMassShare,
+        rng,
+      );
+      shaped = { ...shaped, candidates: { values: [...coding.candidates.values], accepted } };
+    }
+    if (shaped.quantile !== undefined) {
+      const edges = dpQuantileEdges(step, columns[j]!, shaped, plan.epsilonPerEdge, rng);
+      shaped = { ...shaped, quantile: { edges } };
+    }
+    return shaped;
   });
 }
 
-/** The zCDP binning step of a run: how many edge draws, at which ε each, costing ρ in all. */
+/**
+ * The counts of the partition of the rows into {coded value = v_k} for each candidate v_k and one cell
+ * for every other row (missing cells, declared point masses, other values): K + 1 counts summing to the
+ * number of rows. Cost O(n·K).
+ */
+export function candidateCounts(column: Column, coding: ShapedCoding): Float64Array {
+  if (column.kind !== 'numeric') throw new Error(`column \`${coding.name}\` is not numeric in the table.`);
+  const values = coding.candidates?.values ?? [];
+  const counts = new Float64Array(values.length + 1);
+  for (let i = 0; i < column.values.length; i++) {
+    const value = column.values[i]!;
+    const present = column.missing[i] !== 1 && !Number.isNaN(value);
+    const k = present ? values.indexOf(codedValue(value, coding)) : -1;
+    counts[k >= 0 ? k : values.length]! += 1;
+  }
+  return counts;
+}
+
+/**
+ * Which candidate point masses v₁ … v_K of a column get their level: the counts of the partition of
+ * the rows into {value = v₁}, …, {value = v_K} and every other row (missing cells and declared point
+ * masses included; values clamped and rounded as coded) get discrete Gaussian noise of variance σ²
+ * in one metered draw (query kind partition-counts: Δ₂² = 2 under replace-one, one row leaving a cell
+ * and joining another; 1 under add/remove, one cell ±1), and v_k is accepted when its noisy count
+ * reaches `share` times the sum of all the noisy counts (a noisy row count, so n is never read):
+ * post-processing of the noisy counts, which are not released.
+ */
+export function detectPointMasses(
+  step: ChargeableStep,
+  column: Column,
+  coding: ShapedCoding,
+  sigma2: Rational,
+  share: number,
+  rng: Rng,
+): boolean[] {
+  const values = coding.candidates?.values ?? [];
+  const noisy = meteredDiscreteGaussian(
+    step,
+    { kind: 'partition-counts' },
+    candidateCounts(column, coding),
+    sigma2,
+    rng,
+  );
+  const total = noisy.reduce((sum, c) => sum + c, 0);
+  return values.map((_, k) => noisy[k]! >= share * total && noisy[k]! > 0);
+}
+
+/**
+ * The zCDP binning step of a run: how many edge draws at which ε each, how many detection draws
+ * (one per column with candidate point masses) at which σ², the detection threshold, ρ in all.
+ */
 export interface QuantileBinPlan {
   draws: number;
   epsilonPerEdge: Rational;
+  detections: number;
+  detectionSigma2?: Rational;
+  pointMassShare: number;
   rho: Rational;
 }
 
@@ -169,13 +243,34 @@ export function planQuantileBinStep(
   rhoBudget: Rational,
   codings: readonly ColumnCoding[],
   share: Rational,
+  neighbouring: Neighbouring = 'replace-one',
+  pointMassShare = 0,
 ): QuantileBinPlan | undefined {
   const draws = quantileEdgeDraws(codings);
-  if (draws === 0) return undefined;
-  const target = Rational.of(8).mul(share).mul(rhoBudget).div(Rational.of(draws));
-  const epsilonPerEdge = sqrtRationalDown(target, EDGE_EPSILON_DIGITS);
-  const rho = epsilonPerEdge.mul(epsilonPerEdge).div(Rational.of(8)).mul(Rational.of(draws));
-  return { draws, epsilonPerEdge, rho };
+  const detections = quantileCodings(codings).filter((coding) => coding.candidates !== undefined).length;
+  if (draws === 0 && detections === 0) return undefined;
+  const total = share.mul(rhoBudget);
+  // Detection gets a quarter of the share (all of it when there is no edge to learn).
+  const detectionRho = detections === 0 ? Rational.ZERO : draws === 0 ? total : total.div(Rational.of(4));
+  const target = Rational.of(8)
+    .mul(total.sub(detectionRho))
+    .div(Rational.of(Math.max(draws, 1)));
+  const epsilonPerEdge = draws === 0 ? Rational.ZERO : sqrtRationalDown(target, EDGE_EPSILON_DIGITS);
+  // Each detection draw costs Δ₂²/(2σ²) = detectionRho/detections: σ² = detections·Δ₂²/(2·detectionRho).
+  const l2Squared = querySensitivity({ kind: 'partition-counts' }, neighbouring).l2Squared;
+  const detectionSigma2 =
+    detections === 0
+      ? undefined
+      : Rational.of(detections).mul(l2Squared).div(Rational.of(2).mul(detectionRho));
+  const edgeRho = epsilonPerEdge.mul(epsilonPerEdge).div(Rational.of(8)).mul(Rational.of(draws));
+  return {
+    draws,
+    epsilonPerEdge,
+    detections,
+    ...(detectionSigma2 === undefined ? {} : { detectionSigma2 }),
+    pointMassShare,
+    rho: edgeRho.add(detectionRho),
+  };
 }
 
 /** The ρ left for the mechanism after the binning step (all of it without one). */
@@ -190,10 +285,16 @@ export function reserveQuantileBinStep(
   codings: readonly ColumnCoding[],
 ): MeterStep {
   const columns = quantileCodings(codings).map((coding) => `${coding.name} ${coding.bins}`);
+  const detection =
+    plan.detectionSigma2 === undefined
+      ? ''
+      : `; candidate point masses of ${plan.detections} column${plan.detections === 1 ? '' : 's'}: counts of the ` +
+        `rows at each candidate and of the rest, discrete Gaussian noise with σ² = ${String(roundDownRational(plan.detectionSigma2))}` +
+        `, a level when the noisy count reaches ${plan.pointMassShare} of the noisy total`;
   return accountant.reserve(
     `quantile bin edges (${columns.join(', ')} bins): ${plan.draws} exponential-mechanism draws over a public grid ` +
       `within the bounds, ε = ${String(roundUpRational(plan.epsilonPerEdge))} each, scoring the distance to the ` +
-      'target rank ⌈j·m/B⌉ of the m values that are not point masses (sensitivity 1)',
+      `target rank ⌈j·m/B⌉ of the m values that are not point masses (sensitivity 1)${detection}`,
     plan.rho,
   );
 }
@@ -204,10 +305,17 @@ export function reserveQuantileBinStep(
  */
 export function quantileEdgeDiagnostics(codings: readonly ColumnCoding[]): {
   binEdges?: Record<string, number[]>;
+  pointMassesFound?: Record<string, number[]>;
 } {
   const learned = quantileCodings(codings).filter((coding) => coding.quantile?.edges !== undefined);
   if (learned.length === 0) return {};
+  const detected = learned.filter((coding) => coding.candidates?.accepted !== undefined);
+  const found = (coding: ShapedCoding) =>
+    coding.candidates!.values.filter((_, k) => coding.candidates!.accepted![k]);
   return {
     binEdges: Object.fromEntries(learned.map((coding) => [coding.name, [...coding.quantile!.edges!]])),
+    ...(detected.length === 0
+      ? {}
+      : { pointMassesFound: Object.fromEntries(detected.map((coding) => [coding.name, found(coding)])) }),
   };
 }

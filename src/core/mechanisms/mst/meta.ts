@@ -146,7 +146,7 @@ export function reserveMst(
 ): MstBudgetPlan {
   const d = domain.sizes.length;
   reservePgmBinStep(accountant, domain);
-  const rho = pgmRhoAfterBinning(accountant.rhoBudget, domain);
+  const rho = pgmRhoAfterBinning(accountant.rhoBudget, domain, accountant.meter.neighbouring);
   const plan = planMstBudget(rho, d, accountant.meter.neighbouring);
   reserveMstBudget(accountant, plan, d);
   return plan;
@@ -185,14 +185,18 @@ function describe(params: ParamValues, context: PublicContext): string[] {
   if (domain.problems.length > 0) return [];
   const d = domain.sizes.length;
   const rhoBudget = zcdpAccountantFor(context, MST_ID).rhoBudget;
-  const plan = planMstBudget(pgmRhoAfterBinning(rhoBudget, domain), d, relationOf(context));
+  const plan = planMstBudget(
+    pgmRhoAfterBinning(rhoBudget, domain, relationOf(context)),
+    d,
+    relationOf(context),
+  );
   const largestPair = [...domain.sizes]
     .sort((x, y) => y - x)
     .slice(0, 2)
     .reduce((x, y) => x * y, 1);
   return [
     `Noise: σ = ${sigmaInWords(plan.oneWaySigma2)} on each one-way histogram, σ = ${sigmaInWords(plan.twoWaySigma2)} on each of the ${d - 1} two-way histograms of the tree; each of the ${d - 1} edge choices is an exponential mechanism with ε = ${epsilonInWords(plan.selectionEpsilon)}.`,
-    ...quantileBinSentences(pgmBinPlan(rhoBudget, domain), domain.codings),
+    ...quantileBinSentences(pgmBinPlan(rhoBudget, domain, relationOf(context)), domain.codings),
     `Model: ${d - 1} two-way cliques of at most ${formatCount(largestPair)} cells each (before merging rare levels); ${formatCount((d * (d - 1)) / 2)} column pairs are scored.`,
   ];
 }

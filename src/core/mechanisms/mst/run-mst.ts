@@ -158,7 +158,7 @@ export async function drawMstFromCounts<D>(
   const d = domain.sizes.length;
   // The same two calls as reserveMst (meta.ts), which claim() makes: the claim is what is reserved here.
   const relation = accountant.meter.neighbouring;
-  const plan = planMstBudget(pgmRhoAfterBinning(accountant.rhoBudget, domain), d, relation);
+  const plan = planMstBudget(pgmRhoAfterBinning(accountant.rhoBudget, domain, relation), d, relation);
   const steps = reserveMstBudget(accountant, plan, d);
 
   ctx.progress(0, 'measuring one-way histograms');

@@ -14,6 +14,8 @@ export interface PgmDomain {
   problems: string[];
   /** With quantile bins (`binning` = quantile): the share of the budget their edges spend. */
   binningShare?: Rational;
+  /** With quantile bins: the detection threshold of candidate point masses (0: none). */
+  pointMassShare?: number;
 }
 
 /**
@@ -35,6 +37,7 @@ export function planPgmDomain(schema: Schema, params: ParamValues, n: number | u
           binningShare: parseRational(
             typeof share === 'number' ? share : Number(BINNING_SHARE_PARAM.default),
           ),
+          pointMassShare: choice.pointMassShare ?? 0,
         }
       : {}),
   };

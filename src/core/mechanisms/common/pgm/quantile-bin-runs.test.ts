@@ -24,9 +24,12 @@ const schema: Schema = {
 };
 const table: Table = base.table;
 const mst = getMechanism('mst')!;
-// age [17, 90] holds 74 integers: with bins = 6 both numeric columns get 6 quantile bins, 5 edges each.
+// age [17, 90] holds 74 integers: with bins = 6 both numeric columns get 6 quantile bins, 5 edges each,
+// and (pointMassShare 0.1 by default) candidate point masses: age 17 and 90, income 0 and 1000, one
+// detection draw per column.
 const PARAMS = { binning: 'quantile', bins: 6 };
 const EDGES = 10;
+const DETECTIONS = 2;
 const D = schema.columns.length;
 const context = (overrides: Partial<RunContext> = {}) =>
   runContext(schema, N, { epsilon: '1', delta: '1e-6', rng: new SeededRng(5), ...overrides });
@@ -41,19 +44,25 @@ describe('MST with quantile bins through the registry', () => {
       const meter = new PrivacyMeter();
       const release = await mst[form]!(table, schema, resolveParams(mst, PARAMS), context({ meter }));
       expect(meter.steps().map((s) => [s.charges(), s.settled()])).toEqual([
-        [EDGES, true],
+        [EDGES + DETECTIONS, true],
         [D, true],
         [D - 1, true],
         [D - 1, true],
       ]);
       expect(release.claim.steps[0]!.what).toMatch(
-        /^quantile bin edges \(age 6, income 6 bins\): 10 exponential/,
+        /^quantile bin edges \(age 6, income 6 bins\): 10 exponential.*; candidate point masses of 2 columns/,
       );
       const claim = mst.claim(resolveParams(mst, PARAMS), context());
       expect(release.claim.steps.map((s) => [s.what, s.epsilon])).toEqual(
         claim.steps.map((s) => [s.what, s.epsilon]),
       );
-      const edges = (release.diagnostics as { binEdges: Record<string, number[]> }).binEdges;
+      const diagnostics = release.diagnostics as {
+        binEdges: Record<string, number[]>;
+        pointMassesFound: Record<string, number[]>;
+      };
+      const edges = diagnostics.binEdges;
+      // No candidate holds 10 % of the rows in the fixture (age 17 and 90 about 1/74 each; income 0 and 1000 none).
+      expect(diagnostics.pointMassesFound).toEqual({ age: [], income: [] });
       expect(Object.keys(edges)).toEqual(['age', 'income']);
       expect(edges.age!.length).toBe(5);
     }
