@@ -117,7 +117,8 @@ function catalogueFields(spec: object): MetaFields {
 
 /**
  * The meta of a spec: `check` = the relation's problems, the plan's and the budget's; `claim` = the
- * plan reserved on a fresh accountant over a dry meter, then `claimOf`; `describe` from the plan.
+ * plan reserved on a fresh accountant over a dry meter, then `claimOf` (as the run does after refusing
+ * a plan with problems); `describe` from the plan.
  */
 export function defineMechanismMeta<Plan extends PlanProblems, A extends ClaimingAccountant, Reserved>(
   spec: MechanismSpec<Plan, A, Reserved>,
@@ -130,8 +131,10 @@ export function defineMechanismMeta<Plan extends PlanProblems, A extends Claimin
       ...spec.plan(schema, params, context).problems,
       ...budgetProblems(context),
     ],
+    // A plan with problems is still claimed (check says why it cannot run; a reserve that cannot
+    // plan throws), so the page shows the check's sentences; the run refuses it (planOrRefuse).
     claim: (params, context) => {
-      const plan = planOrRefuse(spec, context.schema, params, context);
+      const plan = spec.plan(context.schema, params, context);
       const accountant = spec.accountant(context, new PrivacyMeter(relationOf(context)));
       const reserved = spec.reserve(plan, accountant, context);
       return claimOf(spec, { plan, accountant, reserved, context });
