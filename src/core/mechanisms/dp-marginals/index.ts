@@ -1,77 +1,50 @@
-import { Accountant, type BudgetReserver } from '../../privacy/accountant';
-import { parseBudget } from '../../privacy/budget';
+import type { Accountant } from '../../privacy/accountant';
 import { throwIfAborted } from '../../abort';
 import type { Schema, Table } from '../../table/types';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import {
-  rowBlocks,
-  WHOLE_TABLES,
-  type DatasetForm,
-  type DrawnColumn,
-  type ReleaseOf,
-} from '../common/dataset-form';
+import { WHOLE_TABLES, type DatasetForm, type DrawnColumn } from '../common/dataset-form';
 import { drawCellsForRows } from '../common/draw-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
-import { countRowsPerCell } from '../common/sparse-cell-counts';
+import { countRowsPerCell, type SparseCellCounts } from '../common/sparse-cell-counts';
 import { laplaceScaleFor } from '../common/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
-import { blockRowsOf } from '../release-blocks';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
-import { PrivacyMeter } from '../../privacy/meter';
+import type { ParamValues, RunContext } from '../types';
 import type { NoisyPositiveCells } from '../../privacy/metered/sparse-cell-noise';
-import { histogramClaim } from '../common/histogram-claim';
-import { binningRows, relationOf } from '../neighbouring';
+import { relationOf } from '../neighbouring';
 import { rowsFromNoisySums } from '../common/noisy-row-count';
-import {
-  DP_MARGINALS_ID,
-  dpMarginalsAssumptions,
-  dpMarginalsMeta,
-  planDpMarginalsDomain,
-  reserveMarginalBudgets,
-} from './meta';
+import { defineMechanism, type Drawn } from '../shape/define-mechanism';
+import { DP_MARGINALS_ID, dpMarginalsMeta, type DpMarginalsPlan, type MarginalBudget } from './meta';
 
 /** A column's levels partition the rows by a rule fixed by the schema: its level counts are this query. */
 const PARTITION = { kind: 'partition-counts' } as const;
 
-/**
- * The run with the accountant made explicit: validate, reserve every marginal's budget, then per
- * release and column: exact discrete Laplace noise (sensitivity 2) on each level count, negatives
- * to 0, n levels drawn in proportion (normalisation is implicit in the multinomial draw), values
- * decoded (uniform within numeric bins). Columns are drawn independently and shuffled separately.
- */
-export async function runDpMarginals(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(
-    parseBudget(ctx.epsilon, ctx.delta),
-    ctx.meter ?? new PrivacyMeter(relationOf(ctx)),
-  ),
-): Promise<Release> {
-  return drawDpMarginals(table, schema, params, ctx, accountant, WHOLE_TABLES);
+/** Noisy one-way marginals' public diagnostics: the levels of each column, from the schema. */
+export interface DpMarginalsDiagnostics {
+  levelsPerColumn: Record<string, number>;
 }
 
-/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
-export async function drawDpMarginals<D>(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: BudgetReserver,
-  form: DatasetForm<D>,
-): Promise<ReleaseOf<D>> {
-  const domain = planDpMarginalsDomain(schema, params, binningRows(ctx));
+/** The level counts of every column of the table (one marginal per column), exact. */
+function countMarginals(table: Table, { domain }: DpMarginalsPlan, ctx: RunContext): SparseCellCounts[] {
   refuseUnplannedRun(DP_MARGINALS_ID, domain, table, ctx);
-  const budget = parseBudget(ctx.epsilon, ctx.delta);
-  const budgets = reserveMarginalBudgets(accountant, budget.epsilon, ctx.releases, domain);
+  const realColumns = columnsForCodings(table, domain.codings);
+  return domain.codings.map((coding, j) => countRowsPerCell(levelsOfColumn(realColumns[j]!, coding)));
+}
+
+/**
+ * The draw after every marginal's budget is reserved: per release and column, exact discrete
+ * Laplace noise (sensitivity 2 under replace-one) on each level count, negatives to 0, the rows'
+ * levels drawn in proportion (normalisation is implicit in the multinomial draw), values decoded
+ * (uniform within numeric bins). Columns are drawn independently and shuffled separately.
+ */
+async function drawDpMarginals<D>(
+  marginals: SparseCellCounts[],
+  { domain }: DpMarginalsPlan,
+  budgets: MarginalBudget[][],
+  ctx: RunContext,
+  form: DatasetForm<D>,
+): Promise<Drawn<D, DpMarginalsDiagnostics>> {
   // The relation of the run's meter, carried by every step handle.
   const relation = budgets[0]?.[0]?.step.neighbouring ?? relationOf(ctx);
-
-  const realColumns = columnsForCodings(table, domain.codings);
-  const marginals = domain.codings.map((coding, j) =>
-    countRowsPerCell(levelsOfColumn(realColumns[j]!, coding)),
-  );
   const steps = ctx.releases * domain.codings.length;
   const datasets: D[] = [];
   for (let release = 0; release < ctx.releases; release++) {
@@ -120,27 +93,19 @@ export async function drawDpMarginals<D>(
     }
   }
   ctx.progress(1, 'done');
-  return {
-    datasets,
-    claim: histogramClaim(accountant.claim(dpMarginalsAssumptions(domain, ctx)), relation, budget.epsilon),
-    diagnostics: {
-      levelsPerColumn: levelsPerColumn(domain),
-    },
-    dataHolderDiagnostics: {},
-  };
+  return { datasets, diagnostics: { levelsPerColumn: levelsPerColumn(domain) } };
 }
 
-/** Noisy one-way marginals as workers and the CLI run them. */
-export const dpMarginals: Mechanism = {
-  ...dpMarginalsMeta,
-  run: (table, schema, params, ctx) => runDpMarginals(table, schema, params, ctx),
-  runInBlocks: (table, schema, params, ctx, options) =>
-    drawDpMarginals(
-      table,
-      schema,
-      params,
-      ctx,
-      new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter ?? new PrivacyMeter(relationOf(ctx))),
-      rowBlocks(blockRowsOf(options)),
-    ),
-};
+/** Noisy one-way marginals as workers and the CLI run them: the columns' level counts, then the draw. */
+export const dpMarginals = defineMechanism(dpMarginalsMeta, { read: countMarginals, draw: drawDpMarginals });
+
+/** The run on whole tables with the accountant made explicit (tests record its reservations). */
+export function runDpMarginals(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant?: Accountant,
+) {
+  return dpMarginals.drawFromTable(table, schema, params, ctx, WHOLE_TABLES, accountant);
+}

@@ -1,15 +1,15 @@
 import { Accountant, type BudgetReserver } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
-import { PrivacyMeter, type MeterStep } from '../../privacy/meter';
-import { addRemoveAssumptions, binningRows, relationOf } from '../neighbouring';
+import type { MeterStep } from '../../privacy/meter';
+import { addRemoveAssumptions, binningRows } from '../neighbouring';
 import { histogramClaim } from '../common/histogram-claim';
-import type { PrivacyClaim } from '../../privacy/types';
 import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
-import type { MechanismMeta, ParamValues, PublicContext } from '../types';
+import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
+import type { ParamValues, PublicContext } from '../types';
 import { dpMarginalsFit } from './fit';
 
 export const DP_MARGINALS_ID = 'dp-marginals';
@@ -21,6 +21,21 @@ export function planDpMarginalsDomain(
   n: number | undefined,
 ): BinnedDomain {
   return planBinnedDomain(schema, binningChoiceFromParams(params), n, false);
+}
+
+/** What the settings fix before any data is read: the binned domain (one marginal per column) and its problems. */
+export interface DpMarginalsPlan extends PlanProblems {
+  domain: BinnedDomain;
+}
+
+/** The plan `check`, `claim` and the run share. */
+export function planDpMarginals(
+  schema: Schema,
+  params: ParamValues,
+  context?: PublicContext,
+): DpMarginalsPlan {
+  const domain = planDpMarginalsDomain(schema, params, binningRows(context));
+  return { domain, problems: domain.problems };
 }
 
 /** One marginal's share of ε and the step its noise charges. */
@@ -66,20 +81,13 @@ export function dpMarginalsAssumptions(domain: BinnedDomain, context: PublicCont
   ]);
 }
 
-function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const budget = parseBudget(context.epsilon, context.delta);
-  const domain = planDpMarginalsDomain(context.schema, params, binningRows(context));
-  const accountant = new Accountant(budget, new PrivacyMeter(relationOf(context)));
-  reserveMarginalBudgets(accountant, budget.epsilon, context.releases, domain);
-  return histogramClaim(
-    accountant.claim(dpMarginalsAssumptions(domain, context)),
-    relationOf(context),
-    budget.epsilon,
-  );
+/** The run's whole ε, as the user gave it. */
+function totalEpsilon(context: PublicContext): Rational {
+  return parseBudget(context.epsilon, context.delta).epsilon;
 }
 
 /** Independent noisy one-way marginals, the baseline of Bindschaedler, Shokri & Gunter (plausible deniability, §3.2). */
-export const dpMarginalsMeta: MechanismMeta = {
+export const dpMarginalsMeta = defineMechanismMeta({
   sweepRepeats: 'independent-releases',
   id: DP_MARGINALS_ID,
   label: 'Noisy one-way marginals',
@@ -91,6 +99,12 @@ export const dpMarginalsMeta: MechanismMeta = {
   supportsNeighbouring: ['replace-one', 'add-remove'],
   fit: dpMarginalsFit,
   params: BINNING_PARAMS,
-  claim,
-  check: (schema, params, context) => planDpMarginalsDomain(schema, params, binningRows(context)).problems,
-};
+  plan: planDpMarginals,
+  accountant: (context, meter) => new Accountant(parseBudget(context.epsilon, context.delta), meter),
+  reserve: (plan, accountant, context) =>
+    reserveMarginalBudgets(accountant, totalEpsilon(context), context.releases, plan.domain),
+  assumptions: (plan, context) => dpMarginalsAssumptions(plan.domain, context),
+  // Pure ε with what it implies under the other relation (the meter's relation is the run's).
+  finishClaim: (claim, { accountant, context }) =>
+    histogramClaim(claim, accountant.meter.neighbouring, totalEpsilon(context)),
+});
