@@ -91,18 +91,21 @@ export const meteredMechanismFolders = [
   'dp-sequential-regression',
   'pmse-mechanism',
 ];
+// Folders of src/core outside mechanisms/ whose privacy noise is drawn through the meter too: the
+// domain learning (types, bounds, whole-number flags, category lists learned with DP).
+export const meteredCoreFolders = ['domain'];
+const meteredSamplerPatterns = [
+  { group: rawPrivacySamplers.map((file) => `**/rng/${file}`), message: meteredMessage },
+  { group: ['**/rng', '**/rng/index'], importNames: rawPrivacySamplerNames, message: meteredMessage },
+  // Unmetered noise for tests and benchmarks only.
+  { group: ['**/privacy/metered/testing'], message: meteredMessage },
+];
 const meteredRestrictions = {
   'no-restricted-imports': [
     'error',
     {
       paths: coreRestrictions['no-restricted-imports'][1].paths,
-      patterns: [
-        ...coreRestrictions['no-restricted-imports'][1].patterns,
-        { group: rawPrivacySamplers.map((file) => `**/rng/${file}`), message: meteredMessage },
-        { group: ['**/rng', '**/rng/index'], importNames: rawPrivacySamplerNames, message: meteredMessage },
-        // Unmetered noise for tests and benchmarks only.
-        { group: ['**/privacy/metered/testing'], message: meteredMessage },
-      ],
+      patterns: [...coreRestrictions['no-restricted-imports'][1].patterns, ...meteredSamplerPatterns],
     },
   ],
 };
@@ -124,7 +127,9 @@ export const coreFloors = [
 ];
 const coreTopFolders = ['mechanisms', 'counts', 'recommend'];
 const floorMessage = 'A lower floor of src/core may not import a higher one (eslint.config.js, coreFloors).';
-const floorRestrictions = coreFloors.map((folders, index) => {
+/** The import patterns of a floor's folders: the core rules and every higher floor blocked. */
+function floorPatterns(index) {
+  const folders = coreFloors[index];
   const higher = [...coreFloors.slice(index + 1).flat(), ...coreTopFolders];
   const privacy = folders.includes('privacy');
   const blocked = privacy ? higher.filter((folder) => folder !== 'mechanisms') : higher;
@@ -133,6 +138,10 @@ const floorRestrictions = coreFloors.map((folders, index) => {
     { group: blocked.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message: floorMessage },
   ];
   if (privacy) patterns.push({ regex: '(^|/)mechanisms(/(?!common/)|$)', message: floorMessage });
+  return patterns;
+}
+const floorRestrictions = coreFloors.map((folders, index) => {
+  const patterns = floorPatterns(index);
   return {
     files: folders.map((folder) => `src/core/${folder}/**/*.ts`),
     ignores: ['src/core/**/*.test.ts'],
@@ -175,6 +184,25 @@ export default tseslint.config(
     rules: meteredRestrictions,
   },
   ...floorRestrictions,
+  // Folders of src/core below mechanisms that draw privacy noise (the domain learning): their floor's
+  // rules and the raw-sampler restriction together (a later entry replaces a rule's options, so the
+  // two lists are merged here).
+  ...meteredCoreFolders.map((folder) => ({
+    files: [`src/core/${folder}/**/*.ts`],
+    ignores: ['src/core/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: coreRestrictions['no-restricted-imports'][1].paths,
+          patterns: [
+            ...floorPatterns(coreFloors.findIndex((floor) => floor.includes(folder))),
+            ...meteredSamplerPatterns,
+          ],
+        },
+      ],
+    },
+  })),
   // The command is a shell over src/core; it shares nothing with the studio's workers.
   {
     files: ['src/cli/**/*.ts'],

@@ -3,6 +3,7 @@ import { parseRational, Rational } from '../rng/rational';
 import { SeededRng } from '../rng/seeded-rng';
 import { fitDraws, powerAgainst, type IntegerPmf } from '../rng/testing/distribution-fit';
 import { dpCategories, thresholdFor } from './dp-categories';
+import { recordingStep } from '../privacy/metered/testing';
 
 /** P(Z >= j) for discrete Laplace noise of scale b, from its pmf (1 − p)/(1 + p)·p^|z|, p = e^(−1/b). */
 function survival(j: number, scale: number): number {
@@ -141,7 +142,11 @@ describe('thresholded histogram, exact output distribution', () => {
   it('releases each seen value with probability P(count + Z >= τ), independently (chi-square, α = 1e−6)', () => {
     expect(tau).toBe(3);
     const rng = new SeededRng('thresholded histogram');
-    const fit = fitDraws(() => asSet(dpCategories(rng, counts, epsilon, tau)), DRAWS, pmf(1));
+    const fit = fitDraws(
+      () => asSet(dpCategories(recordingStep('approx-dp'), rng, counts, epsilon, tau, parseRational('0.2'))),
+      DRAWS,
+      pmf(1),
+    );
     expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
   });
 
@@ -149,7 +154,14 @@ describe('thresholded histogram, exact output distribution', () => {
     const power = powerAgainst(pmf(1), pmf(0.5), DRAWS, ALPHA);
     expect(power.fiveSigmaLowerStatistic).toBeGreaterThan(power.critical);
     const rng = new SeededRng('thresholded histogram, Δ = 1');
-    const fit = fitDraws(() => asSet(dpCategories(rng, counts, Rational.of(4), tau)), DRAWS, pmf(1));
+    const fit = fitDraws(
+      () =>
+        asSet(
+          dpCategories(recordingStep('approx-dp'), rng, counts, Rational.of(4), tau, parseRational('0.2')),
+        ),
+      DRAWS,
+      pmf(1),
+    );
     expect(fit.pValue).toBeLessThan(ALPHA);
   });
 });

@@ -1,5 +1,7 @@
 import { expm1LowerBound } from '../privacy/expm1-lower-bound';
-import { makeDiscreteLaplaceSampler } from '../rng/discrete-laplace';
+import type { ChargeableStep } from '../privacy/meter';
+import { meteredThresholdedCounts } from '../privacy/metered/thresholded-counts';
+import { querySensitivity } from '../privacy/query-sensitivity';
 import { Rational } from '../rng/rational';
 import type { Rng } from '../rng/types';
 
@@ -32,23 +34,24 @@ import type { Rng } from '../rng/types';
  * e^(εj/2) + e^(ε(j−1)/2) >= 1/δ, checked with lower bounds of e^x (thresholdFor). δ must be > 0:
  * without it only declared lists are possible, since a value held by one person would otherwise be
  * released with positive probability.
+ *
+ * The noise is drawn through the privacy meter (privacy/metered/thresholded-counts.ts, counts over the
+ * partition of all values, scale Δ/ε of the step's relation): it charges `step` exactly ε and
+ * `deltaStep` (default `step`) δ, after checking that the threshold keeps P₁ <= δ.
  */
 export function dpCategories(
+  step: ChargeableStep,
   rng: Rng,
   counts: ReadonlyMap<string, number>,
   epsilon: Rational,
   threshold: number,
+  delta: Rational,
+  deltaStep: ChargeableStep = step,
 ): string[] {
-  const noise = makeDiscreteLaplaceSampler(CATEGORY_COUNT_SENSITIVITY.div(epsilon));
-  const released: string[] = [];
-  for (const [value, count] of counts) {
-    if (count + noise(rng) >= threshold) released.push(value);
-  }
-  return released;
+  const query = { kind: 'partition-counts' } as const;
+  const scale = querySensitivity(query, step.neighbouring).l1.div(epsilon);
+  return meteredThresholdedCounts(step, query, counts, scale, threshold, delta, rng, deltaStep);
 }
-
-/** L1 sensitivity of the counts of the values seen in both neighbours, under replace-one. */
-export const CATEGORY_COUNT_SENSITIVITY = Rational.of(2);
 
 /**
  * The threshold τ = 1 + j for (ε, δ) (see dpCategories): the least whole j >= 1 with

@@ -3,6 +3,7 @@ import { parseRational } from '../rng/rational';
 import { SeededRng } from '../rng/seeded-rng';
 import { fitDraws, powerAgainst, type IntegerPmf } from '../rng/testing/distribution-fit';
 import { dpMajority } from './dp-majority';
+import { recordingStep } from '../privacy/metered/testing';
 
 /** P(yes − no + Z >= 1) for discrete Laplace Z of scale b: written from the pmf (1 − p)/(1 + p)·p^|z|. */
 function answerYes(difference: number, scale: number): number {
@@ -23,7 +24,11 @@ describe('noisy majority', () => {
 
   it('answers yes with probability P(yes − no + Z >= 1), Z of scale 2/ε (chi-square, α = 1e−6)', () => {
     const rng = new SeededRng('majority');
-    const fit = fitDraws(() => (dpMajority(rng, 3, 2, parseRational('0.5')) ? 1 : 0), DRAWS, pmf(4));
+    const fit = fitDraws(
+      () => (dpMajority(recordingStep('approx-dp'), rng, 3, 2, parseRational('0.5')) ? 1 : 0),
+      DRAWS,
+      pmf(4),
+    );
     expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
   });
 
@@ -31,7 +36,11 @@ describe('noisy majority', () => {
     const power = powerAgainst(pmf(4), pmf(2), DRAWS, ALPHA);
     expect(power.fiveSigmaLowerStatistic).toBeGreaterThan(power.critical);
     const rng = new SeededRng('majority, Δ = 1');
-    const fit = fitDraws(() => (dpMajority(rng, 3, 2, parseRational('1')) ? 1 : 0), DRAWS, pmf(4));
+    const fit = fitDraws(
+      () => (dpMajority(recordingStep('approx-dp'), rng, 3, 2, parseRational('1')) ? 1 : 0),
+      DRAWS,
+      pmf(4),
+    );
     expect(fit.pValue).toBeLessThan(ALPHA);
   });
 });

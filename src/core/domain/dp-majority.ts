@@ -1,4 +1,6 @@
-import { makeDiscreteLaplaceSampler } from '../rng/discrete-laplace';
+import type { ChargeableStep } from '../privacy/meter';
+import { meteredDiscreteLaplace } from '../privacy/metered/discrete-laplace';
+import { querySensitivity, type QueryKind } from '../privacy/query-sensitivity';
 import { Rational } from '../rng/rational';
 import type { Rng } from '../rng/types';
 
@@ -11,11 +13,21 @@ import type { Rng } from '../rng/types';
  * Sensitivity under replace-one with n public: one replaced row leaves one of the three groups
  * (yes, no, neither) and joins one, so yes − no moves by at most 2 (a row turning from yes to no);
  * noise of scale Δ/ε = 2/ε makes the noisy difference ε-DP, and the answer is post-processing.
+ * (Under add/remove the row joins or leaves one group: Δ = 1.) The noise is drawn through the privacy
+ * meter (`count-difference` query, privacy/query-sensitivity.ts) at the scale Δ/ε of the step's relation,
+ * which charges `step` exactly ε.
  */
-export function dpMajority(rng: Rng, yes: number, no: number, epsilon: Rational): boolean {
-  const noise = makeDiscreteLaplaceSampler(MAJORITY_SENSITIVITY.div(epsilon))(rng);
-  return yes - no + noise >= 1;
+export function dpMajority(
+  step: ChargeableStep,
+  rng: Rng,
+  yes: number,
+  no: number,
+  epsilon: Rational,
+): boolean {
+  const scale = querySensitivity(MAJORITY_QUERY, step.neighbouring).l1.div(epsilon);
+  const [noisy] = meteredDiscreteLaplace(step, MAJORITY_QUERY, Float64Array.of(yes - no), scale, rng);
+  return noisy! >= 1;
 }
 
-/** L1 sensitivity of yes − no under replace-one. */
-export const MAJORITY_SENSITIVITY = Rational.of(2);
+/** The query a majority answers: yes − no, two disjoint counts. */
+export const MAJORITY_QUERY: QueryKind = { kind: 'count-difference' };

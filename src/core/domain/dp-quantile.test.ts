@@ -12,6 +12,7 @@ import {
   safeBoundRank,
   type BoundEnd,
 } from './dp-quantile';
+import { recordingStep } from '../privacy/metered/testing';
 
 const sorted = (values: number[]) => Float64Array.from(values).sort();
 
@@ -238,7 +239,11 @@ describe('DP bound, exact exponential mechanism', () => {
     expect(boundReach(values.length, parseRational('0.8'), candidates.length)).toBe(8);
     const rng = new SeededRng('dp bound');
     const epsilon = parseRational('0.8');
-    const fit = fitDraws(() => dpBoundIndex(rng, values, q, candidates, 'lower', epsilon), DRAWS, pmfAt(0.8));
+    const fit = fitDraws(
+      () => dpBoundIndex(recordingStep('approx-dp'), rng, values, q, candidates, 'lower', epsilon),
+      DRAWS,
+      pmfAt(0.8),
+    );
     expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
   });
 
@@ -247,7 +252,8 @@ describe('DP bound, exact exponential mechanism', () => {
     expect(power.fiveSigmaLowerStatistic).toBeGreaterThan(power.critical);
     const rng = new SeededRng('dp bound, half the sensitivity');
     const fit = fitDraws(
-      () => dpBoundIndex(rng, values, q, candidates, 'lower', parseRational('1.6')),
+      () =>
+        dpBoundIndex(recordingStep('approx-dp'), rng, values, q, candidates, 'lower', parseRational('1.6')),
       DRAWS,
       pmfAt(0.8),
     );

@@ -1,4 +1,6 @@
-import { sampleExponentialMechanism } from '../rng/exponential-mechanism';
+import type { ChargeableStep } from '../privacy/meter';
+import { meteredExponentialMechanism } from '../privacy/metered/exponential-mechanism';
+import type { QueryKind } from '../privacy/query-sensitivity';
 import { Rational } from '../rng/rational';
 import type { Rng } from '../rng/types';
 
@@ -132,6 +134,7 @@ export const FAR_BOUND_PROBABILITY = 0.01;
  * candidate's index.
  */
 export function dpBoundIndex(
+  step: ChargeableStep,
   rng: Rng,
   sortedValues: Float64Array,
   q: Rational,
@@ -142,5 +145,12 @@ export function dpBoundIndex(
   const m = sortedValues.length;
   const rank = boundRank(q, end, m);
   const scores = boundScores(sortedValues, rank, candidates, end, boundReach(m, epsilon, candidates.length));
-  return sampleExponentialMechanism(rng, scores, epsilon, BOUND_SCORE_SENSITIVITY);
+  return meteredExponentialMechanism(step, BOUND_SCORE_QUERY, scores, epsilon, rng);
 }
+
+/**
+ * The query a bound's scores answer (privacy/query-sensitivity.ts, Δ = 1 row under replace-one and
+ * add/remove, as derived at boundScores): the exponential mechanism draws through the privacy meter,
+ * which charges the step exactly ε before the draw.
+ */
+export const BOUND_SCORE_QUERY: QueryKind = { kind: 'quantile-cell-score' };

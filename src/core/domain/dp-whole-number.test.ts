@@ -9,6 +9,7 @@ import {
   wholeNumberThreshold,
 } from './dp-whole-number';
 import { presentValues } from './learn-domain';
+import { recordingStep } from '../privacy/metered/testing';
 
 /** P(F + Z < T) for discrete Laplace Z of scale b: from the pmf (1 − p)/(1 + p)·p^|z|, p = e^(−1/b). */
 function answerWhole(nonWhole: number, threshold: number, scale: number): number {
@@ -101,7 +102,7 @@ describe('whole-number flag', () => {
   };
   const flags = (seed: string, epsilon: string) => {
     const rng = new SeededRng(seed);
-    return () => (dpWholeNumber(rng, 3, 4, parseRational(epsilon)) ? 1 : 0);
+    return () => (dpWholeNumber(recordingStep('approx-dp'), rng, 3, 4, parseRational(epsilon)) ? 1 : 0);
   };
 
   it('is whole with probability P(F + Z < T), Z of scale 1/ε (chi-square, α = 1e−6)', () => {
@@ -136,7 +137,7 @@ describe('whole-number flag', () => {
     const draw =
       (t: number, e = epsilon) =>
       () =>
-        dpWholeNumber(rng, 0, t, e) ? 1 : 0;
+        dpWholeNumber(recordingStep('approx-dp'), rng, 0, t, e) ? 1 : 0;
     const fit = fitDraws(draw(threshold), DRAWS, truth);
     expect(fit.pValue, `X² = ${fit.statistic}`).toBeGreaterThan(ALPHA);
     for (const wrong of [wholeColumnPmf(1, 8), wholeColumnPmf(threshold, 16)]) {

@@ -1,5 +1,7 @@
 import { expm1LowerBound } from '../privacy/expm1-lower-bound';
-import { makeDiscreteLaplaceSampler } from '../rng/discrete-laplace';
+import type { ChargeableStep } from '../privacy/meter';
+import { meteredDiscreteLaplace } from '../privacy/metered/discrete-laplace';
+import { querySensitivity, type QueryKind } from '../privacy/query-sensitivity';
 import { Rational } from '../rng/rational';
 import type { Rng } from '../rng/types';
 
@@ -13,15 +15,24 @@ import type { Rng } from '../rng/types';
  * Sensitivity under replace-one with n public: a row is non-whole, or not (a whole value, a
  * missing cell, a cell that is not a number), before and after the replacement, so F moves by at
  * most 1, including a value turning missing or back: Δ = 1, and F + Z is ε-DP; the flag is
- * post-processing.
+ * post-processing. (Under add/remove F also moves by at most 1.) The noise is drawn through the
+ * privacy meter (`count` query, privacy/query-sensitivity.ts) at scale Δ/ε, which charges `step`
+ * exactly ε.
  */
-export function dpWholeNumber(rng: Rng, nonWhole: number, threshold: number, epsilon: Rational): boolean {
-  const noise = makeDiscreteLaplaceSampler(NON_WHOLE_COUNT_SENSITIVITY.div(epsilon))(rng);
-  return nonWhole + noise < threshold;
+export function dpWholeNumber(
+  step: ChargeableStep,
+  rng: Rng,
+  nonWhole: number,
+  threshold: number,
+  epsilon: Rational,
+): boolean {
+  const scale = querySensitivity(NON_WHOLE_QUERY, step.neighbouring).l1.div(epsilon);
+  const [noisy] = meteredDiscreteLaplace(step, NON_WHOLE_QUERY, Float64Array.of(nonWhole), scale, rng);
+  return noisy! < threshold;
 }
 
-/** L1 sensitivity of the count of non-whole values under replace-one. */
-export const NON_WHOLE_COUNT_SENSITIVITY = Rational.ONE;
+/** The query the flag answers: one count, of the values present that are not whole. */
+export const NON_WHOLE_QUERY: QueryKind = { kind: 'count' };
 
 /** Share of the n rows that may be non-whole in a column still flagged whole: 0.5 %. */
 export const NON_WHOLE_SHARE = Rational.of(1, 200);

@@ -67,7 +67,7 @@ vi.mock('./dp-categories', async (importOriginal) => {
   return {
     ...actual,
     dpCategories: (...args: Parameters<typeof actual.dpCategories>) => {
-      calls.push({ kind: 'threshold', threshold: args[3] });
+      calls.push({ kind: 'threshold', threshold: args[4] });
       return actual.dpCategories(...args);
     },
   };
@@ -78,7 +78,7 @@ vi.mock('./dp-whole-number', async (importOriginal) => {
   return {
     ...actual,
     dpWholeNumber: (...args: Parameters<typeof actual.dpWholeNumber>) => {
-      calls.push({ kind: 'whole', threshold: args[2] });
+      calls.push({ kind: 'whole', threshold: args[3] });
       return actual.dpWholeNumber(...args);
     },
   };

@@ -20,7 +20,7 @@ vi.mock('./dp-whole-number', async (importOriginal) => {
   return {
     ...actual,
     dpWholeNumber: (...args: Parameters<typeof actual.dpWholeNumber>) => {
-      flags.push({ nonWhole: args[1], threshold: args[2], epsilon: args[3] });
+      flags.push({ nonWhole: args[2], threshold: args[3], epsilon: args[4] });
       return actual.dpWholeNumber(...args);
     },
   };

@@ -1,5 +1,8 @@
 import { Accountant } from '../privacy/accountant';
 import { formatRational } from '../privacy/format-rational';
+import { PrivacyMeter, type MeterStep } from '../privacy/meter';
+import { chargeUnusedShare } from '../privacy/metered/unused-share';
+import { roundUpRational } from '../privacy/round-up';
 import { parseRational, Rational } from '../rng/rational';
 import type { Rng } from '../rng/types';
 import type { AbortSignalLike } from '../abort';
@@ -108,8 +111,11 @@ function partsToLearn(column: ColumnSchema): SchemaPart[] {
  * dp-whole-number.ts) and a category list (a stability-based thresholded histogram,
  * dp-categories.ts, which alone spends δ). Only which facts follow the type depends on the type
  * learned, a DP output, and both paths spend the same (adaptive sequential composition). Every step
- * is reserved on an accountant before its noise is drawn, and the schema records exactly what the
- * steps spent. Declared facts are kept and not learned again. Throws InputError, before any draw,
+ * is reserved on an accountant before its noise is drawn, through the metered primitives
+ * (privacy/metered/), which charge the accountant's privacy meter; the meter is settled before the
+ * schema is returned (each step charged exactly its share, a share left unused charged as spent), or
+ * MeterMismatchError and nothing is returned. The schema records exactly what the steps spent.
+ * Declared facts are kept and not learned again. Throws InputError, before any draw,
  * for a budget that cannot pay for the facts asked (δ = 0 with a category list to learn, an
  * unknown column).
  */
@@ -191,7 +197,9 @@ export function learnDomain(
 ): LearnDomainResult {
   const { plan, chosen, epsilon, delta, quantiles, grid } = planLearning(schema, raw.nRows, options);
   if (plan.failing.length > 0 && options.force !== true) throw new DomainPlanRefused(plan);
-  const accountant = new Accountant({ epsilon, delta });
+  // Domain learning uses n (public under replace-one only): its steps are metered under replace-one.
+  const meter = new PrivacyMeter('replace-one');
+  const accountant = new Accountant({ epsilon, delta }, meter);
   const steps: DomainStep[] = [];
   const warnings: string[] = [];
   if (plan.failing.length > 0)
@@ -213,6 +221,15 @@ export function learnDomain(
     };
     learned.set(column.name, learnColumn(column, tokens, columnPlan, ctx));
   }
+  // Claim = spend: every planned step charged exactly its cost, and the recorded steps are the
+  // planned ones (words and rounded costs); otherwise MeterMismatchError and no schema.
+  meter.settle(
+    steps.map((step) => ({
+      what: step.what,
+      epsilon: roundUpRational(parseRational(step.epsilon)),
+      delta: roundUpRational(parseRational(step.delta)),
+    })),
+  );
   const columns = schema.columns.map((c) => learned.get(c.name) ?? c);
   return {
     schema: {
@@ -241,9 +258,17 @@ interface StepContext {
   quantiles: Rational[];
 }
 
-function spend(ctx: StepContext, fact: string, what: string, epsilon: Rational, delta = Rational.ZERO) {
-  ctx.accountant.reserve(what, epsilon, delta);
+/** Reserves a step on the metered accountant, records it, and returns its handle for the draw. */
+function spend(
+  ctx: StepContext,
+  fact: string,
+  what: string,
+  epsilon: Rational,
+  delta = Rational.ZERO,
+): MeterStep {
+  const step = ctx.accountant.reserve(what, epsilon, delta);
   ctx.steps.push({ fact, what, epsilon: exactDecimal(epsilon), delta: exactDecimal(delta) });
+  return step;
 }
 
 /**
@@ -263,6 +288,9 @@ function learnColumn(
   const name = column.name;
   let current = column;
   const planned = (part: PlannedFact['part']) => plan.facts.find((f) => f.part === part);
+  // The learned type's step, which also holds the δ of the category list its noise may call for.
+  let typeStep: MeterStep | undefined;
+  let typeDeltaDrawn = false;
   if (plan.learnsType) {
     const typeFact = planned('type')!;
     let numbers = 0;
@@ -272,7 +300,7 @@ function learnColumn(
       if (isNumericToken(token)) numbers++;
       else words++;
     }
-    spend(
+    typeStep = spend(
       ctx,
       `${name}.type`,
       `type of \`${name}\`: numeric when a noisy majority of its cells read as numbers (discrete Laplace, ` +
@@ -281,14 +309,17 @@ function learnColumn(
       typeFact.epsilon,
       typeFact.delta,
     );
-    const numeric = dpMajority(ctx.rng, numbers, words, typeFact.epsilon);
+    const numeric = dpMajority(typeStep, ctx.rng, numbers, words, typeFact.epsilon);
     const type = numeric ? 'numeric' : 'categorical';
     // The learned type agrees with the column: its declared facts stay. Otherwise none applies.
     current = type === column.type ? column : { name, type, source: 'dp' };
   }
   const learnedParts: SchemaPart[] = plan.learnsType ? ['type'] : [];
   const unused = (what: string, epsilon: Rational) =>
-    spend(ctx, `${name}.type`, `share of \`${name}\`'s budget left unused: its ${what} declared`, epsilon);
+    chargeUnusedShare(
+      spend(ctx, `${name}.type`, `share of \`${name}\`'s budget left unused: its ${what} declared`, epsilon),
+      epsilon,
+    );
   if (current.type === 'numeric') {
     const facts = plan.facts.filter((f) => f.part === 'lower' || f.part === 'upper' || f.part === 'integer');
     if (plan.learnsType && facts.length === 0) unused('bounds and whole-number flag are', plan.unusedNumeric);
@@ -299,10 +330,16 @@ function learnColumn(
     if (list === undefined) {
       if (plan.learnsType) unused('list of categories is', plan.unusedCategorical);
     } else {
-      // With the type learned, the list's δ was reserved by the type step.
-      current = learnCategories(current, tokens, list, plan.learnsType ? Rational.ZERO : list.listDelta, ctx);
+      // With the type learned, the list's δ was reserved by the type step, and the list charges it there.
+      current = learnCategories(current, tokens, list, typeStep, ctx);
+      typeDeltaDrawn = typeStep !== undefined;
       learnedParts.push('categories');
     }
+  }
+  // The type came out numeric, or the list is declared: the δ the type step kept for a list is unused.
+  const typeDelta = plan.learnsType ? planned('type')!.delta : Rational.ZERO;
+  if (typeStep !== undefined && !typeDeltaDrawn && !typeDelta.isZero()) {
+    chargeUnusedShare(typeStep, Rational.ZERO, typeDelta);
   }
   // Whether a column can be missing is not learned: a flag read from the data is dropped (absent, the
   // column keeps a missing level, as in older schemas); a declared one stays.
@@ -367,7 +404,7 @@ function learnNumeric(
     const safe = safeBoundRank(epsilon, grid.length);
     const side = end.part === 'lower' ? 'below' : 'above';
     const share = end.part === 'lower' ? end.q : Rational.ONE.sub(end.q);
-    spend(
+    const step = spend(
       ctx,
       `${name}.${end.part}`,
       `${end.word} of \`${name}\`: about ⌈${formatRational(share)}·m⌉ of its m values present ${side} it ` +
@@ -380,7 +417,7 @@ function learnNumeric(
         belowFloor(end.fact),
       epsilon,
     );
-    const index = dpBoundIndex(ctx.rng, sorted, end.q, grid, end.part, epsilon);
+    const index = dpBoundIndex(step, ctx.rng, sorted, end.q, grid, end.part, epsilon);
     if (end.part === 'lower') lowerIndex = index;
     else upperIndex = index;
   }
@@ -400,7 +437,7 @@ function learnNumeric(
     const epsilon = flag.epsilon;
     const threshold = wholeNumberThreshold(n, epsilon);
     const beta = formatRational(WHOLE_MISSED_PROBABILITY);
-    spend(
+    const flagStep = spend(
       ctx,
       `${name}.integer`,
       `whole-number flag of \`${name}\`: set when the noisy count of its values that are not whole ` +
@@ -411,7 +448,7 @@ function learnNumeric(
         belowFloor(flag),
       epsilon,
     );
-    integer = dpWholeNumber(ctx.rng, nonWhole, threshold, epsilon);
+    integer = dpWholeNumber(flagStep, ctx.rng, nonWhole, threshold, epsilon);
   }
   const { bounds: _b, integer: _i, ...rest } = column;
   return {
@@ -421,14 +458,18 @@ function learnNumeric(
   };
 }
 
-/** The list with its planned ε and δ; `charged` is the δ this step reserves (0 when the type step reserved it). */
+/**
+ * The list with its planned ε and δ; `typeStep`, when the type was learned, reserved the list's δ and
+ * is charged it (this step then reserves δ = 0).
+ */
 function learnCategories(
   column: ColumnSchema & { type: 'categorical' },
   tokens: string[],
   fact: PlannedFact,
-  charged: Rational,
+  typeStep: MeterStep | undefined,
   ctx: StepContext,
 ): ColumnSchema {
+  const charged = typeStep === undefined ? fact.listDelta : Rational.ZERO;
   const name = column.name;
   const counts = new Map<string, number>();
   for (const token of tokens) {
@@ -436,7 +477,7 @@ function learnCategories(
     counts.set(token, (counts.get(token) ?? 0) + 1);
   }
   const threshold = thresholdFor(fact.epsilon, fact.listDelta);
-  spend(
+  const listStep = spend(
     ctx,
     `${name}.categories`,
     `categories of \`${name}\`: the values whose noisy count (discrete Laplace, Δ = 2) reaches ${threshold}; ` +
@@ -445,7 +486,7 @@ function learnCategories(
     fact.epsilon,
     charged,
   );
-  const kept = dpCategories(ctx.rng, counts, fact.epsilon, threshold)
+  const kept = dpCategories(listStep, ctx.rng, counts, fact.epsilon, threshold, fact.listDelta, typeStep)
     .filter((value) => value !== OTHER_LEVEL)
     .sort(compareByCodePoint);
   const { categories: _c, other: _o, ...rest } = column;

@@ -30,6 +30,28 @@ describe('the table of query kinds', () => {
     expect(sens({ kind: 'count' }, 'add-remove')).toEqual(['1', '1']);
   });
 
+  it('a difference of two counts (yes − no): 2 under replace-one (a row turns from yes to no), 1 under add/remove', () => {
+    expect(sens({ kind: 'count-difference' }, 'replace-one')).toEqual(['2', '4']);
+    expect(sens({ kind: 'count-difference' }, 'add-remove')).toEqual(['1', '1']);
+    // Brute force over every neighbour of a 3-row table over {yes, no, neither}: the largest change.
+    const groups = [1, -1, 0];
+    const tables = groups.flatMap((a) => groups.flatMap((b) => groups.map((c) => [a, b, c])));
+    const diff = (t: number[]) => t.reduce((s, v) => s + v, 0);
+    let replaceOne = 0;
+    let addRemove = 0;
+    for (const t of tables) {
+      for (let i = 0; i < t.length; i++) {
+        for (const v of groups) {
+          const u = [...t];
+          u[i] = v;
+          replaceOne = Math.max(replaceOne, Math.abs(diff(u) - diff(t)));
+        }
+        addRemove = Math.max(addRemove, Math.abs(diff(t.filter((_, j) => j !== i)) - diff(t)));
+      }
+    }
+    expect([replaceOne, addRemove]).toEqual([2, 1]);
+  });
+
   it('an L1-error score of weight w on a grid g: 2·w·g under replace-one, w·g under add/remove', () => {
     const query: QueryKind = { kind: 'l1-error-score', weight: 3, grid: 2 ** 20 };
     expect(querySensitivity(query, 'replace-one').l1.equals(r(6 * 2 ** 20))).toBe(true);

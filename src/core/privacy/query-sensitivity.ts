@@ -18,6 +18,8 @@ export type Neighbouring = 'replace-one' | 'add-remove';
  * - `partition-counts`: the counts of the rows in the cells of a partition fixed without looking at the
  *   data (a histogram, a marginal over a public domain).
  * - `count`: one count of the rows that satisfy a public predicate.
+ * - `count-difference`: yes − no, the counts of the rows that satisfy two disjoint public predicates
+ *   (a majority vote: cells that read as numbers against the other cells present).
  * - `l1-error-score`: a selection score w·‖M(D) − m‖₁ (+ a term that does not depend on the data), with
  *   M(D) the counts of a partition and m a public vector (a DP output), the scores kept as integers on a
  *   grid of `grid` units per count (`grid` = 2^20 for the graphical-model mechanisms). `weight` ≥ 0.
@@ -41,6 +43,7 @@ export type Neighbouring = 'replace-one' | 'add-remove';
 export type QueryKind =
   | { kind: 'partition-counts' }
   | { kind: 'count' }
+  | { kind: 'count-difference' }
   | { kind: 'l1-error-score'; weight: number; grid: number }
   | { kind: 'rank-score' }
   | { kind: 'quantile-cell-score' }
@@ -96,6 +99,7 @@ function wholeNonNegative(what: string, value: number): Rational {
  * | ------------------------- | -------------------------------- | ------------------------------- |
  * | partition-counts          | L1 = 2, L2 = √2: one cell −1, one +1 (or none when the cell stays) | L1 = L2 = 1: one cell ±1 |
  * | count                     | 1: the row leaves or joins the counted set | 1                        |
+ * | count-difference          | 2: the row leaves one of yes, no, neither and joins one (yes → no) | 1: one group gains or loses the row |
  * | l1-error-score (w, grid)  | 2·w·grid: ‖·‖₁ moves by ≤ the counts' L1 change, 2 | w·grid          |
  * | rank-score                | 1: #{< t} moves by at most 1, r fixed | 1 (r must not depend on n) |
  * | quantile-cell-score       | 1 (below)                        | 1 (below)                       |
@@ -112,10 +116,7 @@ function wholeNonNegative(what: string, value: number): Rational {
  * by ρ − e′, each in [−1, 1]; an uncounted row → an uncounted one changes nothing. Add/remove: adding
  * or removing a counted row is the second case, an uncounted one changes nothing. The maximum of terms
  * that each move by at most 1 moves by at most 1: Δ = 1 under both (brute force in
- * domain/dp-quantile.test.ts and mechanisms/common/quantile-bins.test.ts). The domain's bounds add
- * further terms to the maximum, min(r(m) + j − 1, R(m)) − a(gᵢ₊ⱼ) for j >= 2 with R(m) = min(s, m)
- * (domain/dp-quantile.ts, boundScores): each threshold never falls and rises by at most 1 when m rises
- * by 1, as r does, and meets a count, so each term moves by at most 1 in every case above: Δ = 1 still.
+ * domain/dp-quantile.test.ts and mechanisms/common/quantile-bins.test.ts).
  *
  * For a score, "sensitivity" is the most any one candidate's score moves (what the exponential
  * mechanism needs); its L1 and L2 entries are that same number. The pMSE compares n real rows with n
@@ -129,6 +130,8 @@ export function querySensitivity(query: QueryKind, neighbouring: Neighbouring): 
       return replaceOne ? { l1: TWO, l2Squared: TWO } : { l1: ONE, l2Squared: ONE };
     case 'count':
       return scalar(ONE);
+    case 'count-difference':
+      return scalar(replaceOne ? TWO : ONE);
     case 'l1-error-score': {
       const weight = wholeNonNegative('the weight of an L1-error score', query.weight);
       const grid = wholeNonNegative('the grid of an L1-error score', query.grid);
@@ -271,6 +274,8 @@ export function describeQuery(query: QueryKind): string {
       return 'counts over a partition';
     case 'count':
       return 'a count';
+    case 'count-difference':
+      return 'a difference of two counts';
     case 'l1-error-score':
       return `an L1-error score (weight ${query.weight})`;
     case 'rank-score':

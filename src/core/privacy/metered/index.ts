@@ -11,3 +11,5 @@ export { meteredNoisyPositiveCells } from './noisy-positive-cells';
 export { meteredPriorUrnDraws } from './prior-urn-draws';
 export { meteredSmoothedHistogramDraws, type SmoothingDesign } from './smoothed-histogram-draws';
 export { meteredPlausibleDeniabilityTest } from './plausible-deniability-test';
+export { meteredThresholdedCounts } from './thresholded-counts';
+export { chargeUnusedShare } from './unused-share';
