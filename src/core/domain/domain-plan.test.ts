@@ -20,7 +20,6 @@ import {
 } from './fact-quality';
 import { DEFAULT_QUANTILES, DomainPlanRefused, learnDomain } from './learn-domain';
 import { searchGrid } from './search-grid';
-import { recordingStep } from '../privacy/metered/testing';
 
 const GRID = searchGrid();
 const QUANTILES = [parseRational(DEFAULT_QUANTILES[0]), parseRational(DEFAULT_QUANTILES[1])] as const;
@@ -190,8 +189,7 @@ describe('predicted quality matches simulated quality', () => {
     const runs = 40_000;
     const rng = new SeededRng(`type ${n}`);
     let wrong = 0;
-    for (let i = 0; i < runs; i++)
-      if (!dpMajority(recordingStep('approx-dp'), rng, numbers, words, epsilon)) wrong++;
+    for (let i = 0; i < runs; i++) if (!dpMajority(rng, numbers, words, epsilon)) wrong++;
     const predicted = discreteLaplaceSurvival(margin, Math.exp(-epsilon.toNumber() / 2));
     const tolerance = 5 * Math.sqrt((predicted * (1 - predicted)) / runs);
     expect(Math.abs(wrong / runs - predicted), `${wrong}/${runs} vs ${predicted}`).toBeLessThanOrEqual(
@@ -218,15 +216,7 @@ describe('predicted quality matches simulated quality', () => {
         let sum = 0;
         let squares = 0;
         for (let i = 0; i < runs; i++) {
-          const index = dpBoundIndex(
-            recordingStep('approx-dp'),
-            rng,
-            sorted,
-            QUANTILES[0],
-            GRID,
-            'lower',
-            eps,
-          );
+          const index = dpBoundIndex(rng, sorted, QUANTILES[0], GRID, 'lower', eps);
           const beyond = Math.min(index, n); // values below grid[index]
           sum += beyond;
           squares += beyond * beyond;
@@ -263,13 +253,20 @@ describe('predicted quality matches simulated quality', () => {
       // hold none, and a bound there is beyond all of it (index >= n).
       const sorted = Float64Array.from(GRID.slice(0, n));
       const eps = parseRational(epsilon);
-      const predicted = predictedBeyondData(n, eps, GRID.length, QUANTILES[1], 'upper').probability;
+      const cellsBeyond = GRID.length - n;
+      const predicted = predictedBeyondData(
+        n,
+        eps,
+        GRID.length,
+        QUANTILES[1],
+        'upper',
+        cellsBeyond,
+      ).probability;
       const runs = 4000;
       const rng = new SeededRng(`beyond ${n} ${epsilon}`);
       let beyond = 0;
       for (let i = 0; i < runs; i++) {
-        if (dpBoundIndex(recordingStep('approx-dp'), rng, sorted, QUANTILES[1], GRID, 'upper', eps) >= n)
-          beyond++;
+        if (dpBoundIndex(rng, sorted, QUANTILES[1], GRID, 'upper', eps) >= n) beyond++;
       }
       // 5 standard errors of a binomial proportion (a false alarm about 1 in 1.7 million).
       const tolerance = 5 * Math.sqrt((predicted * (1 - predicted)) / runs);
@@ -284,8 +281,13 @@ describe('predicted quality matches simulated quality', () => {
         GRID.length,
         QUANTILES[1],
         'upper',
+        cellsBeyond,
       ).probability;
       expect(Math.abs(doubled - predicted)).toBeGreaterThan(tolerance);
+      // The plan's default, max(K − n, ⌈K/2⌉) cells beyond, is never below the simulated layout's.
+      expect(
+        predictedBeyondData(n, eps, GRID.length, QUANTILES[1], 'upper').probability,
+      ).toBeGreaterThanOrEqual(predicted);
       const p = Math.exp(-eps.toNumber() / 2);
       const r = boundRank(QUANTILES[1], 'upper', n);
       let inside = 0;
@@ -294,6 +296,16 @@ describe('predicted quality matches simulated quality', () => {
       expect(Math.abs(flat - predicted)).toBeGreaterThan(tolerance);
     },
   );
+
+  it('a table with more rows than grid cells still has half the grid beyond its data in the plan', () => {
+    // 1,000 rows cannot each fill one of 363 cells; the plan keeps ⌈363/2⌉ = 182 cells beyond the data.
+    const eps = parseRational('0.3');
+    const none = predictedBeyondData(1000, eps, GRID.length, QUANTILES[1], 'upper', 0).probability;
+    const planned = predictedBeyondData(1000, eps, GRID.length, QUANTILES[1], 'upper').probability;
+    expect(none).toBe(0);
+    expect(planned).toBeGreaterThan(0.01);
+    expect(planned).toBe(predictedBeyondData(1000, eps, GRID.length, QUANTILES[1], 'upper', 182).probability);
+  });
 
   it.each(SIZES)('category list, n = %i: the smallest count listed with probability 0.99', (n) => {
     const p = plan(undeclared(['c']), n, '1000');
@@ -309,14 +321,7 @@ describe('predicted quality matches simulated quality', () => {
     let listed = 0;
     let listedBelow = 0;
     for (let i = 0; i < runs; i++) {
-      const released = dpCategories(
-        recordingStep('approx-dp'),
-        rng,
-        counts,
-        epsilon,
-        threshold,
-        list.listDelta,
-      );
+      const released = dpCategories(rng, counts, epsilon, threshold);
       if (released.includes('held by c')) listed++;
       if (released.includes('held by c - 2')) listedBelow++;
     }

@@ -111,12 +111,16 @@ export function predictedRowsBeyond(
 /**
  * The probability that a bound learned by dpBoundIndex with this ε lies beyond all the data (a
  * lower bound below the least value's grid cell, an upper bound above the greatest's), for the
- * column of predictedRowsBeyond placed at the other end of the grid: its n values fill the last n
- * cells on the inner side, and the B = K − n cells on the bound's side hold none. With r =
+ * column of predictedRowsBeyond seen from the other side: its n values each fill a cell, and the B
+ * cells on the bound's side hold none. B defaults to max(K − n, ⌈K/2⌉): the data at the grid's other
+ * end when n <= K/2 (as the simulation in domain-plan.test.ts places them), and at least half the grid
+ * beyond the data otherwise (the values of a column rarely spread over more than half of it, and a
+ * column of one sign has about half the grid beyond one end), so that a large n never makes the cells
+ * beyond the data vanish from the prediction. With r =
  * boundRank(q, end, n) and R = boundReach(n, ε, K), the cell t cells beyond the data scores
  * −max(r, min(r + t − 1, R)) (boundScores) and cell k of the data −max(k − r, r − k − 1, 0), so
- * P = Σ_t p^(max(r, min(r + t − 1, R))) / (that + Σ_k p^(max(k − r, r − k − 1, 0))), p = e^(−ε/2),
- * in closed form. Also the target rank r and the reach R.
+ * P = Σ_{t=1…B} p^(max(r, min(r + t − 1, R))) / (that + Σ_k p^(max(k − r, r − k − 1, 0))),
+ * p = e^(−ε/2), in closed form. Also the target rank r and the reach R. More cells beyond, more P.
  */
 export function predictedBeyondData(
   n: number,
@@ -124,6 +128,7 @@ export function predictedBeyondData(
   candidates: number,
   q: Rational,
   end: BoundEnd,
+  beyondCells = Math.max(candidates - n, Math.ceil(candidates / 2)),
 ): { probability: number; rank: number; reach: number } {
   const r = boundRank(q, end, n);
   const reach = boundReach(n, epsilon, candidates);
@@ -131,7 +136,7 @@ export function predictedBeyondData(
   const [a0] = geometricSums(n - r, p);
   const [b0] = geometricSums(r, p);
   const inside = a0 + b0;
-  const cells = Math.max(0, candidates - n);
+  const cells = Math.max(0, beyondCells);
   // t = 1 … cells: exponent r while r + t − 1 <= r (t = 1) or R <= r; then r + t − 1 up to R; then R.
   let beyond: number;
   if (reach <= r) {
