@@ -64,6 +64,7 @@ export function nullParts(task: PmseNullTask): CartNullPart[] {
  * numbers however the refits were shared (and if the worker thread cannot start or reports a
  * failure, this thread computes those refits too). The shuffles are not privacy noise: the metrics
  * are for the data holder. Returns undefined (compute in line) with fewer than 2 refits or a single core.
+ * `booted`: a worker thread from spawnNullWorker, started earlier (it is terminated when not used).
  */
 export async function startPmseNull(
   real: Table,
@@ -71,8 +72,12 @@ export async function startPmseNull(
   cart: CartOptions,
   permutations: number,
   rng: Rng,
+  booted?: Promise<Worker | undefined>,
 ): Promise<{ nullMeanOf(release: number): number; stop(): Promise<void> } | undefined> {
-  if (permutations < 2 || availableParallelism() < 2) return undefined;
+  if (permutations < 2 || availableParallelism() < 2) {
+    await (await booted)?.terminate();
+    return undefined;
+  }
   const first = workerRefits(permutations);
   const tasks: PmseNullTask[] = synths.map((synth) => {
     const { input, share } = cartPmseInput(real, synth);
@@ -89,7 +94,8 @@ export async function startPmseNull(
   const next = new Int32Array(job.next);
   const values = new Float64Array(job.values);
   const state = new Int32Array(job.state);
-  const worker = await startNullWorker(job);
+  const worker = await (booted ?? spawnNullWorker());
+  worker?.postMessage(job);
   return {
     nullMeanOf(j) {
       const task = tasks[j]!;
@@ -135,14 +141,28 @@ export async function startPmseNull(
 }
 
 /**
- * One worker thread running pmse-null-worker on `job`, once it has started (undefined if it cannot
- * start). Under tsx (the CLI's `npm run dpsynth`), the worker registers tsx itself: worker threads
- * do not inherit the parent's module hooks.
+ * Where the worker thread's module is, seen from the module holding this code (`moduleUrl`): beside
+ * it in the sources (pmse-null-worker.ts); in the built command (scripts/build-cli.mjs) the worker
+ * is an entry beside main.js, while this code sits in main.js or in a chunk shared by the entries,
+ * one folder down (dist-cli/chunks/), so the chunk looks one folder up.
  */
-async function startNullWorker(job: PmseNullJob): Promise<Worker | undefined> {
+export function nullWorkerUrl(moduleUrl: string): URL {
+  if (moduleUrl.endsWith('.ts')) return new URL('./pmse-null-worker.ts', moduleUrl);
+  const inChunk = new URL('.', moduleUrl).pathname.endsWith('/chunks/');
+  return new URL(inChunk ? '../pmse-null-worker.js' : './pmse-null-worker.js', moduleUrl);
+}
+
+/**
+ * One worker thread running pmse-null-worker, once it has started and waits for its job (undefined
+ * if it cannot start, or on a single core). `dpsynth metrics` starts it before reading its files, so
+ * that the thread's start overlaps the reading; the caller terminates it. Under tsx (the CLI's
+ * `npm run dpsynth` before it was built), the worker registers tsx itself: worker threads do not
+ * inherit the parent's module hooks.
+ */
+export async function spawnNullWorker(): Promise<Worker | undefined> {
+  if (availableParallelism() < 2) return undefined;
   const fromSource = import.meta.url.endsWith('.ts');
-  const moduleUrl = new URL(fromSource ? './pmse-null-worker.ts' : './pmse-null-worker.js', import.meta.url)
-    .href;
+  const moduleUrl = nullWorkerUrl(import.meta.url).href;
   const bootstrap = fromSource
     ? `import('tsx/esm/api').then((api) => { api.register(); return import(${JSON.stringify(moduleUrl)}); })`
     : `import(${JSON.stringify(moduleUrl)})`;
@@ -158,6 +178,5 @@ async function startNullWorker(job: PmseNullJob): Promise<Worker | undefined> {
   }
   // A failure after the start is reported through `done` by the worker itself (−1).
   worker.on('error', () => undefined);
-  worker.postMessage(job);
   return worker;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startPmseNull, workerRefits } from '../../src/cli/pmse-null-threads';
+import { nullWorkerUrl, startPmseNull, workerRefits } from '../../src/cli/pmse-null-threads';
 import { cartPmseInput, cartPmseNullSum } from '../../src/core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../../src/core/models/cart/cart-types';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
@@ -49,5 +49,17 @@ describe('the pMSE null on two threads (dpsynth metrics)', () => {
     const rng = new SeededRng('small');
     const real = numericTable(rng, 50, 0);
     expect(await startPmseNull(real, [real], SYNTHPOP_CART_DEFAULTS, 1, rng)).toBeUndefined();
+  });
+});
+
+describe('where the pMSE null worker thread is looked for', () => {
+  it('beside the module in the sources, beside main.js in the built command (from main.js or a chunk)', () => {
+    expect(nullWorkerUrl('file:///p/src/cli/pmse-null-threads.ts').href).toBe(
+      'file:///p/src/cli/pmse-null-worker.ts',
+    );
+    expect(nullWorkerUrl('file:///p/dist-cli/main.js').href).toBe('file:///p/dist-cli/pmse-null-worker.js');
+    expect(nullWorkerUrl('file:///p/dist-cli/chunks/chunk-ABC123.js').href).toBe(
+      'file:///p/dist-cli/pmse-null-worker.js',
+    );
   });
 });

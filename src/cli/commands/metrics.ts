@@ -9,7 +9,8 @@ import type { RegressionSpec } from '../../core/metrics/regression-comparison';
 import type { SubsetTvd } from '../../core/metrics/tvd';
 import { SYNTHPOP_CART_DEFAULTS } from '../../core/models/cart';
 import { makeRng } from '../../core/rng/make-rng';
-import { startPmseNull } from '../pmse-null-threads';
+import { spawnNullWorker, startPmseNull } from '../pmse-null-threads';
+import type { Worker } from 'node:worker_threads';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
 import type { ParsedArgs } from '../args';
@@ -44,148 +45,166 @@ export const metricsCommand = {
     skip: { type: 'string' },
   } as const,
   async run(args: ParsedArgs, io: CliIo) {
-    const v = args.values;
     const [realPath, ...synthPaths] = args.positionals;
     if (!realPath || synthPaths.length === 0)
       throw new UsageError(
         'dpsynth metrics takes a real CSV and one or more synthetic CSVs (one per release).',
       );
-    const realRaw = await readCsvFile(realPath);
-    const synthRaws: StoredTable[] = [];
-    for (const path of synthPaths) synthRaws.push(await readCsvFile(path));
-    const holdoutPath = v.holdout === undefined ? undefined : String(v.holdout);
-    const holdoutRaw = holdoutPath === undefined ? undefined : await readCsvFile(holdoutPath);
-    const others = [...synthPaths.map((path, i) => ({ path, raw: synthRaws[i]! }))];
-    if (holdoutPath !== undefined) others.push({ path: holdoutPath, raw: holdoutRaw! });
-
-    let schema: Schema;
-    if (v.schema !== undefined) {
-      const schemaPath = String(v.schema);
-      schema = parseSchemaJson(decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath), schemaPath);
-      checkSchemaMatchesHeader(schema, realRaw.header, realPath);
-      for (const other of others) checkSchemaMatchesHeader(schema, other.raw.header, other.path);
-    } else {
-      for (const other of others) checkSameColumns(realPath, realRaw.header, other.path, other.raw.header);
-      // Pooled typing over the files, as the reference definitions do; bounds are not used by metrics.
-      schema = inferSchema([realRaw, ...synthRaws], { missing: REFERENCE_MISSING_TOKENS });
-      schema = { ...schema, columns: schema.columns.map(withoutDomain) };
-    }
-    const real = buildTable(realRaw, schema).table;
-    const synths = synthRaws.map((raw) => buildTable(raw, schema).table);
-    const holdout = holdoutRaw === undefined ? undefined : buildTable(holdoutRaw, schema).table;
-
-    const ks = parseKList(v['tvd-k']);
-    const bins = parsePositiveInt(v.bins, '--bins', 10, 2, 1000);
-    const model = parseModel(v['pmse-model']);
-    const cart = {
-      ...SYNTHPOP_CART_DEFAULTS,
-      cp: parseNumber(v['cart-cp'], '--cart-cp', SYNTHPOP_CART_DEFAULTS.cp),
-      minBucket: parsePositiveInt(
-        v['cart-min-bucket'],
-        '--cart-min-bucket',
-        SYNTHPOP_CART_DEFAULTS.minBucket,
-        1,
-        1e9,
-      ),
-      maxDepth: parsePositiveInt(
-        v['cart-max-depth'],
-        '--cart-max-depth',
-        SYNTHPOP_CART_DEFAULTS.maxDepth,
-        1,
-        30,
-      ),
-    };
-    cart.minSplit = v['cart-min-bucket'] === undefined ? SYNTHPOP_CART_DEFAULTS.minSplit : 3 * cart.minBucket;
-    const permutations = parsePositiveInt(v.permutations, '--permutations', 50, 1, 10000);
-    const skip = parseSkipList(v.skip);
-    const columnNames = schema.columns.map((c) => c.name);
-    const regression =
-      v.regression === undefined ? undefined : parseRegressionFormula(String(v.regression), columnNames);
-    const mlTarget = v['ml-target'] === undefined ? undefined : String(v['ml-target']);
-    if ((mlTarget === undefined) !== (holdout === undefined)) {
-      throw new InputError(
-        'Machine-learning efficacy needs both --holdout (real rows the mechanism never saw) and --ml-target (the column to predict).',
-      );
-    }
-    if (mlTarget !== undefined && !columnNames.includes(mlTarget)) {
-      throw new InputError(`--ml-target: no column '${mlTarget}'; columns are ${columnNames.join(', ')}.`);
-    }
-    const rng = makeRng(v.seed === undefined ? undefined : String(v.seed));
-    // The permutation null's worker thread starts first and fits refits while every other metric is
-    // computed here (the pMSE step runs last); this thread then fits the refits still left.
-    const pmseNull =
-      model === 'cart' ? await startPmseNull(real, synths, cart, permutations, rng) : undefined;
-    let report: UtilityReport;
+    // The CART pMSE null's worker thread starts now, so that its start overlaps the reading of the
+    // files; it is terminated whatever happens (a file refused, the evaluation done or failed).
+    const nullWorker = args.values['pmse-model'] === 'logit' ? undefined : spawnNullWorker();
     try {
-      report = evaluateUtility(
-        real,
-        synths,
-        {
-          bins,
-          tvdK: ks.filter((k) => k <= real.columns.length),
-          pmse: { model, cart, permutations, ...(pmseNull ? { nullMeans: pmseNull.nullMeanOf } : {}) },
-          ...(regression ? { regression } : {}),
-          ...(holdout && mlTarget ? { ml: { holdout, target: mlTarget } } : {}),
-          distinguishingGame: skip.has('game') ? false : {},
-          disclosure: !skip.has('disclosure'),
-        },
-        rng,
-      );
+      await evaluateFiles(args, io, realPath, synthPaths, nullWorker);
     } finally {
-      await pmseNull?.stop();
+      await (await nullWorker)?.terminate();
     }
-
-    const tvd: Record<string, number | null> = {};
-    const tvdSkipped: Record<string, string> = {};
-    const tvdSubsets: Record<string, SubsetTvd[]> = {};
-    for (const [k, order] of Object.entries(report.tvd.byK)) {
-      if (order.mean === null || order.perRelease === null) {
-        tvd[k] = null;
-        tvdSkipped[k] = order.skipped ?? 'not computed.';
-        continue;
-      }
-      tvd[k] = order.mean;
-      tvdSubsets[k] = meanSubsetTvds(order.perRelease.map((r) => r.subsets));
-    }
-    const perRelease = report.pmse.perRelease;
-    const result = {
-      real: { file: realPath, rows: real.nRows },
-      synthetic: synthPaths.map((file, i) => ({ file, rows: synths[i]!.nRows })),
-      ...(holdoutPath !== undefined ? { holdout: { file: holdoutPath, rows: holdout!.nRows } } : {}),
-      columns: schema.columns.map((c) => ({ name: c.name, type: c.type })),
-      pmse: {
-        model: report.pmse.model,
-        value: report.pmse.mean.value,
-        ratio: report.pmse.mean.ratio,
-        nullMean: meanOfAll(perRelease.map((r) => r.nullMean)),
-        rawRatio: meanOfAll(perRelease.map((r) => r.rawRatio)),
-        k: meanOfAll(perRelease.map((r) => r.k)),
-        ...(model === 'cart' ? { cart, permutations } : {}),
-        droppedConstant: report.pmse.droppedConstant,
-        warnings: pmseWarnings(report.pmse),
-        perRelease,
-      },
-      tvd,
-      ...(Object.keys(tvdSkipped).length > 0 ? { tvdSkipped } : {}),
-      tvdSubsets,
-      tvdPerRelease: report.tvd.byK,
-      tvdFullTable: report.tvd.fullTable,
-      kMarginalScore: report.tvd.kMarginalScore?.mean ?? null,
-      perColumn: report.perColumn,
-      correlation: report.correlation,
-      regression: report.regression,
-      mlEfficacy: report.mlEfficacy,
-      distinguishingGame: report.distinguishingGame,
-      disclosure: report.disclosure,
-      note: report.note,
-    };
-    if (v.json) {
-      io.out(`${JSON.stringify(result, null, 2)}\n`);
-      return;
-    }
-    io.out(`${formatMetricsText(result.pmse, report, synthPaths.length).join('\n')}\n`);
   },
 };
+
+/** The body of `dpsynth metrics`: reads the files, evaluates, writes the report. */
+async function evaluateFiles(
+  args: ParsedArgs,
+  io: CliIo,
+  realPath: string,
+  synthPaths: string[],
+  nullWorker: Promise<Worker | undefined> | undefined,
+): Promise<void> {
+  const v = args.values;
+  const realRaw = await readCsvFile(realPath);
+  const synthRaws: StoredTable[] = [];
+  for (const path of synthPaths) synthRaws.push(await readCsvFile(path));
+  const holdoutPath = v.holdout === undefined ? undefined : String(v.holdout);
+  const holdoutRaw = holdoutPath === undefined ? undefined : await readCsvFile(holdoutPath);
+  const others = [...synthPaths.map((path, i) => ({ path, raw: synthRaws[i]! }))];
+  if (holdoutPath !== undefined) others.push({ path: holdoutPath, raw: holdoutRaw! });
+
+  let schema: Schema;
+  if (v.schema !== undefined) {
+    const schemaPath = String(v.schema);
+    schema = parseSchemaJson(decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath), schemaPath);
+    checkSchemaMatchesHeader(schema, realRaw.header, realPath);
+    for (const other of others) checkSchemaMatchesHeader(schema, other.raw.header, other.path);
+  } else {
+    for (const other of others) checkSameColumns(realPath, realRaw.header, other.path, other.raw.header);
+    // Pooled typing over the files, as the reference definitions do; bounds are not used by metrics.
+    schema = inferSchema([realRaw, ...synthRaws], { missing: REFERENCE_MISSING_TOKENS });
+    schema = { ...schema, columns: schema.columns.map(withoutDomain) };
+  }
+  const real = buildTable(realRaw, schema).table;
+  const synths = synthRaws.map((raw) => buildTable(raw, schema).table);
+  const holdout = holdoutRaw === undefined ? undefined : buildTable(holdoutRaw, schema).table;
+
+  const ks = parseKList(v['tvd-k']);
+  const bins = parsePositiveInt(v.bins, '--bins', 10, 2, 1000);
+  const model = parseModel(v['pmse-model']);
+  const cart = {
+    ...SYNTHPOP_CART_DEFAULTS,
+    cp: parseNumber(v['cart-cp'], '--cart-cp', SYNTHPOP_CART_DEFAULTS.cp),
+    minBucket: parsePositiveInt(
+      v['cart-min-bucket'],
+      '--cart-min-bucket',
+      SYNTHPOP_CART_DEFAULTS.minBucket,
+      1,
+      1e9,
+    ),
+    maxDepth: parsePositiveInt(
+      v['cart-max-depth'],
+      '--cart-max-depth',
+      SYNTHPOP_CART_DEFAULTS.maxDepth,
+      1,
+      30,
+    ),
+  };
+  cart.minSplit = v['cart-min-bucket'] === undefined ? SYNTHPOP_CART_DEFAULTS.minSplit : 3 * cart.minBucket;
+  const permutations = parsePositiveInt(v.permutations, '--permutations', 50, 1, 10000);
+  const skip = parseSkipList(v.skip);
+  const columnNames = schema.columns.map((c) => c.name);
+  const regression =
+    v.regression === undefined ? undefined : parseRegressionFormula(String(v.regression), columnNames);
+  const mlTarget = v['ml-target'] === undefined ? undefined : String(v['ml-target']);
+  if ((mlTarget === undefined) !== (holdout === undefined)) {
+    throw new InputError(
+      'Machine-learning efficacy needs both --holdout (real rows the mechanism never saw) and --ml-target (the column to predict).',
+    );
+  }
+  if (mlTarget !== undefined && !columnNames.includes(mlTarget)) {
+    throw new InputError(`--ml-target: no column '${mlTarget}'; columns are ${columnNames.join(', ')}.`);
+  }
+  const rng = makeRng(v.seed === undefined ? undefined : String(v.seed));
+  // The permutation null's worker thread starts first and fits refits while every other metric is
+  // computed here (the pMSE step runs last); this thread then fits the refits still left.
+  const pmseNull =
+    model === 'cart' ? await startPmseNull(real, synths, cart, permutations, rng, nullWorker) : undefined;
+  let report: UtilityReport;
+  try {
+    report = evaluateUtility(
+      real,
+      synths,
+      {
+        bins,
+        tvdK: ks.filter((k) => k <= real.columns.length),
+        pmse: { model, cart, permutations, ...(pmseNull ? { nullMeans: pmseNull.nullMeanOf } : {}) },
+        ...(regression ? { regression } : {}),
+        ...(holdout && mlTarget ? { ml: { holdout, target: mlTarget } } : {}),
+        distinguishingGame: skip.has('game') ? false : {},
+        disclosure: !skip.has('disclosure'),
+      },
+      rng,
+    );
+  } finally {
+    await pmseNull?.stop();
+  }
+
+  const tvd: Record<string, number | null> = {};
+  const tvdSkipped: Record<string, string> = {};
+  const tvdSubsets: Record<string, SubsetTvd[]> = {};
+  for (const [k, order] of Object.entries(report.tvd.byK)) {
+    if (order.mean === null || order.perRelease === null) {
+      tvd[k] = null;
+      tvdSkipped[k] = order.skipped ?? 'not computed.';
+      continue;
+    }
+    tvd[k] = order.mean;
+    tvdSubsets[k] = meanSubsetTvds(order.perRelease.map((r) => r.subsets));
+  }
+  const perRelease = report.pmse.perRelease;
+  const result = {
+    real: { file: realPath, rows: real.nRows },
+    synthetic: synthPaths.map((file, i) => ({ file, rows: synths[i]!.nRows })),
+    ...(holdoutPath !== undefined ? { holdout: { file: holdoutPath, rows: holdout!.nRows } } : {}),
+    columns: schema.columns.map((c) => ({ name: c.name, type: c.type })),
+    pmse: {
+      model: report.pmse.model,
+      value: report.pmse.mean.value,
+      ratio: report.pmse.mean.ratio,
+      nullMean: meanOfAll(perRelease.map((r) => r.nullMean)),
+      rawRatio: meanOfAll(perRelease.map((r) => r.rawRatio)),
+      k: meanOfAll(perRelease.map((r) => r.k)),
+      ...(model === 'cart' ? { cart, permutations } : {}),
+      droppedConstant: report.pmse.droppedConstant,
+      warnings: pmseWarnings(report.pmse),
+      perRelease,
+    },
+    tvd,
+    ...(Object.keys(tvdSkipped).length > 0 ? { tvdSkipped } : {}),
+    tvdSubsets,
+    tvdPerRelease: report.tvd.byK,
+    tvdFullTable: report.tvd.fullTable,
+    kMarginalScore: report.tvd.kMarginalScore?.mean ?? null,
+    perColumn: report.perColumn,
+    correlation: report.correlation,
+    regression: report.regression,
+    mlEfficacy: report.mlEfficacy,
+    distinguishingGame: report.distinguishingGame,
+    disclosure: report.disclosure,
+    note: report.note,
+  };
+  if (v.json) {
+    io.out(`${JSON.stringify(result, null, 2)}\n`);
+    return;
+  }
+  io.out(`${formatMetricsText(result.pmse, report, synthPaths.length).join('\n')}\n`);
+}
 
 /** The mean of the values, or null when any is null (a key every release must have). */
 function meanOfAll(values: (number | null)[]): number | null {

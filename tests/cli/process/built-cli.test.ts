@@ -4,8 +4,8 @@
  * built folder (the metrics command falls back to one thread silently, so that is checked directly).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PmseNullJob } from '../../../src/cli/pmse-null-threads';
@@ -94,4 +94,24 @@ describe('the built CLI', { timeout: TIMEOUT }, () => {
       await worker.terminate();
     }
   });
+
+  it('starts that worker thread from the built code that looks for it (main.js or a shared chunk)', async () => {
+    // The code that spawns the worker is wherever the bundler put it; it must find the entry above.
+    const holders = [`${ROOT}${OUT}/main.js`, ...chunkFiles()].filter((file) =>
+      readFileSync(file, 'utf8').includes('function spawnNullWorker('),
+    );
+    expect(holders).toHaveLength(1);
+    const built = (await import(pathToFileURL(holders[0]!).href)) as {
+      spawnNullWorker?: () => Promise<Worker | undefined>;
+    };
+    expect(typeof built.spawnNullWorker).toBe('function');
+    const worker = await built.spawnNullWorker!();
+    expect(worker).toBeInstanceOf(Worker);
+    await worker!.terminate();
+  });
 });
+
+function chunkFiles(): string[] {
+  const folder = `${ROOT}${OUT}/chunks`;
+  return existsSync(folder) ? readdirSync(folder).map((name) => `${folder}/${name}`) : [];
+}
