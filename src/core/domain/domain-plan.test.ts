@@ -20,6 +20,7 @@ import {
 } from './fact-quality';
 import { DEFAULT_QUANTILES, DomainPlanRefused, learnDomain } from './learn-domain';
 import { searchGrid } from './search-grid';
+import { recordingStep } from '../privacy/metered/testing';
 
 const GRID = searchGrid();
 const QUANTILES = [parseRational(DEFAULT_QUANTILES[0]), parseRational(DEFAULT_QUANTILES[1])] as const;
@@ -189,7 +190,8 @@ describe('predicted quality matches simulated quality', () => {
     const runs = 40_000;
     const rng = new SeededRng(`type ${n}`);
     let wrong = 0;
-    for (let i = 0; i < runs; i++) if (!dpMajority(rng, numbers, words, epsilon)) wrong++;
+    for (let i = 0; i < runs; i++)
+      if (!dpMajority(recordingStep('approx-dp'), rng, numbers, words, epsilon)) wrong++;
     const predicted = discreteLaplaceSurvival(margin, Math.exp(-epsilon.toNumber() / 2));
     const tolerance = 5 * Math.sqrt((predicted * (1 - predicted)) / runs);
     expect(Math.abs(wrong / runs - predicted), `${wrong}/${runs} vs ${predicted}`).toBeLessThanOrEqual(
@@ -216,7 +218,15 @@ describe('predicted quality matches simulated quality', () => {
         let sum = 0;
         let squares = 0;
         for (let i = 0; i < runs; i++) {
-          const index = dpBoundIndex(rng, sorted, QUANTILES[0], GRID, 'lower', eps);
+          const index = dpBoundIndex(
+            recordingStep('approx-dp'),
+            rng,
+            sorted,
+            QUANTILES[0],
+            GRID,
+            'lower',
+            eps,
+          );
           const beyond = Math.min(index, n); // values below grid[index]
           sum += beyond;
           squares += beyond * beyond;
@@ -266,7 +276,8 @@ describe('predicted quality matches simulated quality', () => {
       const rng = new SeededRng(`beyond ${n} ${epsilon}`);
       let beyond = 0;
       for (let i = 0; i < runs; i++) {
-        if (dpBoundIndex(rng, sorted, QUANTILES[1], GRID, 'upper', eps) >= n) beyond++;
+        if (dpBoundIndex(recordingStep('approx-dp'), rng, sorted, QUANTILES[1], GRID, 'upper', eps) >= n)
+          beyond++;
       }
       // 5 standard errors of a binomial proportion (a false alarm about 1 in 1.7 million).
       const tolerance = 5 * Math.sqrt((predicted * (1 - predicted)) / runs);
@@ -321,7 +332,14 @@ describe('predicted quality matches simulated quality', () => {
     let listed = 0;
     let listedBelow = 0;
     for (let i = 0; i < runs; i++) {
-      const released = dpCategories(rng, counts, epsilon, threshold);
+      const released = dpCategories(
+        recordingStep('approx-dp'),
+        rng,
+        counts,
+        epsilon,
+        threshold,
+        list.listDelta,
+      );
       if (released.includes('held by c')) listed++;
       if (released.includes('held by c - 2')) listedBelow++;
     }
