@@ -1,5 +1,4 @@
 import { priorDrawMeta } from '../common/prior-draw/plan';
-import type { Mechanism } from '../types';
 import { binomialBetaMrFit } from './fit';
 
 export const BINOMIAL_BETA_MR_ID = 'binomial-beta-mr';
@@ -9,7 +8,7 @@ export const BINOMIAL_BETA_MR_ID = 'binomial-beta-mr';
  * independently from the posterior mean. Plan and run are shared with multinomial-dirichlet
  * (common/prior-draw/), which differs only in the draw.
  */
-export const binomialBetaMrMeta: Omit<Mechanism, 'run'> = priorDrawMeta({
+export const binomialBetaMrMeta = priorDrawMeta({
   id: BINOMIAL_BETA_MR_ID,
   label: 'Binomial–Beta (McClure–Reiter)',
   summary:

@@ -1,11 +1,13 @@
+import type { Accountant } from '../../privacy/accountant';
 import { priorDrawMechanism, runPriorDraw } from '../common/prior-draw/run';
-import type { BudgetReserver } from '../common/prior-draw/plan';
 import type { Schema, Table } from '../../table/types';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
-import { MULTINOMIAL_DIRICHLET_ID, multinomialDirichletMeta } from './meta';
+import type { ParamValues, RunContext } from '../types';
+import { multinomialDirichletMeta } from './meta';
+
+export type { PriorDrawDiagnostics } from '../common/prior-draw/run';
 
 /** The Multinomial–Dirichlet synthesizer (Abowd & Vilhuber 2008; DIPS §3.2.1): a posterior draw per release. */
-export const multinomialDirichlet: Mechanism = priorDrawMechanism(multinomialDirichletMeta, 'posterior');
+export const multinomialDirichlet = priorDrawMechanism(multinomialDirichletMeta, 'posterior');
 
 /** Its run with the accountant made explicit (tests pass a recorder). */
 export function runMultinomialDirichlet(
@@ -13,7 +15,7 @@ export function runMultinomialDirichlet(
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant?: BudgetReserver,
-): Promise<Release> {
-  return runPriorDraw(MULTINOMIAL_DIRICHLET_ID, 'posterior', table, schema, params, ctx, accountant);
+  accountant?: Accountant,
+) {
+  return runPriorDraw(multinomialDirichlet, table, schema, params, ctx, accountant);
 }

@@ -1,5 +1,4 @@
 import { priorDrawMeta } from '../common/prior-draw/plan';
-import type { Mechanism } from '../types';
 import { multinomialDirichletFit } from './fit';
 
 export const MULTINOMIAL_DIRICHLET_ID = 'multinomial-dirichlet';
@@ -9,7 +8,7 @@ export const MULTINOMIAL_DIRICHLET_ID = 'multinomial-dirichlet';
  * the Dirichlet posterior (a Pólya urn). Plan and run are shared with binomial-beta-mr
  * (common/prior-draw/), which differs only in the draw.
  */
-export const multinomialDirichletMeta: Omit<Mechanism, 'run'> = priorDrawMeta({
+export const multinomialDirichletMeta = priorDrawMeta({
   id: MULTINOMIAL_DIRICHLET_ID,
   label: 'Multinomial–Dirichlet',
   summary:

@@ -3,10 +3,10 @@ import { standardAssumptions } from '../../../privacy/assumptions';
 import { parseBudget } from '../../../privacy/budget';
 import type { MeterStep } from '../../../privacy/meter';
 import { roundDownRational } from '../../../privacy/round-up';
-import type { PrivacyClaim } from '../../../privacy/types';
 import type { Rational } from '../../../rng/rational';
 import type { Schema } from '../../../table/types';
-import type { Mechanism, MechanismFit, ParamValues, PublicContext } from '../../types';
+import { defineMechanismMeta, type DefinedMeta, type PlanProblems } from '../../shape/define-meta';
+import type { MechanismFit, ParamValues, PublicContext } from '../../types';
 import { planBinnedDomain, type BinnedDomain } from '../binned-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../binning-params';
 import { describeBinnedDomain } from '../describe-domain';
@@ -41,6 +41,17 @@ export function planPriorDrawDomain(
   n: number | undefined,
 ): BinnedDomain {
   return planBinnedDomain(schema, binningChoiceFromParams(params), n, true);
+}
+
+/** What the settings fix before any data is read: the binned domain and its problems. */
+export interface PriorDrawPlan extends PlanProblems {
+  domain: BinnedDomain;
+}
+
+/** The plan `check`, `claim`, `describe` and the run share (n is public: replace-one only). */
+export function planPriorDraw(schema: Schema, params: ParamValues, context?: PublicContext): PriorDrawPlan {
+  const domain = planPriorDrawDomain(schema, params, context?.n);
+  return { domain, problems: domain.problems };
 }
 
 /** One release's share of ε, the prior weight per cell that buys it, and the step the draw charges. */
@@ -121,24 +132,28 @@ export function priorDrawAssumptions(
   ];
 }
 
-function priorDrawClaim(draw: PriorDraw, params: ParamValues, context: PublicContext): PrivacyClaim {
-  const budget = parseBudget(context.epsilon, context.delta);
-  const domain = planPriorDrawDomain(context.schema, params, context.n);
-  const accountant = new Accountant(budget);
-  reservePriorDrawReleases(accountant, draw, budget.epsilon, context.releases, context.n, domain.domainCells);
-  return accountant.claim(priorDrawAssumptions(draw, domain, context));
-}
+/** A meta of this family: its plan, its ε/M per release and its claim, derived from one spec. */
+export type PriorDrawMeta = DefinedMeta<PriorDrawPlan, Accountant, ReleasePlan[]>;
 
 /** The catalogue entry of a synthesizer of this family, without its run code. */
-export function priorDrawMeta(entry: PriorDrawEntry): Omit<Mechanism, 'run'> {
+export function priorDrawMeta(entry: PriorDrawEntry): PriorDrawMeta {
   const { draw, ...stated } = entry;
-  return {
+  return defineMechanismMeta({
     ...stated,
     supports: { numeric: true, categorical: true },
     params: BINNING_PARAMS,
-    claim: (params, context) => priorDrawClaim(draw, params, context),
-    describe: (params, context) =>
-      describeBinnedDomain(planPriorDrawDomain(context.schema, params, context.n)),
-    check: (schema, params, context) => planPriorDrawDomain(schema, params, context?.n).problems,
-  };
+    plan: planPriorDraw,
+    accountant: (context, meter) => new Accountant(parseBudget(context.epsilon, context.delta), meter),
+    reserve: ({ domain }, accountant, context) =>
+      reservePriorDrawReleases(
+        accountant,
+        draw,
+        parseBudget(context.epsilon, context.delta).epsilon,
+        context.releases,
+        context.n,
+        domain.domainCells,
+      ),
+    assumptions: ({ domain }, context) => priorDrawAssumptions(draw, domain, context),
+    describe: ({ domain }) => describeBinnedDomain(domain),
+  });
 }
