@@ -72,7 +72,7 @@ describe('MST with quantile bins through the registry', () => {
     const release = await mst.run(table, schema, resolveParams(mst, PARAMS), context());
     const income = release.datasets[0]!.columns[1]!;
     if (income.kind !== 'numeric') throw new Error('income is numeric');
-    const present = Array.from(income.values).filter((v, i) => income.missing[i] === 0);
+    const present = Array.from(income.values).filter((_, i) => income.missing[i] === 0);
     expect(present.every((v) => v >= 0 && v <= 1000)).toBe(true);
     // 0.5 is a level of its own, so it comes out exactly; inside a bin a continuous draw hits it with probability 0.
     expect(present.filter((v) => v === 0.5).length).toBeGreaterThan(0);
