@@ -116,7 +116,10 @@ function wholeNonNegative(what: string, value: number): Rational {
  * by ρ − e′, each in [−1, 1]; an uncounted row → an uncounted one changes nothing. Add/remove: adding
  * or removing a counted row is the second case, an uncounted one changes nothing. The maximum of terms
  * that each move by at most 1 moves by at most 1: Δ = 1 under both (brute force in
- * domain/dp-quantile.test.ts and mechanisms/common/quantile-bins.test.ts).
+ * domain/dp-quantile.test.ts and mechanisms/common/quantile-bins.test.ts). The domain's bounds add
+ * further terms to the maximum, min(r(m) + j − 1, R(m)) − a(gᵢ₊ⱼ) for j >= 2 with R(m) = min(s, m)
+ * (domain/dp-quantile.ts, boundScores): each threshold never falls and rises by at most 1 when m rises
+ * by 1, as r does, and meets a count, so each term moves by at most 1 in every case above: Δ = 1 still.
  *
  * For a score, "sensitivity" is the most any one candidate's score moves (what the exponential
  * mechanism needs); its L1 and L2 entries are that same number. The pMSE compares n real rows with n
