@@ -110,7 +110,7 @@ describe('bound scores', () => {
   it('moves by at most Δ = 1 with the reach terms, as dpBoundIndex scores; a reach that falls or jumps gives Δ = 2', () => {
     // The 5-row datasets over {missing, 1, 2, 3} on 7 candidates, with the rank of boundRank and
     // reaches that never fall and rise by at most 1: constants (the reach terms then bind for
-    // every cell beyond the data), m, and boundReach itself at ε where s is 2, 4 and 41.
+    // every cell beyond the data), m, and boundReach itself at ε where s is 1, 2 and 44.
     const rankOf = (m: number) => boundRank(parseRational('0.3'), 'lower', m);
     const upperRankOf = (m: number) => boundRank(parseRational('0.7'), 'upper', m);
     const reaches: Record<string, (m: number) => number> = {
