@@ -1,7 +1,5 @@
-import { Accountant } from '../../privacy/accountant';
 import { standardAssumptions } from '../../privacy/assumptions';
-import { parseBudget } from '../../privacy/budget';
-import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
+import type { UnprovenBound } from '../../privacy/types';
 import { factSource, isPublicSource, withPartSources } from '../../table/schema-facts';
 import type { Schema } from '../../table/types';
 import type { ParamValues, PublicContext } from '../types';
@@ -12,7 +10,6 @@ import {
   readPmseSettings,
   type PmseSettings,
 } from './pmse-params';
-import { reserveReleaseBudget } from './release-budget';
 
 /**
  * What the pMSE mechanism's guarantee rests on, beyond the schema facts every mechanism lists
@@ -115,23 +112,14 @@ export function pmseSchemaRead(schema: Schema): Schema {
 }
 
 /** Assumptions of a run: the inferred facts it reads and the seed, then the mechanism's own. */
-export function pmseClaimAssumptions(params: ParamValues, context: PublicContext): string[] {
-  const settings = readPmseSettings(params, context.schema);
+export function pmseSettingsAssumptions(settings: PmseSettings, context: PublicContext): string[] {
   return [
     ...standardAssumptions(pmseSchemaRead(context.schema), context.seeded),
     ...pmseAssumptions(settings, context.releases),
   ];
 }
 
-/**
- * Pure ε-DP by sequential composition of l exponential-mechanism draws at ε/l each (Snoke &
- * Slavković 2018, Algorithm 2 and Theorem 1), for exact draws; the synthetic data are
- * post-processing (Proposition 1). The bound is "unproven" because the draws come from MCMC
- * (pmseUnprovenBound). Computed from parameters and public facts only.
- */
-export function pmseClaim(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const accountant = new Accountant(parseBudget(context.epsilon, context.delta));
-  const settings = readPmseSettings(params, context.schema);
-  reserveReleaseBudget(accountant, context, pmseQualityOf(settings));
-  return accountant.claim(pmseClaimAssumptions(params, context), pmseUnprovenBound(settings));
+/** The same assumptions from the parameters (the settings they give on the context's schema). */
+export function pmseClaimAssumptions(params: ParamValues, context: PublicContext): string[] {
+  return pmseSettingsAssumptions(readPmseSettings(params, context.schema), context);
 }

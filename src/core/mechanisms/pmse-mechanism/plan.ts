@@ -1,16 +1,17 @@
 import type { BudgetReserver } from '../../privacy/accountant';
+import type { MeterStep } from '../../privacy/meter';
+import type { Rational } from '../../rng/rational';
 import { makeNormalSampler, makeRng, type Rng } from '../../rng';
 import type { Schema, Table } from '../../table/types';
 import { InputError } from '../../table/errors';
 import type { ParamValues, PublicContext } from '../types';
 import type { PmseChainSpec } from './chain';
 import { encodeTableInModelSpace, makePmseFeatureColumns, writePmseFeatures } from './encode';
-import { buildSynthesisModel, modelNeutralPoint, modelParameterNames, type SynthesisModel } from './model';
+import { modelNeutralPoint, modelParameterNames, type SynthesisModel } from './model';
 import {
   drawIterations,
   drawsPerChain,
   pmseQualityOf,
-  readPmseSettings,
   START_JITTER_SD,
   TRACE_POINT_LIMIT,
   type PmseSettings,
@@ -18,6 +19,8 @@ import {
 import { reserveReleaseBudget } from './release-budget';
 import { drawModelNoise } from './synthesize';
 import { qualitySensitivity } from './target';
+import { planOrRefuse } from '../shape/define-meta';
+import { PMSE_MECHANISM_ID, pmseMechanismMeta, type PmsePlan } from './meta';
 
 export { pmseScoreQuery, releaseStepText, reserveReleaseBudget } from './release-budget';
 
@@ -41,28 +44,57 @@ export interface PmseRunPlan {
   undeclaredMissingCounts: Record<string, number>;
 }
 
+/** What a run reads from the table: the real rows as pMSE predictors, and the undeclared missing values. */
+export interface PmseInput {
+  realFeatures: Float64Array[];
+  /** Real values that were missing in columns not declared able to be missing (for the data holder). */
+  undeclaredMissingCounts: Record<string, number>;
+}
+
+/** The plan's model; a plan without one has problems and is refused before any run reaches here. */
+function modelOf(plan: PmsePlan): SynthesisModel {
+  if (plan.model === undefined) throw new Error(`${PMSE_MECHANISM_ID}: a run was planned without a model.`);
+  return plan.model;
+}
+
 /**
- * Plans a run: validates, reserves the budget of every release before anything random is drawn,
- * then fixes — from the parameters, the schema and `rng` only — each chain's start point, the
- * common noise of u, the iteration counts and the draw iterations; finally encodes the real rows,
- * the only data-dependent part. Throws InputError for parameters or data the model cannot use.
+ * Encodes the real rows in model space and as the pMSE classifier's predictors, the only
+ * data-dependent part of a run (no randomness), and counts the values missing where the schema does
+ * not expect them.
  */
-export function planPmseRun(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  context: PublicContext,
-  rng: Rng,
-  accountant: BudgetReserver,
-): PmseRunPlan {
-  const settings = readPmseSettings(params, schema);
-  const model = buildModelOrThrow(schema, settings);
+export function readPmseInput(table: Table, plan: PmsePlan, context: PublicContext): PmseInput {
+  const model = modelOf(plan);
   if (table.nRows !== context.n) {
     throw new Error(
       `pmse-mechanism: the table has ${table.nRows} rows but the context says n = ${context.n}.`,
     );
   }
-  if (context.n < 1) throw new InputError('The pMSE mechanism needs at least one row.');
+  const realModelSpace = encodeTableInModelSpace(table, model);
+  const realFeatures = makePmseFeatureColumns(model, context.n);
+  writePmseFeatures(model, realModelSpace, realFeatures);
+  const undeclaredMissingCounts: Record<string, number> = {};
+  model.columns.forEach((column, t) => {
+    if (column.mayBeMissing) return;
+    const count = realModelSpace[t]!.reduce((sum, value) => sum + (value === value ? 0 : 1), 0);
+    if (count > 0) undeclaredMissingCounts[column.name] = count;
+  });
+  return { realFeatures, undeclaredMissingCounts };
+}
+
+/**
+ * Fixes every chain after the budget of every release is reserved (`reserved`), from the parameters,
+ * the schema and `rng` only: each chain's start point, the common noise of u, the iteration counts,
+ * the draw iterations and each chain's seed; the real rows (`input`) go into every chain's spec.
+ */
+export function pmseRunPlan(
+  input: PmseInput,
+  plan: PmsePlan,
+  reserved: { epsilon: Rational; steps: MeterStep[] },
+  context: PublicContext,
+  rng: Rng,
+): PmseRunPlan {
+  const { settings } = plan;
+  const model = modelOf(plan);
   const draws = drawsPerChain(context.releases, settings.chains);
   const drawAt = draws.map((count) => {
     try {
@@ -71,9 +103,7 @@ export function planPmseRun(
       throw new InputError(`The pMSE mechanism cannot place its releases: ${(error as Error).message}`);
     }
   });
-
   const quality = pmseQualityOf(settings);
-  const reserved = reserveReleaseBudget(accountant, context, quality);
   const releaseEpsilon = reserved.epsilon.toNumberDown();
 
   const normal = makeNormalSampler(rng);
@@ -95,21 +125,11 @@ export function planPmseRun(
     }
   }
 
-  const realModelSpace = encodeTableInModelSpace(table, model);
-  const realFeatures = makePmseFeatureColumns(model, context.n);
-  writePmseFeatures(model, realModelSpace, realFeatures);
-  const undeclaredMissingCounts: Record<string, number> = {};
-  model.columns.forEach((column, t) => {
-    if (column.mayBeMissing) return;
-    const count = realModelSpace[t]!.reduce((sum, value) => sum + (value === value ? 0 : 1), 0);
-    if (count > 0) undeclaredMissingCounts[column.name] = count;
-  });
-
   const sensitivity = qualitySensitivity(quality, context.n);
   const chainSpecs: PmseChainSpec[] = draws.map((_, c) => ({
     chainIndex: c,
     model,
-    realFeatures,
+    realFeatures: input.realFeatures,
     n: context.n,
     noise,
     epsilon: reserved.epsilon.toString(),
@@ -132,8 +152,27 @@ export function planPmseRun(
     chainSpecs,
     releaseOfDraw,
     chainSeeds,
-    undeclaredMissingCounts,
+    undeclaredMissingCounts: input.undeclaredMissingCounts,
   };
+}
+
+/**
+ * Plans a run as the staged mechanism does (plan → read → reserve → chains): refuses a plan with
+ * problems (InputError), encodes the real rows, reserves the budget of every release before anything
+ * random is drawn, then fixes every chain from the parameters, the schema and `rng` (pmseRunPlan).
+ */
+export function planPmseRun(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  context: PublicContext,
+  rng: Rng,
+  accountant: BudgetReserver,
+): PmseRunPlan {
+  const plan = planOrRefuse(pmseMechanismMeta.spec, schema, params, context);
+  const input = readPmseInput(table, plan, context);
+  const reserved = reserveReleaseBudget(accountant, context, pmseQualityOf(plan.settings));
+  return pmseRunPlan(input, plan, reserved, context, rng);
 }
 
 /**
@@ -158,13 +197,4 @@ export function initialInverseTemperature(
 /** The generator of chain c: SeededRng from the plan's seed for seeded runs, else a CryptoRng. */
 export function makeChainRng(plan: Pick<PmseRunPlan, 'chainSeeds'>, chainIndex: number): Rng {
   return makeRng(plan.chainSeeds[chainIndex] ?? undefined);
-}
-
-function buildModelOrThrow(schema: Schema, settings: PmseSettings): SynthesisModel {
-  try {
-    return buildSynthesisModel(schema, settings.columnOrder, new Set(settings.missingColumns));
-  } catch (error) {
-    if (error instanceof RangeError) throw new InputError(`The pMSE mechanism cannot run: ${error.message}`);
-    throw error;
-  }
 }
