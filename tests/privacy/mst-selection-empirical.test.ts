@@ -71,7 +71,7 @@ function epsilonEstimate(relation: Neighbouring, seed: string): { epsilon: numbe
 describe('MST tree selection, empirical privacy of one round at ε = 1', () => {
   it('has the scores the comment derives', () => {
     const grid = (moved: boolean) =>
-      pairScores(neighbour(moved), SIZES, ONE_WAY, 40).scores.map((s) => s / SCORE_GRID);
+      pairScores(neighbour(moved), SIZES, ONE_WAY, 40).scores.map((s) => Number(s) / SCORE_GRID);
     expect(grid(false)).toEqual([0, 8, 8]);
     expect(grid(true)).toEqual([2, 6, 6]);
   });

@@ -274,10 +274,15 @@ describe('AIM check and describe', () => {
     expect(refitIterations(1000, 100_000, true)).toBe(500);
   });
 
-  it('refuses more rows than the exact scores allow', () => {
-    expect(aim.check(schema, params, { ...ctx, n: 2 ** 31 + 1 })).toEqual([
-      'needs at most 2,147,483,648 rows, so that its selection scores stay exact.',
-    ]);
+  it('refuses no table for its size (under add/remove n is private): scores stay exact past 2^31 rows', () => {
+    for (const n of [2 ** 31 + 1, 2 ** 40]) {
+      expect(aim.check(schema, params, { ...ctx, n })).toEqual([]);
+      expect(aim.check(schema, params, { ...ctx, n, neighbouring: 'add-remove' })).toEqual([]);
+    }
+    // A score on counts of 2^34 rows (from a count source): the exact bigint, weight 3, σ = 0.
+    const answer = Float64Array.of(2 ** 33, 2 ** 33 - 2);
+    const estimate = Float64Array.of(2 ** 33 - 1, 2 ** 33 - 1);
+    expect(aimScore(answer, estimate, 3, 0)).toBe(3n * 2n * 2n ** 20n);
   });
 });
 

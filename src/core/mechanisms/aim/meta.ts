@@ -9,7 +9,6 @@ import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
 import { formatCount } from '../common/format-count';
 import { cellCount } from '../common/pgm/factor-index';
-import { SCORE_MAX_ROWS } from '../common/pgm/grid-score';
 import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/pgm/pgm-budget';
 import {
   marginalLimitProblem,
@@ -143,13 +142,6 @@ export function planAim(
     });
   }
   if (rows !== undefined && rows < 1) problems.push('needs at least one row of data.');
-  // A capacity limit of the exact scores, checked under either relation before any budget is reserved
-  // (under add/remove the refusal says only that the table has more than 2^31 rows).
-  if (context && context.n > SCORE_MAX_ROWS) {
-    problems.push(
-      `needs at most ${formatCount(SCORE_MAX_ROWS)} rows, so that its selection scores stay exact.`,
-    );
-  }
   if (context && deltaIsZero(context)) problems.push(deltaProblem(AIM_ID));
   return { ...domain, problems, workload, candidates: candidatesOf(workload.workload), rounds };
 }

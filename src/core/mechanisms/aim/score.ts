@@ -21,5 +21,5 @@ export function aimScore(
   sigma: number,
 ): bigint {
   const bias = Math.round(HALF_NORMAL_MEAN * sigma * answer.length * SCORE_GRID);
-  return BigInt(weight) * (BigInt(gridL1Error(answer, estimate)) - BigInt(bias));
+  return BigInt(weight) * (gridL1Error(answer, estimate) - BigInt(bias));
 }

@@ -8,14 +8,15 @@ import { SeededRng } from '../../rng/seeded-rng';
 import type { CategoricalColumn, NumericColumn, Schema } from '../../table/types';
 import { missingRate, mixedTable, recordingRng, runContext } from '../common/testing/fixtures';
 import { countCells } from '../common/pgm/factor-index';
-import { SCORE_GRID, SCORE_MAX_ROWS } from '../common/pgm/grid-score';
+import { SCORE_GRID } from '../common/pgm/grid-score';
 import { resolveParams } from '../params';
 import { getMechanism } from '../registry';
 import { histogramRho, planMstBudget, selectionRho } from './budget-plan';
 import { compressLevels, identityCompression } from './compress-levels';
 import { mst } from '.';
 import { restoreLevels, runMst } from './run-mst';
-import { pairScores } from './select-tree';
+import { pairScores, pairScoresOfCounts, selectSpanningTree } from './select-tree';
+import { recordingStep } from '../../privacy/metered/testing';
 
 /** A real zCDP accountant that logs "reserve" and keeps each reservation's exact ρ; it can refuse one. */
 class RecordingZcdpAccountant extends ZcdpAccountant {
@@ -130,16 +131,34 @@ describe('MST check', () => {
     expect(mst.check(schema, params, ctx)).toEqual([]);
   });
 
-  it('refuses more rows than keep the selection scores exact (n is public)', () => {
-    expect(mst.check(schema, params, { ...ctx, n: SCORE_MAX_ROWS })).toEqual([]);
-    expect(mst.check(schema, params, { ...ctx, n: SCORE_MAX_ROWS + 1 })).toEqual([
-      'needs at most 2,147,483,648 rows, so that its selection scores stay exact.',
-    ]);
-    // The bound in grid-score.ts: at n = 2^31 the largest possible score (all mass of x and of the
-    // model in different cells, every model cell rounded up by 1/2) is still a safe integer.
-    const cells = 20_000_000;
-    const largest = SCORE_MAX_ROWS * SCORE_GRID * 2 + cells / 2;
-    expect(Number.isSafeInteger(largest)).toBe(true);
+  it('refuses no table for its size (under add/remove n is private): scores stay exact past 2^31 rows', () => {
+    for (const n of [2 ** 31, 2 ** 31 + 1, 2 ** 40]) {
+      expect(mst.check(schema, params, { ...ctx, n })).toEqual([]);
+      expect(mst.check(schema, params, { ...ctx, n, neighbouring: 'add-remove' })).toEqual([]);
+    }
+    // Pair scores and the selection on counts a count source could give for 3·2^34 rows (no rows
+    // allocated): cells near 2^34.6 put x·2^20 past 2^53, where the scores are summed in bigints;
+    // each pair's counts differ from its one-way model by ±1000 per cell, 4000 counts in all.
+    const rows = 3 * 2 ** 34;
+    const sizes3 = [2, 2, 2];
+    const oneWay3 = [
+      Float64Array.of(rows / 2, rows / 2),
+      Float64Array.of(rows / 4, (3 * rows) / 4),
+      Float64Array.of(rows / 3, (2 * rows) / 3),
+    ];
+    const pair = (a: number, b: number) => {
+      const m = new Float64Array(4);
+      for (let i = 0; i < 2; i++)
+        for (let j = 0; j < 2; j++)
+          m[i * 2 + j] = Math.round((oneWay3[a]![i]! * oneWay3[b]![j]!) / rows) + (i === j ? 1000 : -1000);
+      return m;
+    };
+    const { pairs, scores } = pairScoresOfCounts(pair, sizes3, oneWay3, rows);
+    expect(Math.max(...pair(1, 2)) * SCORE_GRID).toBeGreaterThan(2 ** 53);
+    expect(scores.map((score) => score / BigInt(SCORE_GRID))).toEqual([4000n, 4000n, 4000n]);
+    const step = recordingStep();
+    expect(selectSpanningTree(step, new SeededRng('big'), 3, pairs, scores, Rational.ONE)).toHaveLength(2);
+    expect(step.charges).toHaveLength(2);
   });
 
   it('refuses a two-way marginal above 2·10⁷ cells', () => {
@@ -203,7 +222,7 @@ describe('MST sensitivities, by brute force over replace-one neighbours', () => 
         }
         const scores = pairScores(neighbour, sizes, oneWay, 5).scores;
         scores.forEach(
-          (s, k) => (largestScoreMove = Math.max(largestScoreMove, Math.abs(s - baseScores[k]!))),
+          (s, k) => (largestScoreMove = Math.max(largestScoreMove, Math.abs(Number(s - baseScores[k]!)))),
         );
       }
     }

@@ -1,5 +1,5 @@
 import type { ChargeableStep } from '../../privacy/meter';
-import { meteredExponentialMechanism } from '../../privacy/metered/exponential-mechanism';
+import { meteredExponentialMechanismBig } from '../../privacy/metered/exponential-mechanism';
 import type { QueryKind } from '../../privacy/query-sensitivity';
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
@@ -15,7 +15,8 @@ export type Pair = [number, number];
  * Each pair's score: ‖M_ab(D) − n·p̂_a ⊗ p̂_b‖₁ on the 2^−20 grid (see gridL1Error), where
  * n·p̂_a is column a's fitted one-way marginal (the product model that the one-way measurements give,
  * a DP output). The score is large where the columns depend on each other and the one-way model is
- * wrong. Cost O(d² · (n + cells)).
+ * wrong. The scores are exact bigints for any number of rows (gridL1Error); the bigint exponential
+ * mechanism makes the same draws as the number one on safe-integer scores. Cost O(d² · (n + cells)).
  */
 export function pairScores(
   levels: readonly Uint32Array[],
@@ -23,7 +24,7 @@ export function pairScores(
   oneWay: readonly Float64Array[],
   total: number,
   signal?: AbortSignalLike,
-): { pairs: Pair[]; scores: number[] } {
+): { pairs: Pair[]; scores: bigint[] } {
   return pairScoresOfCounts((a, b) => countCells(levels, [a, b], sizes), sizes, oneWay, total, signal);
 }
 
@@ -34,9 +35,9 @@ export function pairScoresOfCounts(
   oneWay: readonly Float64Array[],
   total: number,
   signal?: AbortSignalLike,
-): { pairs: Pair[]; scores: number[] } {
+): { pairs: Pair[]; scores: bigint[] } {
   const pairs: Pair[] = [];
-  const scores: number[] = [];
+  const scores: bigint[] = [];
   for (let a = 0; a < sizes.length; a++) {
     for (let b = a + 1; b < sizes.length; b++) {
       throwIfAborted(signal);
@@ -69,7 +70,7 @@ export function selectSpanningTree(
   rng: Rng,
   d: number,
   pairs: readonly Pair[],
-  scores: readonly number[],
+  scores: readonly bigint[],
   epsilon: Rational,
 ): Pair[] {
   const parent = Array.from({ length: d }, (_, i) => i);
@@ -83,7 +84,7 @@ export function selectSpanningTree(
     for (let k = 0; k < pairs.length; k++) if (find(pairs[k]![0]) !== find(pairs[k]![1])) open.push(k);
     const pick =
       open[
-        meteredExponentialMechanism(
+        meteredExponentialMechanismBig(
           step,
           PAIR_SCORE_QUERY,
           open.map((k) => scores[k]!),
