@@ -12,6 +12,9 @@ import { resolveParams } from '../../params';
 import { getMechanism } from '../../registry';
 import type { RunContext } from '../../types';
 import { mixedTable, runContext } from '../testing/fixtures';
+import { mstCountPlan } from '../../mst/run-mst';
+import { numericThresholds } from '../../../counts/coder-probe';
+import { planPgmDomain } from './pgm-domain';
 
 const N = 300;
 const base = mixedTable(N);
@@ -101,5 +104,18 @@ describe('MST with quantile bins through the registry', () => {
     const meter = new PrivacyMeter();
     await mst.run(table, schema, resolveParams(mst, { bins: 6 }), context({ meter }));
     expect(meter.steps().map((s) => s.charges())).toEqual([D, D - 1, D - 1]);
+  });
+
+  it('a count source is refused with quantile bins or point masses, whose levels it cannot code', () => {
+    expect(() => mstCountPlan(schema, resolveParams(mst, PARAMS), context())).toThrow(
+      /quantile bins learn their edges from the rows, so they need the data in memory/,
+    );
+    const { codings } = planPgmDomain(schema, { bins: 6 }, N);
+    const income = schema.columns[1]!;
+    expect(() => numericThresholds(schema, income, codings[1]!)).toThrow(/point masses or quantile bins/);
+    // Without point masses the same column compiles to thresholds.
+    const plainColumn = base.schema.columns[1]!;
+    const plain = planPgmDomain(base.schema, { bins: 6 }, N).codings[1]!;
+    expect(numericThresholds(base.schema, plainColumn, plain).thresholds.length).toBe(5);
   });
 });
