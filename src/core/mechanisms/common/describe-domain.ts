@@ -1,5 +1,6 @@
 import type { BinnedDomain } from './binned-domain';
 import { DOMAIN_CELL_LIMIT } from './column-coding';
+import { quantileBinSentences } from './describe-bin-shape';
 import { formatCount } from './format-count';
 
 /**
@@ -28,6 +29,8 @@ export function describeBinnedDomain(domain: BinnedDomain, what = 'Cross-tabulat
       `Bins of consecutive whole numbers, synthetic values drawn uniformly among the integers of their bin: ${grouped.join(', ')}.`,
     );
   }
+  // Declared point masses and the rule inside a bin (nothing for a schema without point masses).
+  lines.push(...quantileBinSentences(undefined, domain.codings));
   if (domain.scottLowered && domain.scottLowered.cap >= domain.scottLowered.scott) {
     lines.push(
       `Only whole-number columns of at most ${domain.scottLowered.cap} integers get one level per integer (the ` +
