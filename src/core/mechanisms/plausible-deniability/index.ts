@@ -1,6 +1,5 @@
 import { throwIfAborted } from '../../abort';
-import { Accountant, type BudgetReserver } from '../../privacy/accountant';
-import { parseBudget } from '../../privacy/budget';
+import type { BudgetReserver } from '../../privacy/accountant';
 import type { MeterStep, StageMeter, StepTicket } from '../../privacy/meter';
 import { meteredPlausibleDeniabilityTest } from '../../privacy/metered';
 import type { PlausibleDeniabilityTest } from '../../privacy/plausible-deniability-cost';
@@ -23,14 +22,9 @@ import { levelsPerColumn } from '../common/binned-mechanism';
 import { syntheticColumnFromLevels } from '../common/decode-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import { runStagesInOneThread } from '../staged-run';
-import type { Mechanism, ParamValues, Release, RunContext, StagedRun } from '../types';
-import {
-  completePlan,
-  type CompletePdPlan,
-  plausibleDeniabilityAssumptions,
-  plausibleDeniabilityMeta,
-  reservePlausibleDeniability,
-} from './meta';
+import { defineStagedMechanism } from '../shape/define-staged-mechanism';
+import type { ParamValues, Release, RunContext } from '../types';
+import { type CompletePdPlan, plausibleDeniabilityMeta } from './meta';
 import { seedTestOf } from './plan';
 import { seedBandCounts, type SeedBands } from './seed-bands';
 import { runSlot, type SlotSetup } from './slots';
@@ -118,12 +112,11 @@ export interface PdChunkSpec {
   ticket: StepTicket;
 }
 
-/** What stays on the planning worker. */
+/** What stays on the planning worker for the finish. */
 export interface PdPlanned {
   plan: CompletePdPlan;
   parents: number[][];
   order: number[];
-  assumptions: string[];
 }
 
 /** The levels of a chunk's rows, row-major (count × m). */
@@ -169,22 +162,23 @@ function runChunk(
 }
 
 /**
- * The run in stages (README.md): `plan` validates, reserves the whole budget in one step before any
- * draw, splits, learns the network, counts plausible seeds, draws θ per release and cuts the M·n
- * slots into chunks of 65,536 slots within a release, each with its own generator (seeded runs:
- * seeds drawn in chunk order; otherwise a fresh CryptoRng); the network, every release's θ and the
- * seed arrays are the run's shared part (sent once per worker), a chunk's spec only its release and
- * row count; `runStage` runs a chunk's slots anywhere and its levels may be transferred back;
- * `finish` puts the chunks back in order and decodes the levels. The same seed gives the same release
- * on any number of workers.
+ * The run in stages (README.md), defineStagedMechanism: the plan (its problems refused) and the one
+ * step reserved before any draw; `stages` splits, learns the network, counts plausible seeds, draws θ
+ * per release and cuts the M·n slots into chunks of 65,536 slots within a release, each with its own
+ * generator (seeded runs: seeds drawn in chunk order; otherwise a fresh CryptoRng); the network, every
+ * release's θ and the seed arrays are the run's shared part (sent once per worker), a chunk's spec only
+ * its release, row count and the seed part's ticket; `runStage` runs a chunk's slots anywhere and its
+ * levels may be transferred back; `finish` puts the chunks back in order and decodes the levels. The
+ * same seed gives the same release on any number of workers.
  */
-export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChunkResult, PdShared> = {
-  plan(table, schema, params, ctx, accountant) {
-    const plan = completePlan(params, { ...ctx, schema });
+export const plausibleDeniability = defineStagedMechanism(plausibleDeniabilityMeta, {
+  read: (table, plan, ctx) => {
     if (table.nRows !== ctx.n) {
       throw new Error(`${plan.id}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
     }
-    const step = reservePlausibleDeniability(accountant, plan);
+    return table;
+  },
+  stages: (table, _plan, { plan, step }, ctx) => {
     throwIfAborted(ctx.signal);
     const rng = ctx.rng;
     const learned = learnNetwork(table, plan, rng, step);
@@ -217,22 +211,16 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
       fallbackDen: test.fallbackDen,
     };
     return {
-      plan: {
-        plan,
-        parents: learned.parents,
-        order: learned.order,
-        assumptions: plausibleDeniabilityAssumptions(plan, ctx),
-      },
+      state: { plan, parents: learned.parents, order: learned.order } satisfies PdPlanned,
       shared,
       stages,
       words: { stage: 'chunk', stages: 'chunks of rows', step: 'row', finish: 'decoding the synthetic rows' },
     };
   },
-  runStage: (spec, rng, progress, signal, shared, meter) =>
+  runStage: (spec: PdChunkSpec, rng, progress, signal, shared: PdShared, meter): PdChunkResult =>
     runChunk(spec, shared, rng, progress, signal, meter),
   transferables: (rows) => [rows.buffer as ArrayBuffer],
-  finish(planned, results, ctx, accountant) {
-    const { plan, parents, order } = planned;
+  finish({ plan, parents, order }, results, ctx) {
     const { m, domain } = plan;
     const datasets: Table[] = [];
     let chunk = 0;
@@ -252,7 +240,6 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
     }
     return {
       datasets,
-      claim: accountant.claim(planned.assumptions),
       diagnostics: {
         levelsPerColumn: levelsPerColumn(domain),
         partSizes: { ...plan.sizes },
@@ -266,25 +253,24 @@ export const plausibleDeniabilityStaged: StagedRun<PdPlanned, PdChunkSpec, PdChu
         ),
         order: order.map((i) => domain.codings[i]!.name),
       },
-      dataHolderDiagnostics: {},
     };
   },
-};
+});
 
-/** The run on one thread (the CLI; tests pass a recording accountant). */
+/** The stages of a run, as the studio's workers run them. */
+export const plausibleDeniabilityStaged = plausibleDeniability.staged;
+
+/**
+ * The run on one thread (the CLI): the spec's accountant on ctx.meter, or `accountant` (tests pass a
+ * recording one).
+ */
 export function runPlausibleDeniability(
   table: Table,
   schema: Schema,
   params: ParamValues,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
+  accountant?: BudgetReserver,
 ): Promise<Release> {
+  if (accountant === undefined) return plausibleDeniability.run(table, schema, params, ctx);
   return runStagesInOneThread(plausibleDeniabilityStaged, table, schema, params, ctx, accountant);
 }
-
-/** Plausible-deniability synthesis as workers and the CLI run it. */
-export const plausibleDeniability: Mechanism = {
-  ...plausibleDeniabilityMeta,
-  run: (table, schema, params, ctx) => runPlausibleDeniability(table, schema, params, ctx),
-  staged: plausibleDeniabilityStaged,
-};

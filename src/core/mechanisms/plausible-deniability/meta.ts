@@ -3,12 +3,12 @@ import type { MeterStep } from '../../privacy/meter';
 import { plausibleDeniabilityTestCost } from '../../privacy/plausible-deniability-cost';
 import { parseBudget } from '../../privacy/budget';
 import { roundUpRational } from '../../privacy/round-up';
-import type { PrivacyClaim } from '../../privacy/types';
 import { Rational } from '../../rng/rational';
 import { InputError } from '../../table/errors';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import { formatCount } from '../common/format-count';
-import type { MechanismMeta, ParamValues, PublicContext } from '../types';
+import { defineMechanismMeta } from '../shape/define-meta';
+import type { ParamValues, PublicContext } from '../types';
 import { PLAUSIBLE_DENIABILITY_PARAMS } from './params';
 import {
   fallbackProbability,
@@ -22,9 +22,8 @@ import { plausibleDeniabilityFit } from './fit';
 /** A plan with every public number known (n, ε, δ, M given and no problem). */
 export type CompletePdPlan = PdPlan & Required<Pick<PdPlan, 'sizes' | 'modelEpsilon' | 'maxCost' | 'draws'>>;
 
-/** The plan for a run or a claim; throws InputError with every problem `check` reports. */
-export function completePlan(params: ParamValues, context: PublicContext): CompletePdPlan {
-  const plan = planPlausibleDeniability(context.schema, params, context);
+/** The plan, complete: throws InputError with every problem `check` reports. */
+export function completeOrRefuse(plan: PdPlan): CompletePdPlan {
   if (plan.problems.length > 0) {
     throw new InputError(`${PLAUSIBLE_DENIABILITY_ID} cannot run: ${plan.problems.join(' ')}`);
   }
@@ -34,6 +33,11 @@ export function completePlan(params: ParamValues, context: PublicContext): Compl
     );
   }
   return plan as CompletePdPlan;
+}
+
+/** The plan for a run or a claim; throws InputError with every problem `check` reports. */
+export function completePlan(params: ParamValues, context: PublicContext): CompletePdPlan {
+  return completeOrRefuse(planPlausibleDeniability(context.schema, params, context));
 }
 
 const up = (r: Rational) => roundUpRational(r);
@@ -94,16 +98,14 @@ export function plausibleDeniabilityAssumptions(plan: CompletePdPlan, context: P
   ]);
 }
 
-function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const plan = completePlan(params, context);
-  const budget = parseBudget(context.epsilon, context.delta);
-  const accountant = new Accountant(budget);
-  reservePlausibleDeniability(accountant, plan);
-  return accountant.claim(plausibleDeniabilityAssumptions(plan, context));
+/** What the reservation gives the run: the complete plan and the run's one step. */
+export interface PdReserved {
+  plan: CompletePdPlan;
+  step: MeterStep;
 }
 
-function describe(params: ParamValues, context: PublicContext): string[] {
-  const plan = planPlausibleDeniability(context.schema, params, context);
+/** Public facts of the plan: the attributes, the split, the per-draw budget, the fallback and when it pays off. */
+function describePlausibleDeniability(plan: PdPlan, context: PublicContext): string[] {
   if (plan.problems.length > 0 || !plan.sizes || !plan.draws || plan.m === 0) return [];
   const { sizes, draws } = plan;
   const budget = parseBudget(context.epsilon, context.delta);
@@ -133,7 +135,7 @@ function describe(params: ParamValues, context: PublicContext): string[] {
 }
 
 /** Plausible-deniability synthesis: seeds rewritten by a DP Bayesian network behind a randomized privacy test. */
-export const plausibleDeniabilityMeta: MechanismMeta = {
+export const plausibleDeniabilityMeta = defineMechanismMeta({
   id: PLAUSIBLE_DENIABILITY_ID,
   label: 'Plausible deniability (seeded network)',
   summary:
@@ -143,7 +145,13 @@ export const plausibleDeniabilityMeta: MechanismMeta = {
   supports: { numeric: true, categorical: true },
   fit: plausibleDeniabilityFit,
   params: PLAUSIBLE_DENIABILITY_PARAMS,
-  claim,
-  describe,
-  check: (schema, params, context) => planPlausibleDeniability(schema, params, context).problems,
-};
+  plan: planPlausibleDeniability,
+  accountant: (context, meter) => new Accountant(parseBudget(context.epsilon, context.delta), meter),
+  // The one step needs every public number: a plan with problems is refused here (InputError).
+  reserve: (plan, accountant): PdReserved => {
+    const complete = completeOrRefuse(plan);
+    return { plan: complete, step: reservePlausibleDeniability(accountant, complete) };
+  },
+  assumptions: (plan, context) => plausibleDeniabilityAssumptions(completeOrRefuse(plan), context),
+  describe: describePlausibleDeniability,
+});
