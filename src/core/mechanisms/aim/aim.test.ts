@@ -257,21 +257,24 @@ describe('AIM check and describe', () => {
       // Candidate cells: 7 + 7 + 3 + 21 + 21 = 59, 472 bytes.
       // 1 MB = 2^20 bytes / 8 bytes per cell = 131,072 cells; working memory 6 × 1 MB.
       "Model: at most 1 MB (131,072 cells); working memory about 6 MB, plus less than 0.1 MB for the data's counts on the candidates (59 cells).",
-      'Work per round bounded whatever ε: each refit runs at most min(1,000, 5,000,000 / model cells) iterations of mirror descent (at least 20; the final fit 10× that), and the model never exceeds the size above; the claim does not depend on either.',
+      'Work per round bounded whatever ε: each refit runs at most min(1,000, 20,000,000 / model cells) iterations of mirror descent (at least 20; the final fit 10× that), and the model never exceeds the size above; the claim does not depend on either.',
       '1 workload marginal has more than 40 cells and is dropped: age × income.',
     ]);
   });
 
   it('bounds the iterations of a refit by the work bound over the model cells, within [20, maxIters]', () => {
-    // ⌊5,000,000 / cells⌋: 1,000 at 5,000 cells (= maxIters), 50 at 100,000, 20 at 10^6 (the floor).
+    // ⌊20,000,000 / cells⌋: 1,000 at 20,000 cells (= maxIters), 200 at 100,000, 20 at 10^6 (the
+    // floor, which ⌊2·10^7 / 10^6⌋ = 20 meets exactly) and at 2·10^6 (⌊10⌋ raised to the floor).
     expect(refitIterations(1000, 4040, false)).toBe(1000);
-    expect(refitIterations(1000, 5000, false)).toBe(1000);
-    expect(refitIterations(1000, 5001, false)).toBe(999);
-    expect(refitIterations(1000, 100_000, false)).toBe(50);
+    expect(refitIterations(1000, 20_000, false)).toBe(1000);
+    expect(refitIterations(1000, 20_001, false)).toBe(999);
+    expect(refitIterations(1000, 100_000, false)).toBe(200);
     expect(refitIterations(1000, 1_000_000, false)).toBe(20);
+    expect(refitIterations(1000, 2_000_000, false)).toBe(20);
     expect(refitIterations(10, 1_000_000, false)).toBe(10);
-    // The final fit gets 10 rounds' work: ⌊5·10^7 / 100,000⌋ = 500.
-    expect(refitIterations(1000, 100_000, true)).toBe(500);
+    // The final fit gets 10 rounds' work: min(1,000, ⌊2·10^8 / 10^5⌋) = 1,000; ⌊2·10^8 / 10^6⌋ = 200.
+    expect(refitIterations(1000, 100_000, true)).toBe(1000);
+    expect(refitIterations(1000, 1_000_000, true)).toBe(200);
   });
 
   it('refuses no table for its size (under add/remove n is private): scores stay exact past 2^31 rows', () => {
