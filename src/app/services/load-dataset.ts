@@ -5,7 +5,7 @@ import type { DatasetOverview } from '../../worker/protocol';
 import { forgetPreviousDataset } from '../state/dataset-resets';
 import { replaceSchema } from '../state/schema-store';
 import type { Schema } from '../../core/table/types';
-import { getMechanismMeta } from '../../core/mechanisms/catalogue';
+import { isMechanismId } from '../../core/mechanisms/catalogue';
 import { selectMechanism, useJobStore } from '../state/job-store';
 import { usePrefsStore } from '../state/prefs-store';
 import { dataSession } from './workers';
@@ -91,5 +91,5 @@ function stripFilePrefix(message: string, fileName: string): string {
 function preselectLastMechanism(): void {
   const { lastMechanismId } = usePrefsStore.getState();
   if (useJobStore.getState().mechanismId !== null || lastMechanismId === null) return;
-  if (getMechanismMeta(lastMechanismId) !== undefined) selectMechanism(lastMechanismId);
+  if (isMechanismId(lastMechanismId)) selectMechanism(lastMechanismId);
 }

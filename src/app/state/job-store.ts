@@ -1,4 +1,5 @@
 import type { Neighbouring } from '../../core/mechanisms/neighbouring';
+import type { MechanismId } from '../../core/mechanisms/mechanism-id';
 import { create } from 'zustand';
 import { onDatasetReplaced } from './dataset-resets';
 import type { JobStatus } from './job-status';
@@ -20,7 +21,7 @@ export interface DataLooks {
 const NO_DATA_LOOKS: DataLooks = { sweep: false, compare: false, epsilonFromSweep: null };
 
 interface JobState {
-  mechanismId: string | null;
+  mechanismId: MechanismId | null;
   /** Per mechanism, the values the user changed from the defaults. */
   paramDrafts: Record<string, Record<string, ParamDraft>>;
   /** ε and δ as typed (parsed exactly by the privacy module). */
@@ -61,7 +62,7 @@ export function resetJobStore(): void {
   useJobStore.setState(initialJobState, true);
 }
 
-export function selectMechanism(mechanismId: string): void {
+export function selectMechanism(mechanismId: MechanismId): void {
   useJobStore.setState({ mechanismId });
 }
 

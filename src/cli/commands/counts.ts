@@ -4,7 +4,7 @@ import { COUNT_MECHANISMS, countSourceProblems } from '../../core/counts/count-m
 import { countQueries } from '../../core/counts/count-queries';
 import { countsFolderPlan } from '../../core/counts/counts-files';
 import { SQL_DIALECTS, type SqlDialect } from '../../core/counts/sql-coding';
-import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
+import { getMechanism, parseMechanismId } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
 import type { PublicContext } from '../../core/mechanisms/types';
 import { decodeCsvBytes } from '../../core/table/csv-read';
@@ -47,10 +47,8 @@ export const countsCommand = {
     if (!/^\d+$/.test(rowsText) || !Number.isSafeInteger(n) || n < 1) {
       throw new InputError(`--rows must be the table's row count, a whole number ≥ 1; got '${rowsText}'.`);
     }
-    const mechanismId = String(v.mechanism);
+    const mechanismId = parseMechanismId(String(v.mechanism));
     const mechanism = getMechanism(mechanismId);
-    if (!mechanism)
-      throw new InputError(`unknown mechanism '${mechanismId}'. Known: ${mechanismIds().join(', ')}.`);
     const countMechanism = COUNT_MECHANISMS[mechanismId];
     if (countMechanism === undefined) {
       throw new InputError(`${mechanismId} ${countSourceProblems(mechanismId, 'printed SQL')[0]!}`);

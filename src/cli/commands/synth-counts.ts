@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { COUNT_MECHANISMS, countSourceProblems } from '../../core/counts/count-mechanisms';
 import type { CountSource } from '../../core/counts/count-source';
 import { csvChunksOfBlocks } from '../../core/table/csv-write';
-import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
+import { getMechanism, parseMechanismId } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
 import type { PublicContext, ReleaseInBlocks, SyntheticRows } from '../../core/mechanisms/types';
 import { blockRowsOf } from '../../core/mechanisms/release-blocks';
@@ -80,10 +80,8 @@ export async function synthFromCountSource(
   for (const required of ['schema', 'mechanism', 'epsilon', 'out'] as const) {
     if (v[required] === undefined) throw new UsageError(missingOptionMessage(required));
   }
-  const mechanismId = String(v.mechanism);
+  const mechanismId = parseMechanismId(String(v.mechanism));
   const mechanism = getMechanism(mechanismId);
-  if (!mechanism)
-    throw new InputError(`unknown mechanism '${mechanismId}'. Known: ${mechanismIds().join(', ')}.`);
   const sourceWords =
     v.engine !== undefined
       ? `DuckDB on ${dataPath}`

@@ -10,7 +10,7 @@ import type { StoredTable } from '../../core/table/csv-stream-read';
 import { tokenAt } from '../../core/table/stored-column';
 import { complementIndices } from '../../core/metrics/sample-indices';
 import { splitRowsForJob } from '../../core/metrics/job-holdout';
-import { getMechanism, mechanismIds } from '../../core/mechanisms/registry';
+import { getMechanism, parseMechanismId } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
 import type {
   Mechanism,
@@ -116,11 +116,8 @@ export const synthCommand = {
     for (const required of ['schema', 'mechanism', 'epsilon', 'out'] as const) {
       if (v[required] === undefined) throw new UsageError(missingOptionMessage(required));
     }
-    const mechanismId = String(v.mechanism);
+    const mechanismId = parseMechanismId(String(v.mechanism));
     const mechanism = getMechanism(mechanismId);
-    if (!mechanism) {
-      throw new InputError(`unknown mechanism '${mechanismId}'. Known: ${mechanismIds().join(', ')}.`);
-    }
     // Checked here with the δ given (0 when none): a default δ is set once n is known.
     let budget = parseBudget(String(v.epsilon), v.delta === undefined ? 0 : String(v.delta));
     const releases = parseReleases(v.releases);

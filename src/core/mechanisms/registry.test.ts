@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mixedTable, runContext } from './common/testing/fixtures';
 import { resolveParams } from './params';
 import { getMechanismMeta, MECHANISM_CATALOGUE } from './catalogue';
+import { isMechanismId, MECHANISM_IDS, parseMechanismId } from './mechanism-id';
 import { getMechanism, mechanismIds, MECHANISMS } from './registry';
 
 describe('registry', () => {
@@ -22,6 +23,22 @@ describe('registry', () => {
       expect(getMechanismMeta(mechanism.id)).toBe(meta);
     });
     expect(getMechanismMeta('no-such-mechanism')).toBeUndefined();
+  });
+
+  it('registers exactly the ids of the MechanismId type, in its order', () => {
+    expect(MECHANISMS.map((mechanism) => mechanism.id)).toEqual([...MECHANISM_IDS]);
+    expect(mechanismIds()).toEqual([...MECHANISM_IDS]);
+  });
+
+  it('parses a mechanism id from text, refusing unknown text with the known ids', () => {
+    expect(parseMechanismId('mst')).toBe('mst');
+    expect(isMechanismId('MST')).toBe(false);
+    expect(() => parseMechanismId('laplace')).toThrow(
+      expect.objectContaining({
+        name: 'InputError',
+        message: `unknown mechanism 'laplace'. Known: ${MECHANISM_IDS.join(', ')}.`,
+      }),
+    );
   });
 
   it('finds mechanisms by id and nothing under an unknown id', () => {

@@ -10,11 +10,15 @@ import { multinomialDirichlet } from './multinomial-dirichlet';
 import { plausibleDeniability } from './plausible-deniability';
 import { pmseMechanism } from './pmse-mechanism';
 import { smoothedHistogram } from './smoothed-histogram';
-import { getMechanismMeta } from './catalogue';
+import { getMechanismMeta, withMechanismId } from './catalogue';
 import { composedMechanism } from './domain-composition';
+import type { MechanismId } from './mechanism-id';
 import type { Mechanism } from './types';
 
-export { mechanismIds } from './catalogue';
+export { mechanismIds, parseMechanismId, type MechanismId } from './catalogue';
+
+/** A registered mechanism: its id is one of MECHANISM_IDS. */
+export type RegisteredMechanism = Mechanism & { readonly id: MechanismId };
 
 /**
  * Every mechanism with its run, in catalogue order, for workers and the CLI (the page imports
@@ -23,7 +27,7 @@ export { mechanismIds } from './catalogue';
  * Each takes its catalogue meta and composes its run's claim with the schema's DP domain steps
  * (domain-composition.ts).
  */
-export const MECHANISMS: readonly Mechanism[] = [
+export const MECHANISMS: readonly RegisteredMechanism[] = [
   laplaceHistogram,
   smoothedHistogram,
   dpMarginals,
@@ -39,10 +43,12 @@ export const MECHANISMS: readonly Mechanism[] = [
 ].map((mechanism) => {
   const meta = getMechanismMeta(mechanism.id);
   if (meta === undefined) throw new Error(`mechanism ${mechanism.id} has no meta in catalogue.ts`);
-  return composedMechanism(mechanism, meta);
+  return withMechanismId(composedMechanism(mechanism, meta));
 });
 
-/** The mechanism with this id, or undefined when none is registered under it. */
-export function getMechanism(id: string): Mechanism | undefined {
+/** The mechanism with this id; for any other text, undefined when none is registered under it. */
+export function getMechanism(id: MechanismId): RegisteredMechanism;
+export function getMechanism(id: string): RegisteredMechanism | undefined;
+export function getMechanism(id: string): RegisteredMechanism | undefined {
   return MECHANISMS.find((mechanism) => mechanism.id === id);
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { MECHANISM_CATALOGUE } from '../../../core/mechanisms/catalogue';
+import { MECHANISM_CATALOGUE, type MechanismId } from '../../../core/mechanisms/catalogue';
 import { resolveParams } from '../../../core/mechanisms/params';
 import type { MechanismMeta } from '../../../core/mechanisms/types';
 import type { RankedMechanism, Recommendation } from '../../../core/recommend/rank';
@@ -25,7 +25,7 @@ function settingsText(fit: RankedMechanism): string {
 }
 
 /** Picks the mechanism with the settings its recommendation names (as form drafts the user can still edit). */
-function pickWithSuggestedSettings(mechanismId: string, fit: RankedMechanism): void {
+function pickWithSuggestedSettings(mechanismId: MechanismId, fit: RankedMechanism): void {
   for (const [name, value] of Object.entries(fit.params))
     setParamDraft(mechanismId, name, typeof value === 'boolean' ? value : String(value));
   selectMechanism(mechanismId);
