@@ -85,7 +85,7 @@ describe('dpsynth synth', () => {
     expect(JSON.stringify(report)).not.toMatch(/tvd|pmse/i);
   });
 
-  it('with --drop-incomplete-rows, says how many rows were dropped and what the claim then covers', async () => {
+  it('with --drop-incomplete-rows, tells the data holder how many rows were dropped, and the report only what the claim covers', async () => {
     const header = MIXED_SCHEMA.columns.map((c) => c.name).join(',');
     const rows = DATA.trimEnd().split('\n').slice(1, 201);
     const missing = (row: string) => row.split(',').some((cell) => cell === '' || cell === 'NA'); // MIXED_SCHEMA.missing tokens present in the file
@@ -110,10 +110,38 @@ describe('dpsynth synth', () => {
     expect(result.code).toBe(0);
     const report = JSON.parse(readFileSync(path('report.json'), 'utf8'));
     expect(report.rows).toBe(200 - incomplete);
-    expect(report.notes.join(' ')).toContain(`${incomplete} of 200 rows in ${path('data.csv')} were dropped`);
-    expect(report.claim.assumptions.join(' ')).toMatch(
-      new RegExp(`${incomplete} incomplete rows were dropped .* remaining ${200 - incomplete} complete rows`),
+    // The dropped count goes to stderr (the data holder), never into the release report.
+    expect(result.stderr).toContain(`${incomplete} of 200 rows in ${path('data.csv')} have a missing value`);
+    const words = [...report.notes, ...report.claim.assumptions].join(' ');
+    expect(words).toMatch(
+      /their number \(the rows of this report\) treated as public.*like an inferred fact/,
     );
+    expect(words).toMatch(/how many rows were dropped is withheld/);
+    expect(words).not.toMatch(new RegExp(`\\b(${incomplete}|200)\\b`));
+    // Under add/remove the filter keeps neighbours neighbours: the run goes ahead and writes no count.
+    const addRemove = await cli(
+      'synth',
+      path('data.csv'),
+      '--schema',
+      path('s.json'),
+      '--mechanism',
+      'laplace-histogram',
+      '--epsilon',
+      '1',
+      '--neighbouring',
+      'add-remove',
+      '--drop-incomplete-rows',
+      '--out',
+      path('ar.csv'),
+      '--report',
+      path('ar.report.json'),
+    );
+    expect(addRemove.code).toBe(0);
+    const arReport = JSON.parse(readFileSync(path('ar.report.json'), 'utf8'));
+    expect(arReport.rows).toBeUndefined();
+    const arWords = [...(arReport.notes ?? []), ...arReport.claim.assumptions].join(' ');
+    expect(arWords).toMatch(/a filter on each row alone.*the guarantee holds for the rows of the file/);
+    expect(arWords).not.toMatch(new RegExp(`\\b(${incomplete}|${200 - incomplete}|200)\\b`));
   });
 
   it('prints the inferred schema, marked inferred', async () => {

@@ -104,11 +104,12 @@ export const synthCommand = {
       }
       return synthFromCountSource(args, io, internals);
     }
-    if (neighbouring === 'add-remove' && (v['drop-incomplete-rows'] || v['holdout-share'] !== undefined)) {
+    // Dropping incomplete rows is a filter on each row alone: under add/remove a neighbour of the file
+    // stays a neighbour of the filtered table, so it runs, and no count of rows is written.
+    if (neighbouring === 'add-remove' && v['holdout-share'] !== undefined) {
       throw new UsageError(
-        '--drop-incomplete-rows and --holdout-share write row counts into the claim and the report, and under ' +
-          '--neighbouring add-remove the number of rows is private: drop incomplete rows or keep back a test set ' +
-          'before running, or use replace-one.',
+        '--holdout-share writes row counts into the report, and under --neighbouring add-remove the number of ' +
+          'rows is private: keep back a test set before running, or use replace-one.',
       );
     }
     const [dataPath, extra] = args.positionals;
@@ -163,6 +164,13 @@ export const synthCommand = {
     const input = await readInput(dataPath, schema, io, { dropIncomplete, holdout: holdoutOptions, seed });
     const { rowsRead, completeRows } = input;
     const droppedIncompleteRows = rowsRead - completeRows;
+    if (dropIncomplete) {
+      // For the data holder only: an exact count of the data, never written into the release report.
+      io.err(
+        `dpsynth: ${droppedIncompleteRows} of ${rowsRead} rows in ${dataPath} have a missing value and were ` +
+          'dropped (--drop-incomplete-rows); this count is for you only, the release report does not state it.\n',
+      );
+    }
     const n = input.table!.nRows;
     // A mechanism that needs δ > 0, run without --delta: the documented default from public n (under
     // add/remove, where n is private, the default that does not depend on n: 1e-9).
@@ -238,10 +246,15 @@ export const synthCommand = {
     if (deltaDefault !== undefined) release.claim.assumptions.push(deltaDefault.reason);
     if (dropIncomplete) {
       release.claim.assumptions.push(
-        `${droppedIncompleteRows} incomplete rows were dropped before synthesis (--drop-incomplete-rows). ` +
-          `The guarantee is for the remaining ${completeRows} complete rows as the dataset, with that count ` +
-          'treated as public; it does not cover a change that turns a complete row of the file into an ' +
-          'incomplete one (or back), since that changes n.',
+        neighbouring === 'add-remove'
+          ? 'Rows with a missing value were dropped before synthesis (--drop-incomplete-rows), a filter on each ' +
+              'row alone: adding or removing a row of the file adds or removes at most one row of the table the ' +
+              'mechanism saw, so the guarantee holds for the rows of the file. No count of rows is released.'
+          : 'Rows with a missing value were dropped before synthesis (--drop-incomplete-rows). The guarantee is ' +
+              'for the complete rows as the dataset, with their number (the rows of this report) treated as ' +
+              'public: it is read from the data, not private, like an inferred fact. It does not cover a change ' +
+              'that turns a complete row of the file into an incomplete one (or back), since that changes the ' +
+              'number. How many rows were dropped is not released.',
       );
     }
     // A public warning that describe() already gave before the run is not repeated.
@@ -265,10 +278,10 @@ export const synthCommand = {
       onPiece: () => io.progress?.(0.9 + (0.1 * ++piecesDone) / piecesInAll, 'writing'),
     }));
     const notes: string[] = [];
-    if (dropIncomplete) {
+    if (dropIncomplete && neighbouring !== 'add-remove') {
       notes.push(
-        `rows counts the complete rows the mechanism saw: ${droppedIncompleteRows} of ` +
-          `${rowsRead} rows in ${dataPath} were dropped as incomplete.`,
+        'rows counts the complete rows the mechanism saw (--drop-incomplete-rows), read from the data and ' +
+          'treated as public; how many rows were dropped is withheld.',
       );
     }
     let splitSummary = '';
