@@ -66,8 +66,8 @@ export const AIM_PARAMS: ParamSpec[] = [
     help:
       'Memory of the graphical model (8 bytes per cell of its junction tree); the limit grows with the budget spent, ' +
       'reaching this value at the end, and never depends on ε. The paper uses 80; working memory is about 6× this. ' +
-      'Larger models fit more relationships and take much longer at large ε (1 MB: under a minute on 9,000 rows × 14 ' +
-      'columns at ε = 10; 80 MB: 7–27 minutes).',
+      'Larger models fit more relationships and take much longer at large ε (1 MB: about 100 processor seconds on 9,000 ' +
+      'rows × 14 columns at ε = 10; 80 MB: 7–27 minutes).',
   },
   {
     name: 'rounds',
