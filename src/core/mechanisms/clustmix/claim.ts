@@ -1,15 +1,7 @@
 import { standardAssumptions } from '../../privacy/assumptions';
-import type { PrivacyClaim } from '../../privacy/types';
-import type { ParamValues, PublicContext } from '../types';
+import type { PublicContext } from '../types';
 import { completeColumnSentences } from '../common/complete-column-sentences';
-import { readClustmixSettings } from './params';
-import {
-  buildClustmixPlan,
-  clustmixAccountant,
-  RESIDUAL_GRID,
-  reserveClustmixBudget,
-  type ClustmixPlan,
-} from './plan';
+import { RESIDUAL_GRID, type ClustmixPlan } from './plan';
 
 /** What the guarantee rests on beyond the schema facts (DESIGN.md privacy rule 6). */
 export function clustmixAssumptions(plan: ClustmixPlan): string[] {
@@ -28,14 +20,7 @@ export function clustmixAssumptions(plan: ClustmixPlan): string[] {
   ];
 }
 
-/** The claim from parameters and public facts: the reservations the run makes, on a zCDP accountant. */
-export function clustmixClaim(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const plan = buildClustmixPlan(context.schema, readClustmixSettings(params), context);
-  const accountant = clustmixAccountant(context);
-  reserveClustmixBudget(accountant, plan);
-  return accountant.claim(clustmixClaimAssumptions(plan, context));
-}
-
+/** The claim's sentences: the schema facts and seed, ClustMix's own, and the complete columns. */
 export function clustmixClaimAssumptions(plan: ClustmixPlan, context: PublicContext): string[] {
   return [
     ...standardAssumptions(context.schema, context.seeded),

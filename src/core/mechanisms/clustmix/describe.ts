@@ -1,10 +1,10 @@
 import { parseBudget } from '../../privacy/budget';
 import { roundUp, roundUpRational } from '../../privacy/round-up';
 import type { Rational } from '../../rng/rational';
-import type { ParamValues, PublicContext } from '../types';
+import type { PublicContext } from '../types';
+import type { ClustmixSpecPlan } from './meta';
 import { formatCount } from '../common/format-count';
-import { readClustmixSettings } from './params';
-import { buildClustmixPlan, clustmixProblems, FEATURE_GRID } from './plan';
+import { FEATURE_GRID } from './plan';
 
 function fmt(x: number): string {
   return Number(x.toPrecision(4)).toString();
@@ -18,14 +18,9 @@ const up4 = (r: Rational): string => String(roundUpRational(r, 4));
  * the split; a mean coordinate's noise SD at n/K rows. Warnings when δ > 1/n, when n/K < 2·l_min and
  * when the noise SD of the random-feature Gram matrix exceeds n/(2F), the size of its diagonal.
  */
-export function describeClustmix(params: ParamValues, context: PublicContext): string[] {
-  if (clustmixProblems(context.schema, params, context).length > 0) return [];
-  let plan;
-  try {
-    plan = buildClustmixPlan(context.schema, readClustmixSettings(params), context);
-  } catch {
-    return [];
-  }
+export function describeClustmixPlan({ mixture: plan }: ClustmixSpecPlan, context: PublicContext): string[] {
+  // No mixture: the plan has problems (check says why) or there is no context.
+  if (plan === undefined) return [];
   const { encoding, budget, clusters, minClusterSize, n } = plan;
   const rho = budget.rho.toNumber();
   const sumRho = budget.finalRho.toNumber() / 2;

@@ -1,51 +1,47 @@
 import { checkCompleteColumns } from '../../table/complete-columns';
-import { InputError } from '../../table/errors';
 import { throwIfAborted } from '../../abort';
+import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema, Table } from '../../table/types';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
+import { WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
+import { columnRows } from '../release-blocks';
+import { defineMechanism, type Drawn } from '../shape/define-mechanism';
+import type { Mechanism, ParamValues, RunContext } from '../types';
 import { adaptMixture, drawFrequencies, releaseMoments } from './adapt';
-import { clustmixClaimAssumptions } from './claim';
 import { releaseClusterStatistics, type ClusterGeometry } from './cluster-statistics';
 import { encodeRows } from './encoding';
-import { clustmixMeta } from './meta';
+import { clustmixMeta, mixtureOf, type ClustmixSpecPlan } from './meta';
 import { initialCentroids, mixtureFromRelease, updateCentroids } from './mixture';
-import { readClustmixSettings } from './params';
-import {
-  buildClustmixPlan,
-  clustmixAccountant,
-  clustmixProblems,
-  RESIDUAL_GRID,
-  reserveClustmixBudget,
-  type RhoReserver,
-} from './plan';
+import { RESIDUAL_GRID, type ClustmixSteps } from './plan';
 import { sampleRows, uniformBoxMixture } from './sample-rows';
 
 export { clustmixMeta } from './meta';
 
-/** A run's reserver: reserve() before any draw, claim() after. */
-export interface ClustmixAccountant extends RhoReserver {
-  claim(assumptions: string[]): Release['claim'];
+/** ClustMix's public diagnostics: the encoding's size, the mixture's settings and what the noisy releases kept. */
+export interface ClustmixDiagnostics {
+  dimension: number;
+  clusters: number;
+  minClusterSize: number;
+  clipRadius: number;
+  centroidsRedrawnPerIteration: number[];
+  componentsKept: number;
+  noClusterKept: boolean;
+  adapt?: Record<string, unknown>;
 }
 
 /**
- * ClustMix: reserve every step, draw K centroids uniformly in the box (and the random frequencies),
- * T noisy Lloyd iterations, the final noisy release → mixture, the optional DP-KIP adaptation of the
- * centres from noisy random-feature moments, then M tables sampled from the one mixture.
+ * ClustMix's draw, after every step is reserved: K centroids uniformly in the box (and the random
+ * frequencies), T noisy Lloyd iterations, the final noisy release → mixture, the optional DP-KIP
+ * adaptation of the centres from noisy random-feature moments, then M tables sampled from the one mixture.
  */
-export async function runClustmix(
+async function drawClustmix<D>(
   table: Table,
-  schema: Schema,
-  params: ParamValues,
+  specPlan: ClustmixSpecPlan,
+  handles: ClustmixSteps,
   ctx: RunContext,
-  given?: ClustmixAccountant,
-): Promise<Release> {
-  const problems = clustmixProblems(schema, params, ctx);
-  if (problems.length > 0) throw new InputError(`clustmix cannot run: ${problems.join(' ')}`);
-  // A missing value in a column the schema declares complete: refused before anything is reserved or drawn.
-  checkCompleteColumns(table, schema);
-  const accountant = given ?? clustmixAccountant(ctx, ctx.meter);
-  const plan = buildClustmixPlan(schema, readClustmixSettings(params), ctx);
-  const handles = reserveClustmixBudget(accountant, plan);
+  form: DatasetForm<D>,
+): Promise<Drawn<D, ClustmixDiagnostics>> {
+  const plan = mixtureOf(specPlan);
+  const { schema } = specPlan;
   const { encoding, settings, budget } = plan;
   const rng = ctx.rng;
   const geometry: ClusterGeometry = {
@@ -97,16 +93,16 @@ export async function runClustmix(
       adaptDiagnostics = { initialLoss: adapted.initialLoss, finalLoss: adapted.finalLoss };
     }
   }
-  const datasets: Table[] = [];
+  const datasets: D[] = [];
   for (let m = 0; m < ctx.releases; m++) {
     ctx.progress((steps - 1 + m / ctx.releases) / steps, `drawing table ${m + 1} of ${ctx.releases}`);
-    datasets.push(sampleRows(mixture, encoding, schema, ctx.n, settings.spread, rng, ctx.signal));
+    datasets.push(
+      asDataset(form, sampleRows(mixture, encoding, schema, ctx.n, settings.spread, rng, ctx.signal)),
+    );
   }
   ctx.progress(1, 'done');
   return {
     datasets,
-    claim: accountant.claim(clustmixClaimAssumptions(plan, ctx)),
-    dataHolderDiagnostics: {},
     diagnostics: {
       dimension: encoding.dimension,
       clusters: plan.clusters,
@@ -120,8 +116,42 @@ export async function runClustmix(
   };
 }
 
-/** ClustMix (3A's Approximate and Anonymize, optionally Adapt), re-derived for replace-one neighbours. */
-export const clustmix: Mechanism = {
-  ...clustmixMeta,
-  run: (table, schema, params, ctx) => runClustmix(table, schema, params, ctx),
-};
+/** A table sampled whole (sampleRows) as a dataset of the run's form. */
+function asDataset<D>(form: DatasetForm<D>, table: Table): D {
+  return form.dataset(
+    table.nRows,
+    table.columns.map((column) => ({
+      whole: column,
+      block: (_, start, end) => columnRows(column, start, end),
+    })),
+  );
+}
+
+const defined = defineMechanism(clustmixMeta, {
+  // A missing value in a column the schema declares complete: refused before anything is reserved or drawn.
+  read: (table, plan) => {
+    checkCompleteColumns(table, plan.schema);
+    return table;
+  },
+  draw: drawClustmix,
+});
+
+/**
+ * ClustMix (3A's Approximate and Anonymize, optionally Adapt), re-derived for replace-one neighbours.
+ * It samples each table whole from the mixture, so it offers no run in blocks.
+ */
+export const clustmix: Mechanism & Omit<typeof defined, 'runInBlocks'> = (({
+  runInBlocks: _blocks,
+  ...run
+}) => run)(defined);
+
+/** The run on whole tables, optionally on a given accountant (tests record its reservations). */
+export function runClustmix(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  given?: ZcdpAccountant,
+) {
+  return defined.drawFromTable(table, schema, params, ctx, WHOLE_TABLES, given);
+}

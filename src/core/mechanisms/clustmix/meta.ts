@@ -1,13 +1,51 @@
-import type { Mechanism } from '../types';
-import { checkClustmix } from './check';
-import { clustmixClaim } from './claim';
-import { describeClustmix } from './describe';
-import { CLUSTMIX_PARAMS } from './params';
+import type { Schema } from '../../table/types';
+import { budgetProblems, defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
+import { InputError } from '../../table/errors';
+import type { ParamValues, PublicContext } from '../types';
+import { clustmixClaimAssumptions } from './claim';
+import { describeClustmixPlan } from './describe';
+import { CLUSTMIX_PARAMS, readClustmixSettings, type ClustmixSettings } from './params';
+import {
+  buildClustmixPlan,
+  clustmixAccountant,
+  clustmixProblems,
+  reserveClustmixBudget,
+  type ClustmixPlan,
+} from './plan';
 import { clustmixFit } from './fit';
 
-/** Everything about clustmix but its run: the catalogue, the form, the claim (no run code imported). */
-export const clustmixMeta: Omit<Mechanism, 'run'> = {
-  id: 'clustmix',
+export const CLUSTMIX_ID = 'clustmix';
+
+/**
+ * What the settings fix before any data is read: the settings, every problem (clustmixProblems), and
+ * with a context and no problem the mixture's plan (encoding, K, C, l_min, the budget split).
+ */
+export interface ClustmixSpecPlan extends PlanProblems {
+  schema: Schema;
+  settings: ClustmixSettings;
+  /** Absent while editing (no context), with problems, or with a budget that cannot be read. */
+  mixture?: ClustmixPlan;
+}
+
+export function planClustmix(schema: Schema, params: ParamValues, context?: PublicContext): ClustmixSpecPlan {
+  const settings = readClustmixSettings(params);
+  const problems = clustmixProblems(schema, params, context);
+  const plan: ClustmixSpecPlan = { schema, settings, problems };
+  if (context === undefined || problems.length > 0 || budgetProblems(context).length > 0) return plan;
+  return { ...plan, mixture: buildClustmixPlan(schema, settings, context) };
+}
+
+/** The mixture's plan; one with problems cannot be reserved (InputError, as a run refuses it). */
+export function mixtureOf(plan: ClustmixSpecPlan): ClustmixPlan {
+  if (plan.mixture === undefined) {
+    throw new InputError(`${CLUSTMIX_ID} cannot run: ${plan.problems.join(' ')}`);
+  }
+  return plan.mixture;
+}
+
+/** ClustMix (3A's Approximate and Anonymize, optionally Adapt), re-derived for replace-one neighbours. */
+export const clustmixMeta = defineMechanismMeta({
+  id: CLUSTMIX_ID,
   label: 'ClustMix (noisy clusters)',
   summary:
     'An isotropic Gaussian mixture from noisy cluster counts, clipped residual sums and spreads found by noisy k-means iterations; optional label-aware adaptation of the centres.',
@@ -16,7 +54,11 @@ export const clustmixMeta: Omit<Mechanism, 'run'> = {
   supports: { numeric: true, categorical: true },
   fit: clustmixFit,
   params: CLUSTMIX_PARAMS,
-  claim: clustmixClaim,
-  describe: describeClustmix,
-  check: checkClustmix,
-};
+  plan: planClustmix,
+  // zCDP: ρ from (ε, δ) (Canonne, Kamath & Steinke 2020, Cor. 13); δ = 0 is refused (BudgetError).
+  accountant: (context, meter) => clustmixAccountant(context, meter),
+  // Every step in order: the T iterations, the final release, the adapt moments.
+  reserve: (plan, accountant) => reserveClustmixBudget(accountant, mixtureOf(plan)),
+  assumptions: (plan, context) => clustmixClaimAssumptions(mixtureOf(plan), context),
+  describe: describeClustmixPlan,
+});
