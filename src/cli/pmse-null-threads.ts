@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { cartPmseInput, cartPmseNullRefits, type CartNullPart } from '../core/metrics/pmse';
 import type { CartInput, CartOptions } from '../core/models/cart/cart-types';
@@ -64,7 +64,9 @@ export function nullParts(task: PmseNullTask): CartNullPart[] {
  * numbers however the refits were shared (and if the worker thread cannot start or reports a
  * failure, this thread computes those refits too). The shuffles are not privacy noise: the metrics
  * are for the data holder. Returns undefined (compute in line) with fewer than 2 refits or a single core.
- * `booted`: a worker thread from spawnNullWorker, started earlier (it is terminated when not used).
+ * `booted`: a worker thread from spawnNullWorker, started earlier (it is terminated when not used),
+ * or null for no worker thread: this thread then fits every refit of the same seeded parts, so the
+ * numbers are those of two threads.
  */
 export async function startPmseNull(
   real: Table,
@@ -72,7 +74,7 @@ export async function startPmseNull(
   cart: CartOptions,
   permutations: number,
   rng: Rng,
-  booted?: Promise<Worker | undefined>,
+  booted?: Promise<Worker | undefined> | null,
 ): Promise<{ nullMeanOf(release: number): number; stop(): Promise<void> } | undefined> {
   if (permutations < 2 || availableParallelism() < 2) {
     await (await booted)?.terminate();
@@ -94,7 +96,7 @@ export async function startPmseNull(
   const next = new Int32Array(job.next);
   const values = new Float64Array(job.values);
   const state = new Int32Array(job.state);
-  const worker = await (booted ?? spawnNullWorker());
+  const worker = booted === null ? undefined : await (booted ?? spawnNullWorker());
   worker?.postMessage(job);
   return {
     nullMeanOf(j) {
@@ -138,6 +140,21 @@ export async function startPmseNull(
       await worker?.terminate();
     },
   };
+}
+
+/**
+ * Whether a second thread can speed the null up: when the 1-minute load average is below the number
+ * of cores, a core is free at least part of the time. On a busy machine whose scheduler shares the
+ * processor between sessions (Linux autogroup), a process's two threads get no more time than one,
+ * and the second thread's start, its own copy of the sorted input and the shuffles it skips over
+ * add about a tenth to the processor time; there the refits all run on this thread. Either way the
+ * numbers are the same (startPmseNull with no worker thread fits the same seeded parts).
+ */
+export function secondThreadHelps(
+  loadAverage: number = loadavg()[0]!,
+  cores = availableParallelism(),
+): boolean {
+  return cores >= 2 && loadAverage < cores;
 }
 
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { nullWorkerUrl, startPmseNull, workerRefits } from '../../src/cli/pmse-null-threads';
+import {
+  nullWorkerUrl,
+  secondThreadHelps,
+  startPmseNull,
+  workerRefits,
+} from '../../src/cli/pmse-null-threads';
 import { cartPmseInput, cartPmseNullSum } from '../../src/core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../../src/core/models/cart/cart-types';
 import { SeededRng } from '../../src/core/rng/seeded-rng';
@@ -61,5 +66,28 @@ describe('where the pMSE null worker thread is looked for', () => {
     expect(nullWorkerUrl('file:///p/dist-cli/chunks/chunk-ABC123.js').href).toBe(
       'file:///p/dist-cli/pmse-null-worker.js',
     );
+  });
+});
+
+describe('when the pMSE null takes a second thread', () => {
+  it('only with two cores or more and a load average below the number of cores', () => {
+    expect(secondThreadHelps(0.4, 2)).toBe(true);
+    expect(secondThreadHelps(1.9, 2)).toBe(true);
+    expect(secondThreadHelps(2, 2)).toBe(false);
+    expect(secondThreadHelps(14, 2)).toBe(false);
+    expect(secondThreadHelps(0, 1)).toBe(false);
+    expect(secondThreadHelps(5, 8)).toBe(true);
+  });
+
+  it('gives the same null without a worker thread (this thread fits every refit of the same parts)', async () => {
+    const rng = new SeededRng('one thread');
+    const real = numericTable(rng, 200, 0);
+    const synth = numericTable(rng, 150, 0.2);
+    const alone = await startPmseNull(real, [synth], SYNTHPOP_CART_DEFAULTS, 5, new SeededRng('n'), null);
+    const shared = await startPmseNull(real, [synth], SYNTHPOP_CART_DEFAULTS, 5, new SeededRng('n'));
+    const means = [alone!.nullMeanOf(0), shared!.nullMeanOf(0)];
+    await Promise.all([alone!.stop(), shared!.stop()]);
+    expect(means[0]).toBeGreaterThan(0);
+    expect(means[0]).toBe(means[1]);
   });
 });

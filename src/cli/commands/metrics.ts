@@ -9,7 +9,7 @@ import type { RegressionSpec } from '../../core/metrics/regression-comparison';
 import type { SubsetTvd } from '../../core/metrics/tvd';
 import { SYNTHPOP_CART_DEFAULTS } from '../../core/models/cart';
 import { makeRng } from '../../core/rng/make-rng';
-import { spawnNullWorker, startPmseNull } from '../pmse-null-threads';
+import { secondThreadHelps, spawnNullWorker, startPmseNull } from '../pmse-null-threads';
 import type { Worker } from 'node:worker_threads';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
@@ -51,8 +51,10 @@ export const metricsCommand = {
         'dpsynth metrics takes a real CSV and one or more synthetic CSVs (one per release).',
       );
     // The CART pMSE null's worker thread starts now, so that its start overlaps the reading of the
-    // files; it is terminated whatever happens (a file refused, the evaluation done or failed).
-    const nullWorker = args.values['pmse-model'] === 'logit' ? undefined : spawnNullWorker();
+    // files; it is terminated whatever happens (a file refused, the evaluation done or failed). On a
+    // busy machine there is none (secondThreadHelps) and the null runs in line.
+    const nullWorker =
+      args.values['pmse-model'] === 'logit' ? undefined : secondThreadHelps() ? spawnNullWorker() : null;
     try {
       await evaluateFiles(args, io, realPath, synthPaths, nullWorker);
     } finally {
@@ -67,7 +69,7 @@ async function evaluateFiles(
   io: CliIo,
   realPath: string,
   synthPaths: string[],
-  nullWorker: Promise<Worker | undefined> | undefined,
+  nullWorker: Promise<Worker | undefined> | null | undefined,
 ): Promise<void> {
   const v = args.values;
   const realRaw = await readCsvFile(realPath);
