@@ -16,6 +16,10 @@ import { minimumVarianceTotal, syntheticRowsFromEstimate } from './common/pgm/es
 import { positiveNoiseMean, rowsFromNoisySum, rowsFromNoisySums } from './common/noisy-row-count';
 import { mixedTable, runContext } from './common/testing/fixtures';
 import { mstReplaceOneRho, mstStepCosts, planMstBudget } from './mst/budget-plan';
+import { planMstDomain } from './mst/meta';
+import { zcdpAccountantFor } from './common/pgm/pgm-budget';
+import { pgmBinPlan } from './common/pgm/pgm-quantile-step';
+import { roundUpRational } from '../privacy/round-up';
 import { binningRows, publicRows, relationProblems } from './neighbouring';
 import { resolveParams } from './params';
 import { getMechanism, MECHANISMS } from './registry';
@@ -171,6 +175,34 @@ describe('sensitivities under add/remove', () => {
     const converted = mstReplaceOneRho(add, 5);
     expect(converted.equals(Rational.of(4, 3).mul(rho).add(Rational.of(4).mul(costs.selection)))).toBe(true);
     expect(converted.compare(Rational.of(8, 3).mul(rho))).toBeLessThanOrEqual(0);
+  });
+
+  it('MST with quantile bins: the replace-one sentence adds the binning step (edges as they are, point-mass counts ×2)', () => {
+    const mst = getMechanism('mst')!;
+    const params = resolveParams(mst, { binning: 'quantile', bins: 6 });
+    const context = addRemove('mst');
+    const claim = mst.claim(params, context);
+    // The parts by hand: the binning step planned under add/remove, then MST's three steps on the rest.
+    const rhoBudget = zcdpAccountantFor(context, 'mst').rhoBudget;
+    const domain = planMstDomain(schema, params, context);
+    const bins = pgmBinPlan(rhoBudget, domain, 'add-remove')!;
+    expect(bins.draws).toBeGreaterThan(0);
+    expect(bins.detections).toBeGreaterThan(0);
+    const edgeRho = bins.epsilonPerEdge
+      .mul(bins.epsilonPerEdge)
+      .div(Rational.of(8))
+      .mul(Rational.of(bins.draws));
+    const detectionRho = bins.rho.sub(edgeRho);
+    expect(detectionRho.isPositive()).toBe(true);
+    const d = domain.sizes.length;
+    const own = mstStepCosts(planMstBudget(rhoBudget.sub(bins.rho), d, 'add-remove'), d);
+    const mstOnly = Rational.of(2).mul(own.oneWays.add(own.twoWays)).add(Rational.of(4).mul(own.selection));
+    const expected = mstOnly.add(edgeRho).add(Rational.of(2).mul(detectionRho));
+    expect(claim.otherRelation).toContain(`ρ = ${roundUpRational(expected)}-zCDP`);
+    // Leaving the binning step out (the sentence's former value) prints a smaller ρ.
+    expect(roundUpRational(mstOnly)).toBeLessThan(roundUpRational(expected));
+    expect(claim.otherRelation).not.toContain(`ρ = ${roundUpRational(mstOnly)}-zCDP`);
+    expect(claim.otherRelation).toMatch(/point-mass counts’ ρ doubles/);
   });
 
   it('AIM: σ² = T/(2sρ) under add/remove; the replace-one bound is 2ρ₀ + (4 − 2s)·ρ_rounds', () => {

@@ -273,6 +273,23 @@ export function planQuantileBinStep(
   };
 }
 
+/**
+ * The binning step's ρ under replace-one neighbours when it was planned under add/remove
+ * (privacy/relation-conversion.ts). The edge draws are unchanged: their score moves by at most 1 under
+ * both relations (query kind `quantile-cell-score`), so the D draws still cost D·ε²/8. Each detection
+ * draw counts a partition (the rows at each candidate and the rest), whose Δ₂² is 1 under add/remove and
+ * 2 under replace-one, so its ρ = Δ₂²/(2σ²) doubles. Exact: edgeRho + 2·detectionRho, where
+ * edgeRho = D·ε²/8 and detectionRho = plan.rho − edgeRho.
+ */
+export function quantileBinReplaceOneRho(plan: QuantileBinPlan): Rational {
+  const edgeRho = plan.epsilonPerEdge
+    .mul(plan.epsilonPerEdge)
+    .div(Rational.of(8))
+    .mul(Rational.of(plan.draws));
+  const detectionRho = plan.rho.sub(edgeRho);
+  return edgeRho.add(Rational.of(2).mul(detectionRho));
+}
+
 /** The ρ left for the mechanism after the binning step (all of it without one). */
 export function rhoAfterBinning(rhoBudget: Rational, plan: QuantileBinPlan | undefined): Rational {
   return plan === undefined ? rhoBudget : rhoBudget.sub(plan.rho);

@@ -4,6 +4,7 @@ import { roundDownRational, roundUpRational, sqrtRationalDown } from '../../priv
 import { zcdpRhoFromSquaredSensitivity } from '../../privacy/zcdp';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { Rational } from '../../rng/rational';
+import { quantileBinReplaceOneRho, type QuantileBinPlan } from '../common/quantile-bins';
 
 /** Significant digits of the exponential mechanism's ε (rounded down from its target). */
 export const SELECTION_EPSILON_DIGITS = 12;
@@ -139,11 +140,14 @@ export function mstStepCosts(
  * The ρ of the same MST run under replace-one neighbours, when it was planned under add/remove
  * (privacy/relation-conversion.ts): each histogram's Δ₂² doubles (1 → 2), so its ρ doubles; each
  * selection's score sensitivity doubles (1 → 2), so each ε-bounded-range round becomes 2ε-bounded-range,
- * (2ε)²/8: four times. Exact: 2·(ρ₁ + ρ₂) + 4·ρ_sel.
+ * (2ε)²/8: four times. With quantile bins, the binning step reserved before MST's own steps adds its
+ * replace-one ρ (quantileBinReplaceOneRho: the edges unchanged, the point-mass counts doubled).
+ * Exact: 2·(ρ₁ + ρ₂) + 4·ρ_sel + edgeRho + 2·detectionRho.
  */
-export function mstReplaceOneRho(plan: MstBudgetPlan, d: number): Rational {
+export function mstReplaceOneRho(plan: MstBudgetPlan, d: number, binPlan?: QuantileBinPlan): Rational {
   const { oneWays, selection, twoWays } = mstStepCosts({ ...plan, neighbouring: 'add-remove' }, d);
-  return Rational.of(2).mul(oneWays.add(twoWays)).add(Rational.of(4).mul(selection));
+  const own = Rational.of(2).mul(oneWays.add(twoWays)).add(Rational.of(4).mul(selection));
+  return binPlan === undefined ? own : own.add(quantileBinReplaceOneRho(binPlan));
 }
 
 /** An ε for sentences, rounded up to 6 significant digits (privacy rule 7). */

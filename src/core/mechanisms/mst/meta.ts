@@ -146,21 +146,29 @@ export function reserveMst(
 
 /**
  * The claim of what an MST plan reserved, with what it implies under the other relation: nothing for
- * replace-one; for add/remove, the replace-one ρ of the same steps (mstReplaceOneRho) at the same δ.
+ * replace-one; for add/remove, the replace-one ρ of the same steps (mstReplaceOneRho, the binning step
+ * included when the domain has quantile bins) at the same δ.
  */
 export function mstClaim(
-  accountant: Pick<ZcdpAccountant, 'claim' | 'delta'>,
+  accountant: Pick<ZcdpAccountant, 'claim' | 'delta' | 'rhoBudget'>,
   plan: MstBudgetPlan,
-  d: number,
+  domain: PgmDomain,
   assumptions: string[],
 ): PrivacyClaim {
   const claim = accountant.claim(assumptions);
   if (plan.neighbouring === 'replace-one') return withOtherRelation(claim);
+  const binPlan = pgmBinPlan(accountant.rhoBudget, domain, 'add-remove');
   return withOtherRelation(claim, {
     notion: 'zcdp',
-    rho: mstReplaceOneRho(plan, d),
+    rho: mstReplaceOneRho(plan, domain.sizes.length, binPlan),
     delta: accountant.delta,
-    why: 'each histogram’s ρ doubles (Δ₂² = 2 against 1) and each selection round’s quadruples (score sensitivity 2 against 1, (2ε)²/8)',
+    why:
+      'each histogram’s ρ doubles (Δ₂² = 2 against 1) and each selection round’s quadruples (score sensitivity 2 against 1, (2ε)²/8)' +
+      (binPlan === undefined
+        ? ''
+        : binPlan.detections === 0
+          ? '; the quantile bin edges keep theirs (score sensitivity 1 under both)'
+          : '; the quantile bin edges keep theirs (score sensitivity 1 under both) and the point-mass counts’ ρ doubles (Δ₂² = 2 against 1)'),
   });
 }
 
@@ -169,7 +177,7 @@ function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
   if (domain.problems.length > 0) throw new Error(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
   const accountant = zcdpAccountantFor(context, MST_ID);
   const plan = reserveMst(accountant, domain);
-  return mstClaim(accountant, plan, domain.sizes.length, mstAssumptions(domain, context));
+  return mstClaim(accountant, plan, domain, mstAssumptions(domain, context));
 }
 
 function describe(params: ParamValues, context: PublicContext): string[] {

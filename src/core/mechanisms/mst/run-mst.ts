@@ -242,7 +242,7 @@ export async function drawMstFromCounts<D>(
   const names = domain.codings.map((coding) => coding.name);
   return {
     datasets,
-    claim: mstClaim(accountant, plan, d, mstAssumptions(domain, ctx)),
+    claim: mstClaim(accountant, plan, domain, mstAssumptions(domain, ctx)),
     dataHolderDiagnostics: {},
     diagnostics: {
       tree: tree.map(([a, b]) => [names[a]!, names[b]!]),
