@@ -33,12 +33,39 @@ describe('the complete plan', () => {
         /the plan is incomplete without n, ε, δ and the release count/,
       );
     }
+    // Without n the plan has no part sizes (nothing is computed from a missing row count).
+    expect(planPlausibleDeniability(schema, params, withoutN).sizes).toBeUndefined();
     const withoutEpsilon = planPlausibleDeniability(schema, params, { ...context, epsilon: undefined });
     expect(withoutEpsilon.modelEpsilon).toBeUndefined();
     expect(() => completeOrRefuse(withoutEpsilon)).toThrow(/incomplete/);
     // With every public number the plan is complete and kept as it is.
     const full = planPlausibleDeniability(schema, params, context);
     expect(completeOrRefuse(full)).toBe(full);
+  });
+});
+
+describe('check and describe before every public number is known', () => {
+  it('check without a context (schema edited before the data is loaded) plans no sizes and finds no problem', () => {
+    const plan = planPlausibleDeniability(schema, params);
+    expect(plan.problems).toEqual([]);
+    expect(plan.sizes).toBeUndefined();
+    expect(plan.draws).toBeUndefined();
+    expect(plausibleDeniabilityMeta.check(schema, params)).toEqual([]);
+  });
+
+  it('describe says nothing for a plan with a problem or without the release count', () => {
+    expect(plausibleDeniabilityMeta.describe!(params, context).length).toBeGreaterThan(0);
+    expect(plausibleDeniabilityMeta.describe!(params, { ...context, delta: 0 })).toEqual([]);
+    expect(plausibleDeniabilityMeta.describe!(params, { ...context, releases: undefined })).toEqual([]);
+  });
+
+  it('accepts ω fixed at one value (omegaMin = omegaMax) and refuses omegaMin above omegaMax', () => {
+    expect(plausibleDeniabilityMeta.check(schema, { ...params, omegaMin: 2, omegaMax: 2 }, context)).toEqual(
+      [],
+    );
+    expect(
+      plausibleDeniabilityMeta.check(schema, { ...params, omegaMin: 3, omegaMax: 2 }, context),
+    ).toHaveLength(1);
   });
 });
 
