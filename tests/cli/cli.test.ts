@@ -111,7 +111,7 @@ describe('dpsynth synth', () => {
     const report = JSON.parse(readFileSync(path('report.json'), 'utf8'));
     expect(report.rows).toBe(200 - incomplete);
     // The dropped count goes to stderr (the data holder), never into the release report.
-    expect(result.stderr).toContain(`${incomplete} of 200 rows in ${path('data.csv')} have a missing value`);
+    expect(result.stderr).toContain(`${incomplete} rows with a missing value removed, as requested.`);
     const words = [...report.notes, ...report.claim.assumptions].join(' ');
     expect(words).toMatch(
       /their number \(the rows of this report\) treated as public.*like an inferred fact/,

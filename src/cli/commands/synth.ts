@@ -162,15 +162,8 @@ export const synthCommand = {
     // and only until the mechanism has fitted its model (see startRun).
     const dropIncomplete = Boolean(v['drop-incomplete-rows']);
     const input = await readInput(dataPath, schema, io, { dropIncomplete, holdout: holdoutOptions, seed });
-    const { rowsRead, completeRows } = input;
-    const droppedIncompleteRows = rowsRead - completeRows;
-    if (dropIncomplete) {
-      // For the data holder only: an exact count of the data, never written into the release report.
-      io.err(
-        `dpsynth: ${droppedIncompleteRows} of ${rowsRead} rows in ${dataPath} have a missing value and were ` +
-          'dropped (--drop-incomplete-rows); this count is for you only, the release report does not state it.\n',
-      );
-    }
+    // How many rows were dropped is for the data holder only (readInput says it on stderr).
+    const { completeRows } = input;
     const n = input.table!.nRows;
     // A mechanism that needs δ > 0, run without --delta: the documented default from public n (under
     // add/remove, where n is private, the default that does not depend on n: 1e-9).
