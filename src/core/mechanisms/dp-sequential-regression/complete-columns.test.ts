@@ -163,8 +163,49 @@ describe('dp-sequential-regression on columns that cannot be missing', () => {
     const text = claim.assumptions.join(' ');
     expect(text).toContain('The schema says `z`, `c` cannot be missing');
     expect(text).toContain('Whether a column can be missing was read from the data for some columns');
-    // The inferred fact still removes a's count: the claim flags it as read from the data.
-    expect(claim.steps.some((step) => step.what.startsWith('count of missing values of `a`'))).toBe(false);
+    expect(text).toContain('the run does not use that fact');
+    // The inferred fact does not remove a's count: only public completeness does.
+    expect(claim.steps.some((step) => step.what.startsWith('count of missing values of `a`'))).toBe(true);
+    expect(claim.steps.some((step) => step.what.startsWith('count of missing values of `z`'))).toBe(false);
+  });
+
+  it('give the same claim (steps, texts, ε) whatever an inferred canBeMissing says', () => {
+    // Three columns whose flags were all read from the data; only a's value differs between the
+    // schemas, as between a table with no missing `a` and its neighbour with one.
+    const inferredSchema = (aComplete: boolean): Schema => ({
+      version: 1,
+      missing: [''],
+      columns: [
+        { name: 'x', type: 'numeric', bounds: [0, 1], canBeMissing: true, source: 'inferred' },
+        {
+          name: 'a',
+          type: 'categorical',
+          categories: ['p', 'q'],
+          canBeMissing: !aComplete,
+          source: 'inferred',
+        },
+        { name: 'b', type: 'categorical', categories: ['lo', 'hi'], canBeMissing: true, source: 'inferred' },
+      ],
+    });
+    const claims = [true, false].map((aComplete) =>
+      dpSequentialRegression.claim(defaults, runContext(inferredSchema(aComplete), 300)),
+    );
+    expect(claims[0]!.steps).toEqual(claims[1]!.steps);
+    expect(claims[0]!.assumptions).toEqual(claims[1]!.assumptions);
+    expect(claims[0]!.epsilon).toBe(claims[1]!.epsilon);
+    // Every column keeps its count: 3 counts, each at s·ε/3, s = the missing share.
+    const counts = claims[0]!.steps.filter((step) => step.what.startsWith('count of missing values of'));
+    expect(counts).toHaveLength(3);
+    // b's regression has the missing level of `a` among its predictors: intercept, x, a's q and missing.
+    expect(claims[0]!.steps.some((step) => step.what.includes('regression of `b` on 4 predictors'))).toBe(
+      true,
+    );
+    // Declared completeness still drops the count and the level.
+    const declared = inferredSchema(true);
+    declared.columns[1] = { ...declared.columns[1]!, sources: { canBeMissing: 'declared' } };
+    const plan = planSequentialRegression(declared, defaults, 300);
+    expect(plan.categorical[0]!.levels).toBe(2);
+    expect(planSequentialRegression(inferredSchema(true), defaults, 300).categorical[0]!.levels).toBe(3);
   });
 });
 

@@ -4,7 +4,8 @@ import { standardAssumptions } from '../../privacy/assumptions';
 import { parseBudget } from '../../privacy/budget';
 import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
 import { Rational } from '../../rng/rational';
-import type { NumericColumnSchema, Schema } from '../../table/types';
+import { isPublicSource, partSource } from '../../table/schema-facts';
+import type { ColumnSchema, NumericColumnSchema, Schema } from '../../table/types';
 import type { CategoricalCoding } from '../common/column-coding';
 import { completeColumnSentences } from '../common/complete-column-sentences';
 import { formatCount } from '../common/format-count';
@@ -69,8 +70,9 @@ export function planSequentialRegression(
           `needs categories for categorical column \`${column.name}\`: declare them in the schema.`,
         );
       else {
-        // A complete column (canBeMissing false in the schema) has no missing level; absent means one.
-        const complete = column.canBeMissing === false;
+        // A column publicly complete (canBeMissing false, declared or learned with DP) has no missing
+        // level; absent or read from the data means one.
+        const complete = publiclyComplete(column);
         categorical.push({
           kind: 'categorical',
           name: column.name,
@@ -120,9 +122,22 @@ export interface ReleaseBudget {
   missing: (MeteredShare | null)[];
 }
 
-/** Whether a column gets a noisy missing count: every column but those the schema says are complete. */
-export function canBeMissing(column: { canBeMissing?: boolean; complete?: true }): boolean {
-  return column.canBeMissing !== false && column.complete !== true;
+/**
+ * Whether the schema says, from public facts, that a column cannot be missing: `canBeMissing: false`
+ * declared or learned with DP. A flag read from the data (source `inferred`) is withheld from the
+ * release report, so it must not decide which steps exist or their ε: such a column keeps its missing
+ * count and missing level, exactly as a column that can be missing.
+ */
+export function publiclyComplete(column: ColumnSchema): boolean {
+  return column.canBeMissing === false && isPublicSource(partSource(column, 'canBeMissing'));
+}
+
+/**
+ * Whether a column gets a noisy missing count: every column but those publicly complete (a numeric
+ * column by its schema entry, a categorical one by its coding, planned with publiclyComplete).
+ */
+export function canBeMissing(column: NumericColumnSchema | CategoricalCoding): boolean {
+  return 'kind' in column ? column.complete !== true : !publiclyComplete(column);
 }
 
 /**
@@ -132,8 +147,8 @@ export function canBeMissing(column: { canBeMissing?: boolean; complete?: true }
  * no such share), and the rest is split evenly over the p means, the p(p + 1)/2 covariance entries
  * and the c regressions, as DIPS §4.3.2 divides ε/5 by 8 (2 means, 3 entries of S, 3 regressions).
  * (With no mean, covariance or regression to pay for, the missing counts get all of ε/M.) Sequential
- * composition: one row touches every statistic. Whether a column has a count depends on the schema
- * alone. Returns budgets[release].
+ * composition: one row touches every statistic. Whether a column has a count depends on the schema's
+ * public facts alone (publiclyComplete). Returns budgets[release].
  */
 export function reserveSequentialRegression(
   accountant: BudgetReserver,
@@ -215,10 +230,11 @@ export function assumptionsFor(plan: SequentialRegressionPlan, context: PublicCo
   const sentences = [
     ...standardAssumptions(context.schema, context.seeded),
     'Numeric bounds and categories are public (declared in the schema or read from it as stated above); ' +
-      'numeric values outside the bounds were clamped and a category outside the list counts as missing. Every ' +
-      'column the schema allows to be missing has a noisy count of missing values (sensitivity 1); synthetic ' +
+      'numeric values outside the bounds were clamped and a category outside the list counts as missing. A ' +
+      'column has a noisy count of missing values (sensitivity 1) unless the schema says, declared or learned ' +
+      'with DP, that it cannot be missing; synthetic ' +
       'missing values are placed at uniformly chosen rows, independently of the other columns.',
-    ...completeColumnSentences(context.schema, SEQUENTIAL_REGRESSION_MISSING_PART),
+    ...completeColumnSentences(context.schema, SEQUENTIAL_REGRESSION_MISSING_PART, false),
   ];
   if (plan.numeric.length > 0)
     sentences.push(
