@@ -3,6 +3,8 @@ import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { meteredOutputPerturbation } from '../../privacy/metered/output-perturbation';
 import type { L2QueryKind } from '../../privacy/query-sensitivity';
+import { FailedAfterSpendingError } from '../../privacy/spent-budget-error';
+import { formatCount } from '../common/format-count';
 import { noisyCount, type MeteredShare } from '../modips/grid-noise';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Rng } from '../../rng/types';
@@ -76,19 +78,58 @@ function fitRegressions(table: Table, plan: SequentialRegressionPlan, ctx: RunCo
     );
     const problem: LogisticProblem = { n, d, classes: regression.classes, x, y: levels[j]! };
     const settings = perturbationSettings(n, lambda, regression.classes);
-    const estimate = fitRegularizedLogistic(problem, lambda, settings.iterations, ctx.signal, (done, total) =>
-      ctx.progress(
-        (0.6 * (r + done / total)) / plan.regressions.length,
-        `fitting the regression of ${regression.coding.name}: step ${done} of ${total}`,
-      ),
-    );
-    const gradient = new Float64Array(estimate.length);
-    regularizedGradient(problem, lambda, estimate, gradient);
-    let norm = 0;
-    for (const g of gradient) norm += g * g;
-    return { plan: regression, settings, estimate, gapBound: Math.sqrt(norm) / lambda };
+    // T iterations, then (rarely, if ever) again from 0 with twice as many, until the certificate holds.
+    for (let iterations = settings.iterations; ; iterations *= 2) {
+      const estimate = fitRegularizedLogistic(problem, lambda, iterations, ctx.signal, (done, total) =>
+        ctx.progress(
+          (0.6 * (r + done / total)) / plan.regressions.length,
+          `fitting the regression of ${regression.coding.name}: step ${done} of ${total}`,
+        ),
+      );
+      const gradient = new Float64Array(estimate.length);
+      regularizedGradient(problem, lambda, estimate, gradient);
+      let norm = 0;
+      for (const g of gradient) norm += g * g;
+      const gapBound = Math.sqrt(norm) / lambda;
+      if (gapBound * (1 + CERTIFICATE_ROUNDING_MARGIN) <= settings.gap) {
+        return { plan: regression, settings, estimate, gapBound };
+      }
+      if (iterations * 2 > settings.iterations * SOLVER_ITERATION_CAP) {
+        throw new FailedAfterSpendingError(
+          `${SEQUENTIAL_REGRESSION_ID}: the regression of \`${regression.coding.name}\` did not certify its fit ` +
+            `within ${formatCount(iterations)} solver steps (‖∇J(β)‖/λ = ${gapBound.toExponential(2)} above the ` +
+            `gap ${settings.gap.toExponential(2)} its noise covers); nothing is released and the run counts as ` +
+            'spent. A larger λ makes the fit better conditioned.',
+        );
+      }
+    }
   });
 }
+
+/**
+ * Why every fit this mechanism releases is covered by its claim (output perturbation of the
+ * λ-strongly-convex J(β) = (1/n)·Σᵢ ℓ(β; xᵢ, yᵢ) + (λ/2)·‖β‖², minimiser β̂):
+ * - strong convexity gives λ‖β − β̂‖² <= (∇J(β) − ∇J(β̂))ᵀ(β − β̂) <= ‖∇J(β)‖·‖β − β̂‖ with ∇J(β̂) = 0,
+ *   so ‖β − β̂‖ <= ‖∇J(β)‖/λ for every β (Nesterov 2004, Introductory Lectures, Theorem 2.1.10);
+ * - a fit is released only when that certificate is <= gap = Δ₀/1000, a public slack τ; then for
+ *   neighbours D, D′, ‖β_T − β′_T‖ <= ‖β̂ − β̂′‖ + 2τ <= Δ₀ + 2τ = Δ, the L2 sensitivity the noise uses
+ *   (Δ₀ = 2G/(nλ) under replace-one, G/(nλ) under add/remove: privacy/query-sensitivity.ts,
+ *   l2QuerySensitivity; Chaudhuri, Monteleoni & Sarwate 2011, Corollary 8). The bound holds pointwise,
+ *   for any β_T meeting its certificate, however many iterations made it; that number is never
+ *   released (the diagnostics state the public T), so the sensitivity is unchanged and exact.
+ * The fit runs T iterations (iterationsForGap: enough in exact arithmetic for every data set) and,
+ * while the certificate exceeds gap, again from 0 with twice as many, up to the public cap
+ * SOLVER_ITERATION_CAP·T; the certificate is evaluated in floating point and must hold with a relative
+ * margin of CERTIFICATE_ROUNDING_MARGIN for its rounding. If it still fails, the run ends with
+ * FailedAfterSpendingError (nothing released, counted as spent). That outcome depends on the data, but
+ * it needs floating-point error to keep the gradient above λ·gap = G/(500n) for 16 times the iterations
+ * exact arithmetic needs: the mean gradient's rounding is at most about n·2⁻⁵³·G (worst case, below
+ * G/(500n) up to about 4·10⁶ rows) and typically √n·2⁻⁵³·G (below it up to about 10⁹ rows).
+ */
+export const SOLVER_ITERATION_CAP = 16;
+
+/** The relative rounding margin the floating-point certificate ‖∇J(β)‖/λ must keep below gap. */
+export const CERTIFICATE_ROUNDING_MARGIN = 1e-6;
 
 /**
  * The real missing count of every categorical column (released only with noise); 0 for a column that
