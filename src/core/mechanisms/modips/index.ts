@@ -1,9 +1,7 @@
-import { Accountant } from '../../privacy/accountant';
-import { parseBudget } from '../../privacy/budget';
+import type { Accountant } from '../../privacy/accountant';
 import { throwIfAborted } from '../../abort';
 import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import type { QueryKind } from '../../privacy/query-sensitivity';
-import { InputError } from '../../table/errors';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Column, NumericColumn, Schema, Table } from '../../table/types';
 import { levelsFromCells, syntheticColumnFromLevels, tableFromCells } from '../common/decode-rows';
@@ -11,7 +9,10 @@ import { cellOfEveryRow } from '../common/encode-rows';
 import { laplaceScaleFor, repairUpper } from '../common/noisy-cell-counts';
 import { drawFromPriorAndBalls } from '../common/polya-urn';
 import { countRowsPerCell } from '../common/sparse-cell-counts';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
+import { WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
+import { columnRows } from '../release-blocks';
+import { defineMechanism, type Drawn } from '../shape/define-mechanism';
+import type { Mechanism, ParamValues, RunContext } from '../types';
 import {
   drawNormalColumn,
   drawNormalPosterior,
@@ -27,15 +28,8 @@ import {
   repairGlomStatistics,
   sanitizeGlomStatistics,
 } from './glom-model';
-import { modipsMeta } from './meta';
-import {
-  assumptionsFor,
-  MODIPS_ID,
-  planModips,
-  reserveModips,
-  type BudgetReserver,
-  type ModipsPlan,
-} from './plan';
+import { modipsMeta, type ModipsSpecPlan } from './meta';
+import { MODIPS_ID, reserveModips, type ModipsPlan, type ReservedBudgets } from './plan';
 
 /** The saturated model's noisy counts: the counts of the cross-tabulation, a partition of the rows. */
 const CROSS_TABULATION: QueryKind = { kind: 'partition-counts' };
@@ -232,40 +226,67 @@ function runGlom(
   return { datasets, diagnostics: { cells: plan.cells, sanitizedStatistics: sanitizedPerRelease } };
 }
 
-/** Validate, reserve every step, then synthesize with the chosen model. */
-export async function runModips(
+/** What MODIPS's draws report: the model and its sanitized statistics (DP outputs). */
+export type ModipsDiagnostics = { model: ModipsPlan['model'] } & Record<string, unknown>;
+
+/** A table drawn whole as a dataset of the run's form. */
+function asDataset<D>(form: DatasetForm<D>, table: Table): D {
+  return form.dataset(
+    table.nRows,
+    table.columns.map((column) => ({
+      whole: column,
+      block: (_, start, end) => columnRows(column, start, end),
+    })),
+  );
+}
+
+/** After every step is reserved: synthesize with the chosen model. */
+async function drawModips<D>(
   table: Table,
-  schema: Schema,
-  params: ParamValues,
+  plan: ModipsSpecPlan,
+  reserved: ReservedBudgets,
   ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
-): Promise<Release> {
-  const plan = planModips(schema, params, ctx.n);
-  if (plan.problems.length > 0) throw new InputError(`${MODIPS_ID} cannot run: ${plan.problems.join(' ')}`);
-  if (table.nRows !== ctx.n)
-    throw new Error(`${MODIPS_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
-  const budget = parseBudget(ctx.epsilon, ctx.delta);
-  const reserved = reserveModips(accountant, budget.epsilon, ctx.releases, plan);
+  form: DatasetForm<D>,
+): Promise<Drawn<D, ModipsDiagnostics>> {
   const result =
     plan.model === 'normal' && reserved.model === 'normal'
       ? runNormal(table, plan, reserved, ctx)
       : plan.model === 'loglinear' && reserved.model === 'loglinear'
         ? runLoglinear(table, plan, reserved, ctx)
         : plan.model === 'glom' && reserved.model === 'glom'
-          ? runGlom(table, schema, plan, reserved, ctx)
+          ? runGlom(table, plan.schema, plan, reserved, ctx)
           : null;
   if (result === null) throw new Error(`${MODIPS_ID}: the plan and the reservations disagree.`);
   ctx.progress(1, 'done');
   return {
-    datasets: result.datasets,
-    claim: accountant.claim(assumptionsFor(plan, ctx)),
+    datasets: result.datasets.map((dataset) => asDataset(form, dataset)),
     diagnostics: { model: plan.model, ...result.diagnostics },
-    dataHolderDiagnostics: {},
   };
 }
 
-/** Model-based DIPS (Liu 2016b; Bowen & Liu §3.2.2). */
-export const modips: Mechanism = {
-  ...modipsMeta,
-  run: (table, schema, params, ctx) => runModips(table, schema, params, ctx),
-};
+const defined = defineMechanism(modipsMeta, {
+  read: (table, _plan, ctx) => {
+    if (table.nRows !== ctx.n)
+      throw new Error(`${MODIPS_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
+    return table;
+  },
+  draw: drawModips,
+});
+
+/**
+ * Model-based DIPS (Liu 2016b; Bowen & Liu §3.2.2). Each table is drawn whole from the model, so it
+ * offers no run in blocks.
+ */
+export const modips: Mechanism & Omit<typeof defined, 'runInBlocks'> = (({ runInBlocks: _blocks, ...run }) =>
+  run)(defined);
+
+/** The run on whole tables, optionally on a given accountant (tests record its reservations). */
+export function runModips(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant?: Accountant,
+) {
+  return defined.drawFromTable(table, schema, params, ctx, WHOLE_TABLES, accountant);
+}

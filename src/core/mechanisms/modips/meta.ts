@@ -2,13 +2,17 @@ import { describeBinnedDomain } from '../common/describe-domain';
 import { formatCount } from '../common/format-count';
 import { noiseDominanceWarning } from '../common/noisy-cell-counts';
 import { releaseEpsilonForDescription } from '../common/release-epsilon';
-import type { Mechanism, ParamValues, PublicContext } from '../types';
+import { Accountant } from '../../privacy/accountant';
+import { parseBudget } from '../../privacy/budget';
+import type { Schema } from '../../table/types';
+import { defineMechanismMeta } from '../shape/define-meta';
+import type { ParamValues, PublicContext } from '../types';
 import { MODIPS_PARAMS } from './params';
-import { claimFor, MODIPS_ID, planModips } from './plan';
+import { assumptionsFor, MODIPS_ID, planModips, reserveModips, type ModipsPlan } from './plan';
 import { modipsFit } from './fit';
 
-function describeModips(params: ParamValues, context: PublicContext): string[] {
-  const plan = planModips(context.schema, params, context.n);
+/** The model's size and per-release statistics, from the plan; nothing when the plan has problems. */
+function describeModips(plan: ModipsSpecPlan, context: PublicContext): string[] {
   if (plan.problems.length > 0) return [];
   if (plan.model === 'normal') {
     const p = plan.columns.length;
@@ -33,8 +37,15 @@ function describeModips(params: ParamValues, context: PublicContext): string[] {
     : [...lines, ...noiseDominanceWarning(plan.domain.domainCells, context.n, releaseEpsilon)];
 }
 
-/** The catalogue entry of MODIPS, without its run code. */
-export const modipsMeta: Omit<Mechanism, 'run'> = {
+/** The plan `check`, `claim`, `describe` and the run share (planModips), with the schema the run decodes to. */
+export type ModipsSpecPlan = ModipsPlan & { schema: Schema };
+
+export function planModipsSpec(schema: Schema, params: ParamValues, context?: PublicContext): ModipsSpecPlan {
+  return { ...planModips(schema, params, context?.n), schema };
+}
+
+/** Model-based DIPS (Liu 2016b; Bowen & Liu §3.2.2), without its run code. */
+export const modipsMeta = defineMechanismMeta({
   id: MODIPS_ID,
   label: 'MODIPS (model-based)',
   summary:
@@ -44,7 +55,11 @@ export const modipsMeta: Omit<Mechanism, 'run'> = {
   supports: { numeric: true, categorical: true },
   fit: modipsFit,
   params: MODIPS_PARAMS,
-  claim: claimFor,
+  plan: planModipsSpec,
+  accountant: (context, meter) => new Accountant(parseBudget(context.epsilon, context.delta), meter),
+  // ε/M per release, split over the model's statistics (plan.ts), each its own step.
+  reserve: (plan, accountant, context) =>
+    reserveModips(accountant, parseBudget(context.epsilon, context.delta).epsilon, context.releases, plan),
+  assumptions: assumptionsFor,
   describe: describeModips,
-  check: (schema, params, context) => planModips(schema, params, context?.n).problems,
-};
+});

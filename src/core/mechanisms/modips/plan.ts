@@ -1,8 +1,6 @@
 import { Accountant } from '../../privacy/accountant';
 import type { ChargeableStep } from '../../privacy/meter';
 import { standardAssumptions } from '../../privacy/assumptions';
-import { parseBudget } from '../../privacy/budget';
-import type { PrivacyClaim } from '../../privacy/types';
 import { Rational } from '../../rng/rational';
 import type { NumericColumnSchema, Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
@@ -292,12 +290,4 @@ export function assumptionsFor(plan: ModipsPlan, context: PublicContext): string
     'Sanitized statistics are clamped to their ranges (boundary inflated truncation); the posterior draws ' +
       'that follow are post-processing.',
   ];
-}
-
-export function claimFor(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const budget = parseBudget(context.epsilon, context.delta);
-  const plan = planModips(context.schema, params, context.n);
-  const accountant = new Accountant(budget);
-  reserveModips(accountant, budget.epsilon, context.releases, plan);
-  return accountant.claim(assumptionsFor(plan, context));
 }
