@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDuckDb } from '../../src/cli/count-sources/duckdb';
+import { runCli } from '../../src/cli/run-cli';
+import type { CliIo } from '../../src/cli/io';
 import { cli, tempFiles } from '../cli/cli-harness';
 import { CENSUS_LIKE_SCHEMA, censusLikeCsv } from './census-like';
 
@@ -166,6 +168,45 @@ describe('synth from a count source', () => {
     const report = JSON.parse(readFileSync(file('duck.not-for-release.report.json'), 'utf8'));
     const memoryReport = JSON.parse(readFileSync(file('memory.not-for-release.report.json'), 'utf8'));
     expect(report.claim).toEqual(memoryReport.claim);
+  });
+
+  it('counts in the ledger a run that fails after drawing noise (exit 1, nothing written)', async () => {
+    const file = tempFiles({ 'data.csv': censusLikeCsv(500), 's.json': JSON.stringify(CENSUS_LIKE_SCHEMA) });
+    let stderr = '';
+    // The progress report of the sampling comes after every MST draw: failing there fails after spending.
+    const io: CliIo = {
+      out: () => undefined,
+      err: (text) => (stderr += text),
+      progress: (_fraction, message) => {
+        if (message?.startsWith('drawing release')) throw new Error('sampling failed');
+      },
+    };
+    const code = await runCli(
+      [
+        'synth',
+        file('data.csv'),
+        ...['--schema', file('s.json'), '--mechanism', 'mst', '--epsilon', '1', '--delta', '1e-9'],
+        ...['--seed', '3', '--engine', 'duckdb', '--out', file('out.csv'), '--ledger', file('ledger.json')],
+        '--progress',
+      ],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain('The run failed after drawing noise on the data');
+    expect(stderr).toContain(`The ledger ${file('ledger.json')} counts this run`);
+    const lines = readFileSync(file('ledger.json'), 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      kind: 'run',
+      mechanism: 'mst',
+      epsilon: 1,
+      delta: 1e-9,
+      runs: 1,
+    });
+    expect(JSON.parse(lines[0]!).what).toMatch(
+      /^run on counts by DuckDB .* refused after its budget was spent/,
+    );
+    expect(readdirSync(dirname(file('out.csv'))).some((name) => name.includes('out'))).toBe(false);
   });
 
   it('refuses a mechanism that needs rows, with the reason, and a counts folder of another plan', async () => {

@@ -13,6 +13,7 @@ import { buildReleaseReport } from '../../core/privacy/report';
 import { formatBudget, ledgerTotal, type LedgerEntry } from '../../core/privacy/ledger';
 import { decodeCsvBytes } from '../../core/table/csv-read';
 import { InputError } from '../../core/table/errors';
+import { isSpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { parseSchemaJson } from '../../core/table/schema-json';
 import type { Schema } from '../../core/table/types';
 import { makeRng } from '../../core/rng/make-rng';
@@ -38,6 +39,7 @@ import {
   parseParamFlags,
   parseReleases,
   readLedger,
+  recordSpentRun,
   uncountedDomainEntry,
 } from './synth';
 
@@ -160,6 +162,18 @@ export async function synthFromCountSource(
         signal: { aborted: false },
       },
       { blockRows },
+    );
+  } catch (error) {
+    // A run that failed after drawing noise released nothing, but the ledger still counts it.
+    if (ledgerPath === undefined || !isSpentBudgetError(error)) throw error;
+    recordSpentRun(
+      error,
+      ledgerPath,
+      ledger!.entries,
+      mechanism.id,
+      mechanism.claim(params, context!), // what the run reserved (the mechanism contract)
+      `run on counts by ${source.where} refused after its budget was spent, nothing released` +
+        (seed === undefined ? '' : ' (seeded, not for release)'),
     );
   } finally {
     await source.close();

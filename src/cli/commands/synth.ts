@@ -211,29 +211,14 @@ export const synthCommand = {
     } catch (error) {
       // A run refused after its budget was spent released nothing, but the ledger still counts it.
       if (ledgerPath === undefined || !isSpentBudgetError(error)) throw error;
-      const claim = mechanism.claim(params, context); // what the run reserved (the mechanism contract)
-      try {
-        appendLedgerLine(ledgerPath, {
-          kind: 'run',
-          at: new Date().toISOString(),
-          mechanism: mechanism.id,
-          epsilon: claim.epsilon,
-          delta: claim.delta,
-          runs: 1,
-          what:
-            `run on ${basename(dataPath)} refused after its budget was spent, nothing released` +
-            (seed === undefined ? '' : ' (seeded, not for release)'),
-        });
-      } catch (ledgerError) {
-        throw new (isInternalSpentBudgetError(error) ? FailedAfterSpendingError : SpentBudgetError)(
-          `${(error as Error).message} ${(ledgerError as Error).message} Add this run (ε = ` +
-            `${claim.epsilon}${claim.delta > 0 ? `, δ = ${claim.delta}` : ''}) to the ledger by hand.`,
-        );
-      }
-      const total = ledgerTotal([...ledger!.entries, { epsilon: claim.epsilon, delta: claim.delta }]);
-      throw new (isInternalSpentBudgetError(error) ? FailedAfterSpendingError : SpentBudgetError)(
-        `${(error as Error).message} The ledger ${ledgerPath} counts this run: it records ` +
-          `${formatBudget(total)} in total (${total.entries} entr${total.entries === 1 ? 'y' : 'ies'}).`,
+      recordSpentRun(
+        error,
+        ledgerPath,
+        ledger!.entries,
+        mechanism.id,
+        mechanism.claim(params, context), // what the run reserved (the mechanism contract)
+        `run on ${basename(dataPath)} refused after its budget was spent, nothing released` +
+          (seed === undefined ? '' : ' (seeded, not for release)'),
       );
     }
     if (deltaDefault !== undefined) release.claim.assumptions.push(deltaDefault.reason);
@@ -361,6 +346,44 @@ export const synthCommand = {
     );
   },
 };
+
+/**
+ * Appends the ledger entry of a run that failed after its budget was spent (a SpentBudgetError:
+ * nothing released, the budget counts) and throws the error again, saying so: a FailedAfterSpendingError
+ * or meter mismatch stays internal (exit 1), a refusal stays the user's (exit 2). When the ledger cannot
+ * be written, the message asks for the entry by hand.
+ */
+export function recordSpentRun(
+  error: unknown,
+  ledgerPath: string,
+  entries: readonly { epsilon: number; delta: number }[],
+  mechanismId: string,
+  claim: { epsilon: number; delta: number },
+  what: string,
+): never {
+  const Failure = isInternalSpentBudgetError(error) ? FailedAfterSpendingError : SpentBudgetError;
+  try {
+    appendLedgerLine(ledgerPath, {
+      kind: 'run',
+      at: new Date().toISOString(),
+      mechanism: mechanismId,
+      epsilon: claim.epsilon,
+      delta: claim.delta,
+      runs: 1,
+      what,
+    });
+  } catch (ledgerError) {
+    throw new Failure(
+      `${(error as Error).message} ${(ledgerError as Error).message} Add this run (ε = ` +
+        `${claim.epsilon}${claim.delta > 0 ? `, δ = ${claim.delta}` : ''}) to the ledger by hand.`,
+    );
+  }
+  const total = ledgerTotal([...entries, { epsilon: claim.epsilon, delta: claim.delta }]);
+  throw new Failure(
+    `${(error as Error).message} The ledger ${ledgerPath} counts this run: it records ` +
+      `${formatBudget(total)} in total (${total.entries} entr${total.entries === 1 ? 'y' : 'ies'}).`,
+  );
+}
 
 /**
  * The table the mechanism runs on, with the counts the messages need. `table` is the only reference

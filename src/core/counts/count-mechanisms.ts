@@ -8,6 +8,7 @@ import { rowBlocks } from '../mechanisms/common/dataset-form';
 import { blockRowsOf } from '../mechanisms/release-blocks';
 import type { ParamValues, PublicContext, ReleaseInBlocks, RunContext } from '../mechanisms/types';
 import { withDomainSteps } from '../privacy/domain-claim';
+import { spending } from '../mechanisms/domain-composition';
 import type { Schema } from '../table/types';
 import type { CountQueryPlan, PlannedCounts } from './count-source';
 
@@ -30,8 +31,9 @@ export interface CountMechanism {
 
 /**
  * The run as the registry's wrapper makes it (domain-composition.ts): a privacy meter in the context,
- * settled against the claim's steps (or nothing is released), and the claim
- * composed with the schema's DP domain steps.
+ * settled against the claim's steps (or nothing is released), any failure after the first draw
+ * turned into a FailedAfterSpendingError (ledgers count the budget), and the claim composed with the
+ * schema's DP domain steps.
  */
 async function composedRun(
   schema: Schema,
@@ -39,7 +41,8 @@ async function composedRun(
   run: (ctx: RunContext) => Promise<ReleaseInBlocks>,
 ): Promise<ReleaseInBlocks> {
   const meter = given.meter ?? new PrivacyMeter(given.neighbouring ?? 'replace-one');
-  const release = await run({ ...given, meter });
+  // A failure after the first draw is a FailedAfterSpendingError: the budget counts, as in memory.
+  const release = await spending(meter, () => run({ ...given, meter }));
   meter.settle(release.claim.steps);
   return { ...release, claim: withDomainSteps(release.claim, schema) };
 }

@@ -101,7 +101,7 @@ export function composedMechanism(mechanism: Mechanism, meta: MechanismMeta): Me
  * SpentBudgetError: ledgers count the budget, since noise was drawn on the data) unless it already is
  * one or is a cancel. A failure before any draw spent nothing and passes unchanged.
  */
-async function spending<T>(meter: PrivacyMeter, run: () => Promise<T>): Promise<T> {
+export async function spending<T>(meter: PrivacyMeter, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
