@@ -86,11 +86,11 @@ describe('statistics on a grid', () => {
 
   it('the real statistics: a clipped mean is the clipped sum over n; cell sums move in two cells (replace-one) or one', () => {
     expect(realStatisticSensitivity(mean, 'replace-one')).toEqual({ l1: r(1, 10), changedEntries: 1 });
-    expect(realStatisticSensitivity(mean, 'add-remove')).toEqual({ l1: r(1, 10), changedEntries: 1 });
     const shifted: RealStatistic = { kind: 'clipped-mean', lower: r(-1), upper: r(3), rows: 4 };
-    // Replace-one: (3 − (−1))/4 = 1; add/remove: max(1, 3)/4 = 3/4.
+    // Replace-one: (3 − (−1))/4 = 1.
     expect(realStatisticSensitivity(shifted, 'replace-one').l1).toEqual(r(1));
-    expect(realStatisticSensitivity(shifted, 'add-remove').l1).toEqual(r(3, 4));
+    // Add/remove: n is private, so a mean over it has no bound here.
+    expect(() => realStatisticSensitivity(shifted, 'add-remove')).toThrow(/n is private/);
     // Centred sums on [−4.5, 4.5]: replace-one max(9, 2·4.5) = 9 over 2 cells; add/remove 4.5 in 1.
     expect(realStatisticSensitivity(sums, 'replace-one')).toEqual({ l1: r(9), changedEntries: 2 });
     expect(realStatisticSensitivity(sums, 'add-remove')).toEqual({ l1: r(9, 2), changedEntries: 1 });
@@ -99,9 +99,13 @@ describe('statistics on a grid', () => {
     expect(realStatisticSensitivity(positive, 'replace-one').l1).toEqual(r(10));
   });
 
-  it('covariance entries w·v/n (replace-one) or w·v/(n − 1); pooled scatter w² and 2·w·v, or w² and w·v', () => {
+  it('covariance entries w·v/n (replace-one; refused under add/remove); pooled scatter w² and 2·w·v, or w² and w·v', () => {
     expect(realStatisticSensitivity(covariance, 'replace-one').l1).toEqual(r(27));
-    expect(realStatisticSensitivity(covariance, 'add-remove').l1).toEqual(r(30));
+    // The divisor n − 1 is not public under add/remove: no bound, as for the pMSE score.
+    expect(() => realStatisticSensitivity(covariance, 'add-remove')).toThrow(
+      'a covariance entry divides by n − 1, n public: it has no bound when n is private (add/remove neighbours)',
+    );
+    expect(() => sens(grid(covariance), 'add-remove')).toThrow(/n is private/);
     expect(realStatisticSensitivity(diagonal, 'replace-one').l1).toEqual(r(9));
     expect(realStatisticSensitivity(diagonal, 'add-remove').l1).toEqual(r(9));
     expect(realStatisticSensitivity(offDiagonal, 'replace-one').l1).toEqual(r(12));
@@ -144,18 +148,21 @@ describe('regression coefficients (L2 only)', () => {
     gapPerSensitivity: 1000,
   });
 
-  it('replace-one: Δ₂ = 2G/(nλ)·(1 + 2/1000); add/remove: G/(nλ)·(1 + 4/1000), G = 1 or √2', () => {
+  it('replace-one: Δ₂ = 2G/(nλ)·(1 + 2/1000), G = 1 or √2; refused under add/remove (n private)', () => {
     // Two classes: 2/(100·0.5) = 1/25, times 1002/1000: Δ₂² = (1002/25000)².
     const two = l2QuerySensitivity(query(2), 'replace-one');
     expect(two.l2Squared).toEqual(r(1002 * 1002, 25000 * 25000));
     // The double carries a relative margin of 1e−12 above the exact value.
     expect(two.l2Upper / (1002 / 25000)).toBeCloseTo(1, 11);
     expect(two.l2Upper).toBeGreaterThan(1002 / 25000);
-    // Three classes: G² = 2, so Δ₂² doubles; add/remove: (1/50 · 1004/1000)² · 2.
+    // Three classes: G² = 2, so Δ₂² doubles.
     expect(l2QuerySensitivity(query(3), 'replace-one').l2Squared).toEqual(r(2 * 1002 * 1002, 25000 * 25000));
-    expect(l2QuerySensitivity(query(3), 'add-remove').l2Squared).toEqual(r(2 * 1004 * 1004, 50000 * 50000));
-    const upper = exactRationalOfDouble(l2QuerySensitivity(query(3), 'add-remove').l2Upper);
-    expect(upper.mul(upper).compare(r(2 * 1004 * 1004, 50000 * 50000))).toBe(1);
+    const upper = exactRationalOfDouble(l2QuerySensitivity(query(3), 'replace-one').l2Upper);
+    expect(upper.mul(upper).compare(r(2 * 1002 * 1002, 25000 * 25000))).toBe(1);
+    // The mean loss divides by n, private under add/remove: no bound.
+    expect(() => l2QuerySensitivity(query(3), 'add-remove')).toThrow(
+      'the regularized logistic objective divides by n, n public: it has no bound when n is private (add/remove neighbours)',
+    );
   });
 
   it('reads a double exactly, and refuses what it cannot bound', () => {

@@ -182,23 +182,29 @@ function larger(a: Rational, b: Rational): Rational {
  *
  * | statistic                     | replace-one (n public)              | add-remove                       |
  * | ----------------------------- | ----------------------------------- | -------------------------------- |
- * | clipped-mean [a, b], rows n   | (b − a)/n, c = 1                    | max(|a|, |b|)/n, c = 1           |
+ * | clipped-mean [a, b], rows n   | (b − a)/n, c = 1                    | refused: n is private            |
  * | partition-clipped-sums [a, b] | max(b − a, 2·max(|a|, |b|)), c = 2  | max(|a|, |b|), c = 1             |
- * | covariance-entry w, v, rows n | w·v/n, c = 1                        | w·v/(n − 1), c = 1               |
+ * | covariance-entry w, v, rows n | w·v/n, c = 1                        | refused: n is private            |
  * | pooled-scatter-entry w, v     | w² diagonal, 2·w·v off, c = 1       | w² diagonal, w·v off, c = 1      |
  *
- * - clipped mean: the clipped sum (see the table above) divided by the public n.
+ * - clipped mean: the clipped sum (see the table above) divided by the public n. Under add/remove n is
+ *   not public (the divisor itself changes with the neighbour), so no bound is stated and asking throws.
  * - cell sums: a row that stays in its cell moves one sum by ≤ b − a; one that moves leaves one cell
  *   (≤ max(|a|, |b|)) and joins another (same); add/remove touches one cell.
  * - covariance entry: with μ the mean of the other n − 1 rows, the scatter is W₀ + (n − 1)/n·(x − μ)(z − μ)
  *   for the row (x, z), so replacing it moves the entry by |P − P′|/n with P = (x − μ_x)(z − μ_z), which spans
  *   at most w·v over the box (dp-sequential-regression/numeric-block.ts; S² of modips's normal model is the
- *   diagonal case, Liu 2016b). Adding a row to m others adds m/(m + 1)·P, |·| < w·v; the divisor n − 1 is
- *   public.
+ *   diagonal case, Liu 2016b). Under add/remove the divisor n − 1 is not public, so no bound is stated
+ *   and asking throws (until a mechanism needs it with a DP row count or a fixed public divisor).
  * - pooled scatter: adding a point to a cell of m adds m/(m + 1)·(x − μ)(z − μ), each term below w·v in
  *   absolute value and non-negative on the diagonal; a replacement removes one such term and adds one:
  *   below w² on the diagonal, 2·w·v off it (modips/glom-model.ts).
  */
+/** The refusal of a statistic whose bound needs the row count public, under add/remove. */
+function NO_PUBLIC_N(what: string): string {
+  return `${what}, n public: it has no bound when n is private (add/remove neighbours)`;
+}
+
 export function realStatisticSensitivity(
   statistic: RealStatistic,
   neighbouring: Neighbouring,
@@ -206,6 +212,7 @@ export function realStatisticSensitivity(
   const replaceOne = neighbouring === 'replace-one';
   switch (statistic.kind) {
     case 'clipped-mean': {
+      if (!replaceOne) throw new RangeError(NO_PUBLIC_N('a clipped mean divides by n'));
       const rows = wholeNonNegative('the rows of a clipped mean', statistic.rows);
       if (rows.isZero()) throw new RangeError('a clipped mean needs at least one row');
       const sum = querySensitivity(
@@ -226,10 +233,11 @@ export function realStatisticSensitivity(
         : { l1: far, changedEntries: 1 };
     }
     case 'covariance-entry': {
+      if (!replaceOne) throw new RangeError(NO_PUBLIC_N('a covariance entry divides by n − 1'));
       const rows = wholeNonNegative('the rows of a covariance entry', statistic.rows);
       if (rows.compare(TWO) < 0) throw new RangeError('a covariance entry needs at least two rows');
       const product = positiveWidth(statistic.widths[0]).mul(positiveWidth(statistic.widths[1]));
-      return { l1: product.div(replaceOne ? rows : rows.sub(ONE)), changedEntries: 1 };
+      return { l1: product.div(rows), changedEntries: 1 };
     }
     case 'pooled-scatter-entry': {
       const product = positiveWidth(statistic.widths[0]).mul(positiveWidth(statistic.widths[1]));
@@ -334,15 +342,15 @@ export function exactRationalOfDouble(x: number): Rational {
  *
  * | kind                              | replace-one                 | add-remove                  |
  * | --------------------------------- | --------------------------- | --------------------------- |
- * | regularized-logistic-coefficients | 2G/(nλ) + 2·gap             | G/(nλ) + 2·gap              |
+ * | regularized-logistic-coefficients | 2G/(nλ) + 2·gap             | refused: n is private       |
  *
  * with G = 1 for two classes and √2 for more (the largest norm of one row's loss gradient,
  * dp-sequential-regression/sensitivity.ts) and gap = 2G/(nλ·gapPerSensitivity) the solver's proven
  * distance from the exact minimiser. Replace-one: J′ = J + (ℓ′ − ℓ)/n, J is λ-strongly convex, so
  * ‖β̂ − β̂′‖ <= ‖∇(ℓ′ − ℓ)/n‖/λ <= 2G/(nλ) (Chaudhuri, Monteleoni & Sarwate 2011, Corollary 8, whose
- * neighbours differ in one row with n fixed). Add-remove: the objective divides by the public n, so it
- * gains or loses one term ℓ/n and the same argument gives G/(nλ). Both solver results are within gap of
- * their minimisers, hence + 2·gap. The double is the mechanism's own formula with a relative margin of
+ * neighbours differ in one row with n fixed). Add-remove: the objective's mean loss divides by n, which is
+ * not public then (the divisor changes with the neighbour), so no bound is stated and asking throws. Both
+ * solver results are within gap of their minimisers, hence + 2·gap. The double is the mechanism's own formula with a relative margin of
  * 10⁻¹² for its rounding; it is checked against the exact Δ₂² (throws RangeError if it falls short).
  */
 export function l2QuerySensitivity(
@@ -359,18 +367,19 @@ export function l2QuerySensitivity(
     throw new RangeError(
       `the solver gap must be a whole fraction of the sensitivity; got ${gapPerSensitivity}`,
     );
-  const replaceOne = neighbouring === 'replace-one';
+  if (neighbouring !== 'replace-one')
+    throw new RangeError(NO_PUBLIC_N('the regularized logistic objective divides by n'));
   // G² exactly, and G as the double the mechanism uses (Math.SQRT2 lies above √2).
   const gSquared = classes <= 2 ? ONE : TWO;
   const g = classes <= 2 ? 1 : Math.SQRT2;
-  // Δ = (m·G/(nλ))·(1 + 4/(m·gap)) with m = 2 (replace-one) or 1 (add-remove): m·G/(nλ) + 2·(2G/(nλ))/gap.
-  const m = replaceOne ? TWO : ONE;
+  // Δ = 2G/(nλ) + 2·(2G/(nλ))/gap = (G/(nλ))·(m + 4/gap) with m = 2.
+  const m = TWO;
   const nLambda = Rational.of(rows).mul(exactRationalOfDouble(lambda));
   const factor = m.add(Rational.of(4).div(Rational.of(gapPerSensitivity)));
   const l2Squared = factor.mul(factor).mul(gSquared).div(nLambda.mul(nLambda));
   const exact = (2 * g) / (rows * lambda);
   const gap = exact / gapPerSensitivity;
-  const l2Upper = ((replaceOne ? exact : exact / 2) + 2 * gap) * (1 + 1e-12);
+  const l2Upper = (exact + 2 * gap) * (1 + 1e-12);
   const upper = exactRationalOfDouble(l2Upper);
   if (upper.mul(upper).compare(l2Squared) < 0) {
     throw new RangeError('the floating-point sensitivity of the coefficients fell below the exact one');
