@@ -84,8 +84,8 @@ Options:
   --force                   replace output files that already exist
   --drop-incomplete-rows    drop rows with a missing value before synthesis. This publishes an
                             exact count: the number of complete rows becomes the n of the release
-                            (replace-one, stated in the claim); how many were dropped is shown to
-                            you only, never in the report; under add-remove no count is published
+                            (replace-one, stated in the claim), so with the file's row count the
+                            number dropped is known too; under add-remove no count is published
   --escape-formulas         prefix text cells that start with = + - @ so spreadsheets do not run them
   --holdout-share F         keep back a random share F (0 < F < 1) of the rows as a test set that the
                             mechanism never sees

@@ -162,7 +162,8 @@ export const synthCommand = {
     // and only until the mechanism has fitted its model (see startRun).
     const dropIncomplete = Boolean(v['drop-incomplete-rows']);
     const input = await readInput(dataPath, schema, io, { dropIncomplete, holdout: holdoutOptions, seed });
-    // How many rows were dropped is for the data holder only (readInput says it on stderr).
+    // How many rows were dropped is said on stderr (readInput); the report gives the complete rows only,
+    // which with the file's row count gives it too (the claim says so under replace-one).
     const { completeRows } = input;
     const n = input.table!.nRows;
     // A mechanism that needs δ > 0, run without --delta: the documented default from public n (under
@@ -232,7 +233,8 @@ export const synthCommand = {
               'for the complete rows as the dataset, with their number (the rows of this report) treated as ' +
               'public: it is read from the data, not private, like an inferred fact. It does not cover a change ' +
               'that turns a complete row of the file into an incomplete one (or back), since that changes the ' +
-              'number. How many rows were dropped is not released.',
+              'number. The number of complete rows is published (the rows of this report); with the ' +
+              'file’s row count it gives the number of rows dropped.',
       );
     }
     // A public warning that describe() already gave before the run is not repeated.
@@ -259,7 +261,7 @@ export const synthCommand = {
     if (dropIncomplete && neighbouring !== 'add-remove') {
       notes.push(
         'rows counts the complete rows the mechanism saw (--drop-incomplete-rows), read from the data and ' +
-          'treated as public; how many rows were dropped is withheld.',
+          'treated as public; with the file’s row count it gives the number of rows dropped.',
       );
     }
     let splitSummary = '';
