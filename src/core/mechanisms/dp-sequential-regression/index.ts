@@ -1,6 +1,5 @@
 import { throwIfAborted } from '../../abort';
-import { Accountant } from '../../privacy/accountant';
-import { parseBudget } from '../../privacy/budget';
+import type { Accountant } from '../../privacy/accountant';
 import { meteredOutputPerturbation } from '../../privacy/metered/output-perturbation';
 import type { L2QueryKind } from '../../privacy/query-sensitivity';
 import { FailedAfterSpendingError } from '../../privacy/spent-budget-error';
@@ -9,13 +8,15 @@ import { noisyCount, type MeteredShare } from '../modips/grid-noise';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Rng } from '../../rng/types';
 import { checkCompleteColumns } from '../../table/complete-columns';
-import { InputError } from '../../table/errors';
 import type { Column, NumericColumn, Schema, Table } from '../../table/types';
 import { missingLevelOf } from '../common/column-coding';
+import { WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
 import { syntheticColumnFromLevels } from '../common/decode-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
-import type { Mechanism, ParamValues, Release, RunContext } from '../types';
-import { dpSequentialRegressionMeta } from './meta';
+import { columnRows } from '../release-blocks';
+import { defineMechanism, type Drawn } from '../shape/define-mechanism';
+import type { Mechanism, ParamValues, RunContext } from '../types';
+import { dpSequentialRegressionMeta, type SequentialRegressionSpecPlan } from './meta';
 import {
   drawNumericBlock,
   numericBlockStatistics,
@@ -24,13 +25,9 @@ import {
   type NumericBlockStatistics,
 } from './numeric-block';
 import {
-  assumptionsFor,
-  planSequentialRegression,
-  reserveSequentialRegression,
   SEQUENTIAL_REGRESSION_ID,
-  unprovenFor,
-  type BudgetReserver,
   type RegressionPlan,
+  type ReleaseBudget,
   type SequentialRegressionPlan,
 } from './plan';
 import { buildPredictors, scaleToUnitInterval } from './predictors';
@@ -219,25 +216,49 @@ function noisyMissingCount(rng: Rng, count: number, share: MeteredShare, n: numb
   return Math.min(n, Math.max(0, noisyCount(share.step, count, share.epsilon, rng)));
 }
 
-/** Validate, reserve every step, fit the regressions, then per release: noisy statistics and rows. */
-export async function runSequentialRegression(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: BudgetReserver = new Accountant(parseBudget(ctx.epsilon, ctx.delta), ctx.meter),
-): Promise<Release> {
-  const plan = planSequentialRegression(schema, params, ctx.n);
-  if (plan.problems.length > 0)
-    throw new InputError(`${SEQUENTIAL_REGRESSION_ID} cannot run: ${plan.problems.join(' ')}`);
+/** Refuses a table the plan does not fit before anything is reserved or drawn; the draw reads the table itself. */
+function readTable(table: Table, plan: SequentialRegressionSpecPlan, ctx: RunContext): Table {
   if (table.nRows !== ctx.n)
     throw new Error(
       `${SEQUENTIAL_REGRESSION_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`,
     );
   // A missing value in a column the schema declares complete: refused before anything is reserved or drawn.
-  checkCompleteColumns(table, schema);
-  const budget = parseBudget(ctx.epsilon, ctx.delta);
-  const budgets = reserveSequentialRegression(accountant, budget.epsilon, ctx.releases, plan);
+  checkCompleteColumns(table, plan.schema);
+  return table;
+}
+
+/** What the sequential regression's draws report: λ, each regression's public settings and the DP statistics. */
+export interface SequentialRegressionDiagnostics {
+  lambda: number;
+  regressions: {
+    column: string;
+    classes: number;
+    predictors: number;
+    iterations: number;
+    sensitivity: number;
+  }[];
+  sanitizedStatistics: Record<string, unknown>[];
+}
+
+/** A table drawn whole as a dataset of the run's form. */
+function asDataset<D>(form: DatasetForm<D>, table: Table): D {
+  return form.dataset(
+    table.nRows,
+    table.columns.map((column) => ({
+      whole: column,
+      block: (_, start, end) => columnRows(column, start, end),
+    })),
+  );
+}
+
+/** After every step is reserved: fit the regressions, then per release noisy statistics and rows. */
+async function drawSequentialRegression<D>(
+  table: Table,
+  plan: SequentialRegressionSpecPlan,
+  reserved: ReleaseBudget[],
+  ctx: RunContext,
+  form: DatasetForm<D>,
+): Promise<Drawn<D, SequentialRegressionDiagnostics>> {
   const n = ctx.n;
   const bounds = plan.numeric.map((column) => column.bounds!);
   const integer = plan.numeric.map((column) => column.integer === true);
@@ -262,13 +283,13 @@ export async function runSequentialRegression(
     const scaled: Float64Array[] = [];
     const here: Record<string, unknown> = {};
     if (statistics !== null) {
-      const noisy = sanitizeNumericBlock(ctx.rng, statistics, n, bounds, budgets[release]!);
+      const noisy = sanitizeNumericBlock(ctx.rng, statistics, n, bounds, reserved[release]!);
       here.means = Object.fromEntries(
         plan.numeric.map((c, j) => [c.name, (bounds[j]![0] + bounds[j]![1]) / 2 + noisy.centredMeans[j]!]),
       );
       here.covariance = noisy.covariance;
       here.missing = Object.fromEntries(
-        plan.numeric.flatMap((c, j) => (budgets[release]!.missing[j] ? [[c.name, noisy.missing[j]!]] : [])),
+        plan.numeric.flatMap((c, j) => (reserved[release]!.missing[j] ? [[c.name, noisy.missing[j]!]] : [])),
       );
       const repaired = repairNumericBlock(noisy, n, bounds);
       const values = drawNumericBlock(ctx.rng, repaired, n, bounds, integer);
@@ -297,7 +318,7 @@ export async function runSequentialRegression(
       let levels: Uint32Array;
       if (regression === undefined) levels = new Uint32Array(n);
       else {
-        const share = budgets[release]!.regressions[r]!;
+        const share = reserved[release]!.regressions[r]!;
         const beta = perturb(ctx.rng, regression, share, n, plan.settings.lambda);
         coefficients[coding.name] = Array.from(beta);
         const { x, d } = buildPredictors(
@@ -309,7 +330,7 @@ export async function runSequentialRegression(
         levels = drawClasses(ctx.rng, beta, x, n, d, regression.plan.classes);
       }
       // A complete column has no missing count and no missing level: none of its values is missing.
-      const share = budgets[release]!.missing[plan.numeric.length + j]!;
+      const share = reserved[release]!.missing[plan.numeric.length + j]!;
       const missingLevel = missingLevelOf(coding);
       if (share !== null && missingLevel !== undefined) {
         const missing = noisyMissingCount(ctx.rng, realMissing[j]!, share, n);
@@ -322,7 +343,7 @@ export async function runSequentialRegression(
     here.coefficients = coefficients;
     here.missing = { ...(here.missing as Record<string, number> | undefined), ...missingCounts };
     released.push(here);
-    datasets.push({ nRows: n, columns: schema.columns.map((column) => byName.get(column.name)!) });
+    datasets.push({ nRows: n, columns: plan.schema.columns.map((column) => byName.get(column.name)!) });
   }
   ctx.progress(1, 'done');
   const solverGap: SolverGapCheck[] = fitted.map((regression) => ({
@@ -331,8 +352,7 @@ export async function runSequentialRegression(
     allowedGap: regression.settings.gap,
   }));
   return {
-    datasets,
-    claim: accountant.claim(assumptionsFor(plan, ctx), unprovenFor(plan)),
+    datasets: datasets.map((dataset) => asDataset(form, dataset)),
     diagnostics: {
       lambda: plan.settings.lambda,
       regressions: fitted.map((regression) => ({
@@ -348,8 +368,27 @@ export async function runSequentialRegression(
   };
 }
 
-/** Sequential regression synthesis (Bowen & Liu §3.2.3, §4.3.2). */
-export const dpSequentialRegression: Mechanism = {
-  ...dpSequentialRegressionMeta,
-  run: (table, schema, params, ctx) => runSequentialRegression(table, schema, params, ctx),
-};
+const defined = defineMechanism(dpSequentialRegressionMeta, {
+  read: readTable,
+  draw: drawSequentialRegression,
+});
+
+/**
+ * Sequential regression synthesis (Bowen & Liu §3.2.3, §4.3.2). Each table is drawn whole (the
+ * regressions read every synthetic row before it), so it offers no run in blocks.
+ */
+export const dpSequentialRegression: Mechanism & Omit<typeof defined, 'runInBlocks'> = (({
+  runInBlocks: _blocks,
+  ...run
+}) => run)(defined);
+
+/** The run on whole tables, optionally on a given accountant (tests record its reservations). */
+export function runSequentialRegression(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant?: Accountant,
+) {
+  return defined.drawFromTable(table, schema, params, ctx, WHOLE_TABLES, accountant);
+}

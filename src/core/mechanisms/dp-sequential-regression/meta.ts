@@ -1,14 +1,18 @@
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { formatCount } from '../common/format-count';
-import type { MechanismMeta, ParamValues, PublicContext } from '../types';
+import type { Schema } from '../../table/types';
+import { defineMechanismMeta } from '../shape/define-meta';
+import type { ParamValues, PublicContext } from '../types';
 import { SEQUENTIAL_REGRESSION_PARAMS } from './params';
 import {
+  assumptionsFor,
   canBeMissing,
-  claimFor,
   planSequentialRegression,
   reserveSequentialRegression,
   SEQUENTIAL_REGRESSION_ID,
+  unprovenFor,
+  type SequentialRegressionPlan,
 } from './plan';
 import { perturbationSettings } from './sensitivity';
 import { dpSequentialRegressionFit } from './fit';
@@ -23,8 +27,7 @@ function short(value: number): string {
  * noise, D·Δ/ε (the mean of Gamma(D, Δ/ε)), beside the largest norm a coefficient vector can have,
  * √(2·log K/λ) (J(β̂) <= J(0) = log K): noise far above it means the column comes out nearly random.
  */
-function describeSequentialRegression(params: ParamValues, context: PublicContext): string[] {
-  const plan = planSequentialRegression(context.schema, params, context.n);
+function describeSequentialRegression(plan: SequentialRegressionSpecPlan, context: PublicContext): string[] {
   if (plan.problems.length > 0) return [];
   const p = plan.numeric.length;
   const lines: string[] = [];
@@ -73,8 +76,19 @@ function describeSequentialRegression(params: ParamValues, context: PublicContex
   return lines;
 }
 
+/** The plan `check`, `claim`, `describe` and the run share (planSequentialRegression), with the schema the run decodes to. */
+export type SequentialRegressionSpecPlan = SequentialRegressionPlan & { schema: Schema };
+
+export function planSequentialRegressionSpec(
+  schema: Schema,
+  params: ParamValues,
+  context?: PublicContext,
+): SequentialRegressionSpecPlan {
+  return { ...planSequentialRegression(schema, params, context?.n), schema };
+}
+
 /** The catalogue entry of the sequential regression synthesizer, without its run code. */
-export const dpSequentialRegressionMeta: MechanismMeta = {
+export const dpSequentialRegressionMeta = defineMechanismMeta({
   id: SEQUENTIAL_REGRESSION_ID,
   label: 'DP sequential regression',
   summary:
@@ -87,7 +101,17 @@ export const dpSequentialRegressionMeta: MechanismMeta = {
   // Every release spends ε/M on fresh noise over the same fitted minimiser and draws its rows afresh, so
   // R releases at R·ε have the joint law of R runs at ε.
   sweepRepeats: 'independent-releases',
-  claim: claimFor,
+  plan: planSequentialRegressionSpec,
+  accountant: (context, meter) => new Accountant(parseBudget(context.epsilon, context.delta), meter),
+  // ε/M per release, split over the missing counts, means, covariance entries and regressions (plan.ts).
+  reserve: (plan, accountant, context) =>
+    reserveSequentialRegression(
+      accountant,
+      parseBudget(context.epsilon, context.delta).epsilon,
+      context.releases,
+      plan,
+    ),
+  assumptions: assumptionsFor,
+  unproven: unprovenFor,
   describe: describeSequentialRegression,
-  check: (schema, params, context) => planSequentialRegression(schema, params, context?.n).problems,
-};
+});

@@ -1,8 +1,7 @@
 import { Accountant } from '../../privacy/accountant';
 import type { ChargeableStep } from '../../privacy/meter';
 import { standardAssumptions } from '../../privacy/assumptions';
-import { parseBudget } from '../../privacy/budget';
-import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
+import type { UnprovenBound } from '../../privacy/types';
 import { Rational } from '../../rng/rational';
 import { isPublicSource, partSource } from '../../table/schema-facts';
 import type { ColumnSchema, NumericColumnSchema, Schema } from '../../table/types';
@@ -277,11 +276,3 @@ const SEQUENTIAL_REGRESSION_MISSING_PART = {
   none: 'noisy count of missing values (nor, as a categorical predictor, a missing-value indicator)',
   some: 'a noisy count of missing values (and, as a categorical predictor, a missing-value indicator)',
 };
-
-export function claimFor(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const budget = parseBudget(context.epsilon, context.delta);
-  const plan = planSequentialRegression(context.schema, params, context.n);
-  const accountant = new Accountant(budget);
-  reserveSequentialRegression(accountant, budget.epsilon, context.releases, plan);
-  return accountant.claim(assumptionsFor(plan, context), unprovenFor(plan));
-}
