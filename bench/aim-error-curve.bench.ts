@@ -12,7 +12,7 @@
 // add/remove neighbours at ρ (its exponential mechanisms keep sensitivity 2, so selection is √2 less sharp
 // than private-pgm's); seeds "matched/<mechanism>/<ε>/<trial>".
 import { performance } from 'node:perf_hooks';
-import { runAim } from '../src/core/mechanisms/aim/run-aim';
+import { runAim } from '../src/core/mechanisms/aim';
 import { zcdpAccountantFor } from '../src/core/mechanisms/common/pgm/pgm-budget';
 import { runMst } from '../src/core/mechanisms/mst/run-mst';
 import { getMechanism } from '../src/core/mechanisms/registry';

@@ -26,7 +26,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { runAim } from '../src/core/mechanisms/aim/run-aim';
+import { runAim } from '../src/core/mechanisms/aim';
 import { zcdpAccountantFor } from '../src/core/mechanisms/common/pgm/pgm-budget';
 import { runMst } from '../src/core/mechanisms/mst/run-mst';
 import { getMechanism } from '../src/core/mechanisms/registry';

@@ -20,8 +20,8 @@ import {
   RhoLedger,
   roundRho,
 } from './budget-plan';
-import { aim } from '.';
-import { runAim, withMeasured } from './run-aim';
+import { aim, runAim } from '.';
+import { withMeasured } from './run-aim';
 import { aimScore } from './score';
 import { candidatesOf, combinations, planWorkload } from './workload';
 

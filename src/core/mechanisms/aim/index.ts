@@ -1,22 +1,26 @@
-import type { Mechanism } from '../types';
+import type { Schema, Table } from '../../table/types';
+import { WHOLE_TABLES } from '../common/dataset-form';
+import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
+import { defineMechanism } from '../shape/define-mechanism';
+import type { ParamValues, RunContext } from '../types';
 import { aimMeta } from './meta';
-import { drawAim, runAim } from './run-aim';
-import { rowBlocks } from '../common/dataset-form';
-import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
-import { blockRowsOf } from '../release-blocks';
-import { AIM_ID } from './meta';
+import { drawAim, readAim } from './run-aim';
 
-/** AIM: adaptive, iterative selection and measurement of marginals, fitted by a graphical model. */
-export const aim: Mechanism = {
-  ...aimMeta,
-  run: (table, schema, params, ctx) => runAim(table, schema, params, ctx),
-  runInBlocks: (table, schema, params, ctx, options) =>
-    drawAim(
-      table,
-      schema,
-      params,
-      ctx,
-      zcdpAccountantFor(ctx, AIM_ID, ctx.meter),
-      rowBlocks(blockRowsOf(options)),
-    ),
-};
+export type { AimDiagnostics } from './run-aim';
+
+/**
+ * AIM: adaptive, iterative selection and measurement of marginals, fitted by a graphical model. It
+ * reads each column's levels, reserves its two steps (meta.ts) and draws (run-aim.ts).
+ */
+export const aim = defineMechanism(aimMeta, { read: readAim, draw: drawAim });
+
+/** The run on whole tables, optionally on a given accountant (tests record its reservations). */
+export function runAim(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant?: ZcdpAccountant,
+) {
+  return aim.drawFromTable(table, schema, params, ctx, WHOLE_TABLES, accountant);
+}

@@ -18,7 +18,9 @@ import {
   type PgmDomain,
 } from '../common/pgm/pgm-domain';
 import { binnedDomainAssumptions } from '../common/public-assumptions';
-import type { MechanismMeta, ParamSpec, ParamValues, PublicContext } from '../types';
+import { InputError } from '../../table/errors';
+import { defineMechanismMeta } from '../shape/define-meta';
+import type { ParamSpec, ParamValue, ParamValues, PublicContext } from '../types';
 import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
 import {
   AIM_FINAL_FIT_WORK_SHARES,
@@ -28,6 +30,7 @@ import {
   planAimBudget,
   reserveAimBudget,
   type AimBudgetPlan,
+  type AimSteps,
 } from './budget-plan';
 import { candidatesOf, planWorkload, type WorkloadPlan } from './workload';
 import { aimFit } from './fit';
@@ -107,11 +110,25 @@ export const AIM_PARAMS: ParamSpec[] = [
   ...PGM_BINNING_PARAMS,
 ];
 
-/** Everything AIM plans from public facts: domain, workload, candidates, rounds and problems. */
+/** The parameters the reservations, the description and the draw read, resolved once by the plan. */
+export interface AimSettings {
+  /** Share of each round's ρ spent measuring (the rest selects). */
+  measureShare: number;
+  maxIters: number;
+  /** Largest model in MB (8 bytes per cell of its junction tree). */
+  maxModelSize: number;
+  /** Workload marginals with more cells than this are dropped. */
+  maxCells: number;
+  /** How rows are drawn from the fitted model (sample-model.ts's SamplingRule). */
+  sampling: ParamValue;
+}
+
+/** Everything AIM plans from public facts: domain, workload, candidates, rounds, settings and problems. */
 export interface AimPlan extends PgmDomain {
   workload: WorkloadPlan;
   candidates: { cliques: number[][]; weights: number[] };
   rounds: number;
+  settings: AimSettings;
 }
 
 export function planAim(
@@ -143,7 +160,14 @@ export function planAim(
   }
   if (rows !== undefined && rows < 1) problems.push('needs at least one row of data.');
   if (context && deltaIsZero(context)) problems.push(deltaProblem(AIM_ID));
-  return { ...domain, problems, workload, candidates: candidatesOf(workload.workload), rounds };
+  const settings: AimSettings = {
+    measureShare: Number(params.measureShare),
+    maxIters: Number(params.maxIters),
+    maxModelSize: Number(params.maxModelSize),
+    maxCells: Number(params.maxCells),
+    sampling: params.sampling,
+  };
+  return { ...domain, problems, workload, candidates: candidatesOf(workload.workload), rounds, settings };
 }
 
 export function aimAssumptions(plan: AimPlan, context: PublicContext): string[] {
@@ -172,39 +196,41 @@ function megabytesInWords(bytes: number): string {
   return megabytes < 0.1 ? 'less than 0.1 MB' : `${Number(megabytes.toPrecision(2))} MB`;
 }
 
-/** Plans AIM's budget and makes its two reservations; claim() and run() both call it. */
+/** AIM's budget plan and its two steps (one-way histograms, adaptive rounds), as the draw uses them. */
+export interface AimReserved {
+  budget: AimBudgetPlan;
+  steps: AimSteps;
+}
+
+/**
+ * Plans AIM's budget under the accountant's relation and makes its two reservations; the claim shown
+ * before a run and the run both come from this. A plan with problems cannot be budgeted: InputError.
+ */
 export function reserveAim(
   accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'meter'>,
   plan: AimPlan,
-  params: ParamValues,
-): { budget: AimBudgetPlan; adaptive: Rational } {
+): AimReserved {
+  if (plan.problems.length > 0) throw new InputError(`${AIM_ID} cannot run: ${plan.problems.join(' ')}`);
   const budget = planAimBudget(
     accountant.rhoBudget,
     plan.sizes.length,
     plan.rounds,
-    Number(params.measureShare),
+    plan.settings.measureShare,
     accountant.meter.neighbouring,
   );
-  const { adaptive } = reserveAimBudget(accountant, budget, plan.sizes.length);
-  return { budget, adaptive };
+  return { budget, steps: reserveAimBudget(accountant, budget, plan.sizes.length) };
 }
 
 /**
- * The claim of what an AIM plan reserved, with what it implies under the other relation: nothing for
- * replace-one; for add/remove, the replace-one ρ bound of the same run (aimReplaceOneRho) at the same δ.
+ * What an AIM claim implies under the other relation: nothing for replace-one; for add/remove, the
+ * replace-one ρ bound of the same run (aimReplaceOneRho) at the same δ.
  */
-export function aimClaim(
-  accountant: Pick<ZcdpAccountant, 'claim' | 'delta'>,
-  budget: AimBudgetPlan,
-  adaptive: Rational,
-  assumptions: string[],
-): PrivacyClaim {
-  const claim = accountant.claim(assumptions);
+export function aimClaim(claim: PrivacyClaim, delta: Rational, { budget, steps }: AimReserved): PrivacyClaim {
   if (budget.neighbouring === 'replace-one') return withOtherRelation(claim);
   return withOtherRelation(claim, {
     notion: 'zcdp',
-    rho: aimReplaceOneRho(budget, adaptive),
-    delta: accountant.delta,
+    rho: aimReplaceOneRho(budget, steps.adaptive),
+    delta,
     why:
       'the one-way histograms’ ρ doubles (Δ₂² = 2 against 1); in the rounds measuring doubles and selecting ' +
       'quadruples (score sensitivity 2 against 1), and selecting is at most 1 − share of every round ' +
@@ -213,22 +239,14 @@ export function aimClaim(
   });
 }
 
-function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const plan = planAim(context.schema, params, context);
-  if (plan.problems.length > 0) throw new Error(`${AIM_ID} cannot run: ${plan.problems.join(' ')}`);
-  const accountant = zcdpAccountantFor(context, AIM_ID);
-  const { budget, adaptive } = reserveAim(accountant, plan, params);
-  return aimClaim(accountant, budget, adaptive, aimAssumptions(plan, context));
-}
-
-function describe(params: ParamValues, context: PublicContext): string[] {
-  const plan = planAim(context.schema, params, context);
+function describeAim(plan: AimPlan, context: PublicContext): string[] {
   if (plan.problems.length > 0) return [];
+  const { settings } = plan;
   const budget = planAimBudget(
     zcdpAccountantFor(context, AIM_ID).rhoBudget,
     plan.sizes.length,
     plan.rounds,
-    Number(params.measureShare),
+    settings.measureShare,
     relationOf(context),
   );
   const names = plan.codings.map((coding) => coding.name);
@@ -236,20 +254,20 @@ function describe(params: ParamValues, context: PublicContext): string[] {
   const sentences = [
     `Noise: σ = ${sigmaInWords(budget.sigma2)} on the one-way histograms and at first on each chosen marginal; each choice is an exponential mechanism with ε = ${epsilonInWords(budget.epsilon)} at first (${plan.rounds} rounds' worth of budget).`,
     `Workload: ${formatCount(plan.workload.workload.length)} marginals, ${formatCount(plan.candidates.cliques.length)} candidates to measure (with their sub-marginals).`,
-    `Model: at most ${Number(params.maxModelSize)} MB (${formatCount((Number(params.maxModelSize) * 2 ** 20) / 8)} cells); working memory about ${formatCount(6 * Number(params.maxModelSize))} MB, plus ${megabytesInWords(candidateCells * 8)} for the data's counts on the candidates (${formatCount(candidateCells)} cells).`,
-    `Work per round bounded whatever ε: each refit runs at most min(${formatCount(Number(params.maxIters))}, ${formatCount(AIM_REFIT_WORK)} / model cells) iterations of mirror descent (at least ${AIM_MIN_REFIT_ITERATIONS}; the final fit ${AIM_FINAL_FIT_WORK_SHARES}× that), and the model never exceeds the size above; the claim does not depend on either.`,
+    `Model: at most ${settings.maxModelSize} MB (${formatCount((settings.maxModelSize * 2 ** 20) / 8)} cells); working memory about ${formatCount(6 * settings.maxModelSize)} MB, plus ${megabytesInWords(candidateCells * 8)} for the data's counts on the candidates (${formatCount(candidateCells)} cells).`,
+    `Work per round bounded whatever ε: each refit runs at most min(${formatCount(settings.maxIters)}, ${formatCount(AIM_REFIT_WORK)} / model cells) iterations of mirror descent (at least ${AIM_MIN_REFIT_ITERATIONS}; the final fit ${AIM_FINAL_FIT_WORK_SHARES}× that), and the model never exceeds the size above; the claim does not depend on either.`,
   ];
   if (plan.workload.dropped.length > 0) {
     const shown = plan.workload.dropped.slice(0, 5).map((q) => q.map((a) => names[a]).join(' × '));
     sentences.push(
-      `${formatCount(plan.workload.dropped.length)} workload ${plan.workload.dropped.length === 1 ? 'marginal has' : 'marginals have'} more than ${formatCount(Number(params.maxCells))} cells and ${plan.workload.dropped.length === 1 ? 'is' : 'are'} dropped: ${shown.join('; ')}${plan.workload.dropped.length > 5 ? '; …' : ''}.`,
+      `${formatCount(plan.workload.dropped.length)} workload ${plan.workload.dropped.length === 1 ? 'marginal has' : 'marginals have'} more than ${formatCount(settings.maxCells)} cells and ${plan.workload.dropped.length === 1 ? 'is' : 'are'} dropped: ${shown.join('; ')}${plan.workload.dropped.length > 5 ? '; …' : ''}.`,
     );
   }
   return sentences;
 }
 
-/** Everything about AIM but its run. */
-export const aimMeta: MechanismMeta = {
+/** Everything about AIM but its run: the plan, the two reservations and the claim they make. */
+export const aimMeta = defineMechanismMeta({
   id: AIM_ID,
   label: 'AIM (adaptive marginals)',
   summary:
@@ -260,7 +278,12 @@ export const aimMeta: MechanismMeta = {
   supportsNeighbouring: ['replace-one', 'add-remove'],
   fit: aimFit,
   params: AIM_PARAMS,
-  claim,
-  describe,
-  check: (schema, params, context) => planAim(schema, params, context).problems,
-};
+  plan: planAim,
+  // ρ from the context's (ε, δ) (δ > 0, else the plan's problem), steps on `meter` under its relation.
+  accountant: (context, meter) => zcdpAccountantFor(context, AIM_ID, meter),
+  reserve: (plan, accountant) => reserveAim(accountant, plan),
+  assumptions: aimAssumptions,
+  // The zCDP claim with what it implies under the other relation (the meter's relation is the run's).
+  finishClaim: (claim, { accountant, reserved }) => aimClaim(claim, accountant.delta, reserved),
+  describe: describeAim,
+});

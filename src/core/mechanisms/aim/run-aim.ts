@@ -1,34 +1,54 @@
-import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { throwIfAborted } from '../../abort';
-import { InputError } from '../../table/errors';
-import type { Schema, Table } from '../../table/types';
-import { WHOLE_TABLES, type DatasetForm, type ReleaseOf } from '../common/dataset-form';
+import type { Table } from '../../table/types';
+import type { DatasetForm } from '../common/dataset-form';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
 import { CliqueTreeModel } from '../common/pgm/clique-tree-model';
 import { countCells } from '../common/pgm/factor-index';
 import { buildJunctionTree } from '../common/pgm/junction-tree';
 import { estimateByMirrorDescent, type Measurement } from '../common/pgm/mirror-descent';
 import { addDiscreteGaussianNoise } from '../common/pgm/noisy-marginal';
-import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
 import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
 import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
-import type { ParamValues, Release, RunContext } from '../types';
-import { AimRoundSchedule, planAimBudget, refitIterations, reserveAimBudget, RhoLedger } from './budget-plan';
-import { AIM_ID, aimAssumptions, aimClaim, planAim } from './meta';
+import type { Drawn } from '../shape/define-mechanism';
+import type { RunContext } from '../types';
+import { AimRoundSchedule, refitIterations, RhoLedger } from './budget-plan';
+import { AIM_ID, type AimPlan, type AimReserved } from './meta';
 import { minimumVarianceTotal, syntheticRowsFromEstimate } from '../common/pgm/estimated-total';
 import { HALF_NORMAL_MEAN } from './score';
 import { selectMarginal } from './select-marginal';
-
-export type AimAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'claim' | 'meter' | 'delta'>;
 
 const BYTES_PER_CELL = 8;
 const MEGABYTE = 2 ** 20;
 
 /** One round of AIM as it appears in the diagnostics (DP outputs and public facts only). */
-interface RoundRecord {
+export interface RoundRecord {
   marginal: string[];
   sigma: string;
   epsilon: string;
+}
+
+/** AIM's public diagnostics: the rounds (DP outputs), the fitted model's size and the workload's. */
+export interface AimDiagnostics {
+  rounds: RoundRecord[];
+  /** The model's cliques, as column names. */
+  cliques: string[][];
+  modelCells: number;
+  modelMegabytes: number;
+  /** Mirror-descent iterations over all refits (post-processing). */
+  iterations: number;
+  workloadMarginals: number;
+  droppedWorkloadMarginals: number;
+}
+
+/**
+ * What AIM's draw reads from the table: each column's levels under the plan's codings (no
+ * randomness, before any reservation). The table must have the context's n rows.
+ */
+export function readAim(table: Table, plan: AimPlan, ctx: RunContext): Uint32Array[] {
+  if (table.nRows !== ctx.n)
+    throw new Error(`${AIM_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
+  const columns = columnsForCodings(table, plan.codings);
+  return plan.codings.map((coding, j) => levelsOfColumn(columns[j]!, coding));
 }
 
 /** A fitted model with the cliques it was built on. */
@@ -45,7 +65,7 @@ interface Fit {
  * the run's relation (the accountant's meter): replace-one with n public, or add/remove, where the model's
  * total and the row count are the minimum-variance estimate from the noisy one-way histograms
  * (estimated-total.ts) and n is read nowhere else. Every draw goes through the privacy meter on its step (the registry checks that the
- * rounds charged exactly the share reserved for them). Reserves ρ₀ for the one-ways and the rest for the rounds before any draw; measures
+ * rounds charged exactly the share reserved for them). Draws after `reserveAim` (meta.ts) reserved ρ₀ for the one-ways and the rest for the rounds; measures
  * every one-way histogram; then each round: (1) if less than twice a round's cost is left, spend all
  * of it in this last round; (2) keep the candidates already inside a model clique and those whose
  * junction tree stays within maxModelSize × ρ_used/ρ; (3) select with the exponential mechanism on
@@ -53,47 +73,21 @@ interface Fit {
  * (at most refitIterations(maxIters, model cells) iterations: a bounded work per round);
  * (5) if the fitted marginal moved by at most √(2/π)σ·cells_r in L1, halve σ and double ε.
  */
-export async function runAim(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: AimAccountant = zcdpAccountantFor(ctx, AIM_ID, ctx.meter),
-): Promise<Release> {
-  return drawAim(table, schema, params, ctx, accountant, WHOLE_TABLES);
-}
-
-/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
 export async function drawAim<D>(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
+  levels: readonly Uint32Array[],
+  plan: AimPlan,
+  { budget, steps }: AimReserved,
   ctx: RunContext,
-  accountant: AimAccountant,
   form: DatasetForm<D>,
-): Promise<ReleaseOf<D>> {
-  const plan = planAim(schema, params, ctx);
-  if (plan.problems.length > 0) throw new InputError(`${AIM_ID} cannot run: ${plan.problems.join(' ')}`);
-  if (table.nRows !== ctx.n)
-    throw new Error(`${AIM_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
-  // The same two calls as reserveAim (meta.ts), which claim() makes: the claim is what is reserved here.
-  const relation = accountant.meter.neighbouring;
-  const budget = planAimBudget(
-    accountant.rhoBudget,
-    plan.sizes.length,
-    plan.rounds,
-    Number(params.measureShare),
-    relation,
-  );
-  const steps = reserveAimBudget(accountant, budget, plan.sizes.length);
+): Promise<Drawn<D, AimDiagnostics>> {
+  // The relation of the run's meter: the budget was planned under it.
+  const relation = budget.neighbouring;
   const ledger = new RhoLedger(steps.adaptive);
-  const rhoTotal = accountant.rhoBudget;
-  const { sizes } = plan;
+  const rhoTotal = budget.rho;
+  const { sizes, settings } = plan;
   const d = sizes.length;
-  const maxIters = Number(params.maxIters);
-  const maxModelCells = (Number(params.maxModelSize) * MEGABYTE) / BYTES_PER_CELL;
-  const columns = columnsForCodings(table, plan.codings);
-  const levels = plan.codings.map((coding, j) => levelsOfColumn(columns[j]!, coding));
+  const maxIters = settings.maxIters;
+  const maxModelCells = (settings.maxModelSize * MEGABYTE) / BYTES_PER_CELL;
   const names = plan.codings.map((coding) => coding.name);
   const progressOf = () => budget.oneWayRho.add(ledger.spent()).div(rhoTotal).toNumber();
 
@@ -200,7 +194,7 @@ export async function drawAim<D>(
       fit.model,
       fit.marginals,
       n,
-      params.sampling as SamplingRule,
+      settings.sampling as SamplingRule,
       ctx.signal,
     );
     datasets.push(
@@ -214,8 +208,6 @@ export async function drawAim<D>(
   const modelCells = fit.model.cliqueCells.reduce((a, b) => a + b, 0);
   return {
     datasets,
-    claim: aimClaim(accountant, budget, steps.adaptive, aimAssumptions(plan, ctx)),
-    dataHolderDiagnostics: {},
     diagnostics: {
       rounds,
       cliques: fit.cliques.map((clique) => clique.map((a) => names[a]!)),
