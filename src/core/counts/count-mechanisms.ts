@@ -1,7 +1,7 @@
 import { laplaceHistogram, laplaceHistogramCountPlan } from '../mechanisms/laplace-histogram';
 import { MST_ID } from '../mechanisms/mst/meta';
-import { drawMstFromCounts, mstCountPlan } from '../mechanisms/mst/run-mst';
-import { zcdpAccountantFor } from '../mechanisms/common/pgm/pgm-budget';
+import { mstCountPlan } from '../mechanisms/mst/run-mst';
+import { mst } from '../mechanisms/mst';
 import { PrivacyMeter } from '../privacy/meter';
 import { LAPLACE_HISTOGRAM_ID } from '../mechanisms/laplace-histogram/meta';
 import { rowBlocks } from '../mechanisms/common/dataset-form';
@@ -60,14 +60,7 @@ export const COUNT_MECHANISMS: Readonly<Record<string, CountMechanism>> = {
     countPlan: mstCountPlan,
     runOnCounts: (counts, schema, params, given, options) =>
       composedRun(schema, given, (ctx) =>
-        drawMstFromCounts(
-          counts,
-          schema,
-          params,
-          ctx,
-          zcdpAccountantFor(ctx, MST_ID, ctx.meter),
-          rowBlocks(blockRowsOf(options)),
-        ),
+        mst.drawFrom(counts, schema, params, ctx, rowBlocks(blockRowsOf(options))),
       ),
   },
 };

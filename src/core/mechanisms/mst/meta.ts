@@ -17,7 +17,12 @@ import { binnedDomainAssumptions } from '../common/public-assumptions';
 import { QUANTILE_BINNING_PARAMS } from '../common/binning-params';
 import { pgmBinPlan, pgmRhoAfterBinning, reservePgmBinStep } from '../common/pgm/pgm-quantile-step';
 import { quantileBinSentences } from '../common/describe-bin-shape';
-import type { Mechanism, ParamSpec, ParamValues, PublicContext } from '../types';
+import type { ParamSpec, ParamValues, PublicContext } from '../types';
+import type { MeterStep } from '../../privacy/meter';
+import { InputError } from '../../table/errors';
+import type { QuantileBinPlan } from '../common/quantile-bins';
+import type { SamplingRule } from '../common/pgm/sample-model';
+import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
 import {
   epsilonInWords,
   planMstBudget,
@@ -25,6 +30,7 @@ import {
   reserveMstBudget,
   sigmaInWords,
   type MstBudgetPlan,
+  type MstSteps,
 } from './budget-plan';
 import { mstFit } from './fit';
 
@@ -131,31 +137,63 @@ export function mstAssumptions(domain: PgmDomain, context: PublicContext): strin
   ];
 }
 
-/** Plans MST's budget for the domain and reserves its three steps; claim() and run() both call it. */
-export function reserveMst(
-  accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'meter'>,
-  domain: PgmDomain,
-): MstBudgetPlan {
-  const d = domain.sizes.length;
-  reservePgmBinStep(accountant, domain);
-  const rho = pgmRhoAfterBinning(accountant.rhoBudget, domain, accountant.meter.neighbouring);
-  const plan = planMstBudget(rho, d, accountant.meter.neighbouring);
-  reserveMstBudget(accountant, plan, d);
-  return plan;
+/** What the settings fix before any data is read: the domain (quantile bins included), the model's settings, the problems. */
+export interface MstPlan extends PlanProblems {
+  domain: PgmDomain;
+  /** Merge each column's levels below 3σ₁ (compress-levels.ts). */
+  compress: boolean;
+  /** Most mirror-descent iterations. */
+  iterations: number;
+  sampling: SamplingRule;
+}
+
+/** The plan check, claim, describe and the run share: planMstDomain with MST's settings. */
+export function planMst(schema: Schema, params: ParamValues, context?: PublicContext): MstPlan {
+  const domain = planMstDomain(schema, params, context);
+  return {
+    domain,
+    compress: params.compress !== false,
+    iterations: Number(params.iterations),
+    sampling: params.sampling as SamplingRule,
+    problems: domain.problems,
+  };
+}
+
+/** What MST's reservations return: the binning step (with quantile bins), the budget plan and its three steps. */
+export interface MstReserved {
+  bin: { plan: QuantileBinPlan; step: MeterStep } | undefined;
+  budget: MstBudgetPlan;
+  steps: MstSteps;
 }
 
 /**
- * The claim of what an MST plan reserved, with what it implies under the other relation: nothing for
- * replace-one; for add/remove, the replace-one ρ of the same steps (mstReplaceOneRho, the binning step
- * included when the domain has quantile bins) at the same δ.
+ * Reserves MST's steps for the domain in the order the run spends them: the quantile binning step
+ * (when the domain has one), then the one-way histograms, the selection and the two-way histograms,
+ * planned with the ρ left after binning. The claim shown and the run's both come from this.
+ */
+export function reserveMst(
+  accountant: Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'meter'>,
+  domain: PgmDomain,
+): MstReserved {
+  const d = domain.sizes.length;
+  const bin = reservePgmBinStep(accountant, domain);
+  const rho = pgmRhoAfterBinning(accountant.rhoBudget, domain, accountant.meter.neighbouring);
+  const budget = planMstBudget(rho, d, accountant.meter.neighbouring);
+  const steps = reserveMstBudget(accountant, budget, d);
+  return { bin, budget, steps };
+}
+
+/**
+ * The accountant's claim on what an MST plan reserved, with what it implies under the other relation:
+ * nothing for replace-one; for add/remove, the replace-one ρ of the same steps (mstReplaceOneRho, the
+ * binning step included when the domain has quantile bins) at the same δ.
  */
 export function mstClaim(
-  accountant: Pick<ZcdpAccountant, 'claim' | 'delta' | 'rhoBudget'>,
+  claim: PrivacyClaim,
+  accountant: Pick<ZcdpAccountant, 'delta' | 'rhoBudget'>,
   plan: MstBudgetPlan,
   domain: PgmDomain,
-  assumptions: string[],
 ): PrivacyClaim {
-  const claim = accountant.claim(assumptions);
   if (plan.neighbouring === 'replace-one') return withOtherRelation(claim);
   const binPlan = pgmBinPlan(accountant.rhoBudget, domain, 'add-remove');
   return withOtherRelation(claim, {
@@ -172,16 +210,7 @@ export function mstClaim(
   });
 }
 
-function claim(params: ParamValues, context: PublicContext): PrivacyClaim {
-  const domain = planMstDomain(context.schema, params, context);
-  if (domain.problems.length > 0) throw new Error(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
-  const accountant = zcdpAccountantFor(context, MST_ID);
-  const plan = reserveMst(accountant, domain);
-  return mstClaim(accountant, plan, domain, mstAssumptions(domain, context));
-}
-
-function describe(params: ParamValues, context: PublicContext): string[] {
-  const domain = planMstDomain(context.schema, params, context);
+function describe({ domain }: MstPlan, context: PublicContext): string[] {
   if (domain.problems.length > 0) return [];
   const d = domain.sizes.length;
   const rhoBudget = zcdpAccountantFor(context, MST_ID).rhoBudget;
@@ -202,7 +231,7 @@ function describe(params: ParamValues, context: PublicContext): string[] {
 }
 
 /** Everything about MST but its run: what the catalogue, the form, the claim panel and the CLI need. */
-export const mstMeta: Omit<Mechanism, 'run'> = {
+export const mstMeta = defineMechanismMeta({
   id: MST_ID,
   label: 'MST (maximum spanning tree of marginals)',
   summary:
@@ -213,7 +242,16 @@ export const mstMeta: Omit<Mechanism, 'run'> = {
   supportsNeighbouring: ['replace-one', 'add-remove'],
   fit: mstFit,
   params: MST_PARAMS,
-  claim,
+  plan: planMst,
+  accountant: (context, meter) => zcdpAccountantFor(context, MST_ID, meter),
+  // A plan with problems has no budget plan (one column, δ = 0): refused here, so the claim says why.
+  reserve: ({ domain }, accountant) => {
+    if (domain.problems.length > 0)
+      throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
+    return reserveMst(accountant, domain);
+  },
+  assumptions: ({ domain }, context) => mstAssumptions(domain, context),
+  finishClaim: (claim, { plan, accountant, reserved }) =>
+    mstClaim(claim, accountant, reserved.budget, plan.domain),
   describe,
-  check: (schema, params, context) => planMstDomain(schema, params, context).problems,
-};
+});

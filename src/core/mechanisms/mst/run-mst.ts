@@ -1,86 +1,58 @@
-import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Rng } from '../../rng/types';
 import { uniformInt } from '../../rng/uniform-int';
 import { throwIfAborted } from '../../abort';
 import { InputError } from '../../table/errors';
 import type { Schema, Table } from '../../table/types';
-import { WHOLE_TABLES, type DatasetForm, type ReleaseOf } from '../common/dataset-form';
+import { WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
 import { CliqueTreeModel } from '../common/pgm/clique-tree-model';
 import { countInMemory } from '../../counts/memory-count-source';
 import type { CountQueryPlan, PlannedCounts } from '../../counts/count-source';
 import { buildJunctionTree } from '../common/pgm/junction-tree';
 import { estimateByMirrorDescent, type Measurement } from '../common/pgm/mirror-descent';
 import { addDiscreteGaussianNoise } from '../common/pgm/noisy-marginal';
-import { zcdpAccountantFor } from '../common/pgm/pgm-budget';
-import {
-  learnPgmCodings,
-  pgmRhoAfterBinning,
-  quantileNeedsRowsProblem,
-} from '../common/pgm/pgm-quantile-step';
+import { quantileNeedsRowsProblem } from '../common/pgm/pgm-quantile-step';
 import type { ColumnCoding } from '../common/column-coding';
-import { quantileEdgeDiagnostics } from '../common/quantile-bins';
-import { sampleRows, type SamplingRule } from '../common/pgm/sample-model';
+import { learnQuantileEdges, quantileEdgeDiagnostics } from '../common/quantile-bins';
+import { sampleRows } from '../common/pgm/sample-model';
 import { projectOntoScaledSimplex } from '../common/pgm/simplex-projection';
-import type { ParamValues, PublicContext, Release, RunContext } from '../types';
-import { epsilonInWords, planMstBudget, reserveMstBudget, sigmaInWords } from './budget-plan';
+import type { ParamValues, PublicContext, RunContext } from '../types';
+import { defineMechanism, type Drawn } from '../shape/define-mechanism';
+import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
+import { epsilonInWords, sigmaInWords } from './budget-plan';
 import { minimumVarianceTotal, syntheticRowsFromEstimate } from '../common/pgm/estimated-total';
 import { compressLevels, identityCompression, type LevelCompression } from './compress-levels';
-import { MST_ID, mstAssumptions, mstClaim, planMstDomain } from './meta';
+import { MST_ID, mstMeta, planMstDomain, type MstPlan, type MstReserved } from './meta';
 import { pairScoresOfCounts, selectSpanningTree } from './select-tree';
 
-/** What the run needs from a zCDP accountant; tests pass a recording one. */
-export type MstAccountant = Pick<ZcdpAccountant, 'reserve' | 'rhoBudget' | 'claim' | 'meter' | 'delta'>;
+/** What the draw reads: exact counts (from memory or a count source), or the table itself when quantile bins learn their edges from its rows first. */
+export type MstInput = PlannedCounts | { table: Table };
 
-/**
- * MST (McKenna, Miklau & Sheldon 2021, §4; private-pgm `mechanisms/mst.py`), under the run's relation
- * (the accountant's meter: replace-one with n public, or add/remove with n private):
- * 1. reserve the three steps (budget-plan.ts) before any draw; every draw below goes through the
- *    privacy meter on the step it belongs to (the registry checks the charges equal the claim);
- * 2. measure every column's one-way histogram with discrete Gaussian noise σ₁² = 3d·Δ₂²/(2ρ); under
- *    add/remove the row count N is then estimated from these (estimated-total.ts) and used wherever
- *    replace-one uses the public n;
- * 3. merge each column's levels below 3σ₁ into one (compress-levels.ts);
- * 4. choose a spanning tree of column pairs: d − 1 exponential-mechanism rounds scoring each pair by
- *    the L1 error of the closed-form one-way model (select-tree.ts);
- * 5. measure the tree's two-way histograms with σ₂² = 3(d − 1)/ρ;
- * 6. fit a graphical model on the tree's edges to all measurements by mirror descent;
- * 7. draw every release's rows from that one model, spread merged levels uniformly back over their
- *    members, and decode levels to values (uniform within numeric bins).
- */
-export async function runMst(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: MstAccountant = zcdpAccountantFor(ctx, MST_ID, ctx.meter),
-): Promise<Release> {
-  return drawMst(table, schema, params, ctx, accountant, WHOLE_TABLES);
+/** MST's public diagnostics: the tree, the noise, the levels, the model's size and its fit. */
+export interface MstDiagnostics {
+  tree: [string, string][];
+  oneWaySigma: string;
+  twoWaySigma: string;
+  selectionEpsilonPerRound: string;
+  levelsAfterMerging: Record<string, number>;
+  levelsBeforeMerging: Record<string, number>;
+  modelCells: number;
+  iterations: number;
+  finalLoss: number;
+  /** With quantile bins: the learned edges and point masses (DP outputs). */
+  binEdges?: Record<string, number[]>;
+  pointMassesFound?: Record<string, number[]>;
 }
 
-/** The run with its datasets in the given form (whole tables, or row blocks decoded when read). */
-export async function drawMst<D>(
-  table: Table,
-  schema: Schema,
-  params: ParamValues,
-  ctx: RunContext,
-  accountant: MstAccountant,
-  form: DatasetForm<D>,
-): Promise<ReleaseOf<D>> {
-  const domain = planMstDomain(schema, params, ctx);
-  if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
+/**
+ * What the draw reads from the table, before any reservation: the counts of every one- and two-way
+ * marginal on the planned codings, or with quantile bins the table (the edges are drawn first, on the
+ * binning step). Refuses a table whose row count is not the context's n.
+ */
+export function readMst(table: Table, { domain }: MstPlan, ctx: RunContext): MstInput {
   if (table.nRows !== ctx.n)
     throw new Error(`${MST_ID}: the table has ${table.nRows} rows but the context says n = ${ctx.n}.`);
-  // Quantile bins: the binning step (reserved first, as claim() does) learns the edges before any count.
-  const codings = learnPgmCodings(table, domain, accountant, ctx.rng);
-  return drawMstFromCounts(
-    countInMemory(table, mstCountPlan(schema, params, ctx, codings)),
-    schema,
-    params,
-    ctx,
-    accountant,
-    form,
-    codings,
-  );
+  if (domain.binningShare !== undefined) return { table };
+  return countInMemory(table, marginalsPlan(domain.codings));
 }
 
 /**
@@ -99,11 +71,16 @@ export function mstCountPlan(
   const rowsNeeded = learned === undefined ? quantileNeedsRowsProblem(domain) : undefined;
   if (rowsNeeded) domain.problems.push(rowsNeeded);
   if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
-  const d = domain.codings.length;
+  return marginalsPlan(learned ?? domain.codings);
+}
+
+/** Every column's one-way marginal and every pair's two-way marginal on the given codings. */
+function marginalsPlan(codings: ColumnCoding[]): CountQueryPlan {
+  const d = codings.length;
   const marginals: number[][] = [];
   for (let j = 0; j < d; j++) marginals.push([j]);
   for (let a = 0; a < d; a++) for (let b = a + 1; b < d; b++) marginals.push([a, b]);
-  return { codings: learned ?? domain.codings, cells: false, marginals };
+  return { codings, cells: false, marginals };
 }
 
 /**
@@ -138,28 +115,51 @@ function mergedLevelOf(compression: LevelCompression): Uint32Array {
   return out;
 }
 
-/** The run on exact counts from any count source (in memory, an SQL engine, files of query results). */
-export async function drawMstFromCounts<D>(
-  counts: PlannedCounts,
-  schema: Schema,
-  params: ParamValues,
+/**
+ * MST (McKenna, Miklau & Sheldon 2021, §4; private-pgm `mechanisms/mst.py`), under the run's relation
+ * (the accountant's meter: replace-one with n public, or add/remove with n private), after the plan
+ * reserved its steps (meta.ts: the binning step with quantile bins, then budget-plan.ts's three);
+ * every draw goes through the privacy meter on the step it belongs to:
+ * 1. with quantile bins, draw the bin edges on the binning step and count the marginals on them;
+ * 2. measure every column's one-way histogram with discrete Gaussian noise σ₁² = 3d·Δ₂²/(2ρ); under
+ *    add/remove the row count N is then estimated from these (estimated-total.ts) and used wherever
+ *    replace-one uses the public n;
+ * 3. merge each column's levels below 3σ₁ into one (compress-levels.ts);
+ * 4. choose a spanning tree of column pairs: d − 1 exponential-mechanism rounds scoring each pair by
+ *    the L1 error of the closed-form one-way model (select-tree.ts);
+ * 5. measure the tree's two-way histograms with σ₂² = 3(d − 1)/ρ;
+ * 6. fit a graphical model on the tree's edges to all measurements by mirror descent;
+ * 7. draw every release's rows from that one model, spread merged levels uniformly back over their
+ *    members, and decode levels to values (uniform within numeric bins).
+ * The input is exact counts (in memory, an SQL engine, files of query results) or, with quantile
+ * bins, the table.
+ */
+export async function drawMst<D>(
+  input: MstInput,
+  { domain, compress, iterations, sampling }: MstPlan,
+  { bin, budget: plan, steps }: MstReserved,
   ctx: RunContext,
-  accountant: MstAccountant,
   form: DatasetForm<D>,
-  learned?: ColumnCoding[],
-): Promise<ReleaseOf<D>> {
-  const domain = planMstDomain(schema, params, ctx);
-  const rowsNeeded = learned === undefined ? quantileNeedsRowsProblem(domain) : undefined;
-  if (rowsNeeded) domain.problems.push(rowsNeeded);
-  if (domain.problems.length > 0) throw new InputError(`${MST_ID} cannot run: ${domain.problems.join(' ')}`);
-  const codings = learned ?? domain.codings;
+): Promise<Drawn<D, MstDiagnostics>> {
+  let counts: PlannedCounts;
+  let codings: ColumnCoding[];
+  if ('table' in input) {
+    // Quantile bins: the edges are drawn on the binning step (reserved first) before any count.
+    codings =
+      bin === undefined
+        ? domain.codings
+        : learnQuantileEdges(input.table, domain.codings, bin.step, bin.plan, ctx.rng);
+    counts = countInMemory(input.table, marginalsPlan(codings));
+  } else {
+    const rowsNeeded = bin === undefined ? undefined : quantileNeedsRowsProblem(domain);
+    if (rowsNeeded) throw new InputError(`${MST_ID} cannot run: ${rowsNeeded}`);
+    counts = input;
+    codings = domain.codings;
+  }
   if (counts.n !== ctx.n)
     throw new Error(`${MST_ID}: the counts are for ${counts.n} rows but the context says n = ${ctx.n}.`);
   const d = domain.sizes.length;
-  // The same two calls as reserveMst (meta.ts), which claim() makes: the claim is what is reserved here.
-  const relation = accountant.meter.neighbouring;
-  const plan = planMstBudget(pgmRhoAfterBinning(accountant.rhoBudget, domain, relation), d, relation);
-  const steps = reserveMstBudget(accountant, plan, d);
+  const relation = plan.neighbouring;
 
   ctx.progress(0, 'measuring one-way histograms');
   const oneWayNoisy: Float64Array[] = [];
@@ -172,7 +172,7 @@ export async function drawMstFromCounts<D>(
       ctx.signal,
     );
     oneWayNoisy.push(noisy);
-    return params.compress === false
+    return !compress
       ? identityCompression(noisy, plan.oneWaySigma2)
       : compressLevels(noisy, plan.oneWaySigma2);
   });
@@ -213,7 +213,6 @@ export async function drawMstFromCounts<D>(
     tree.map(([a, b]) => [a, b]),
   );
   const model = new CliqueTreeModel(junctionTree, sizes, n);
-  const iterations = Number(params.iterations);
   const estimate = estimateByMirrorDescent(model, measurements, {
     iterations,
     signal: ctx.signal,
@@ -225,14 +224,7 @@ export async function drawMstFromCounts<D>(
   const datasets: D[] = [];
   for (let r = 0; r < ctx.releases; r++) {
     ctx.progress(0.85 + (0.15 * r) / ctx.releases, `drawing release ${r + 1} of ${ctx.releases}`);
-    const drawn = sampleRows(
-      ctx.rng,
-      model,
-      estimate.marginals,
-      n,
-      params.sampling as SamplingRule,
-      ctx.signal,
-    );
+    const drawn = sampleRows(ctx.rng, model, estimate.marginals, n, sampling, ctx.signal);
     const synthetic = drawn.map((column, j) =>
       form.columnOfLevels(ctx.rng, codings[j]!, restoreLevels(ctx.rng, column, compressions[j]!)),
     );
@@ -242,10 +234,8 @@ export async function drawMstFromCounts<D>(
   const names = domain.codings.map((coding) => coding.name);
   return {
     datasets,
-    claim: mstClaim(accountant, plan, domain, mstAssumptions(domain, ctx)),
-    dataHolderDiagnostics: {},
     diagnostics: {
-      tree: tree.map(([a, b]) => [names[a]!, names[b]!]),
+      tree: tree.map(([a, b]): [string, string] => [names[a]!, names[b]!]),
       oneWaySigma: sigmaInWords(plan.oneWaySigma2),
       twoWaySigma: sigmaInWords(plan.twoWaySigma2),
       selectionEpsilonPerRound: epsilonInWords(plan.selectionEpsilon),
@@ -257,6 +247,23 @@ export async function drawMstFromCounts<D>(
       ...quantileEdgeDiagnostics(codings),
     },
   };
+}
+
+/**
+ * MST as workers and the CLI run it: the table's marginals counted in memory (with quantile bins, after
+ * the edges are drawn), then the draw; `drawFrom` takes the counts from a count source instead.
+ */
+export const mst = defineMechanism(mstMeta, { read: readMst, draw: drawMst });
+
+/** The run on whole tables with the accountant made explicit (tests record its reservations). */
+export function runMst(
+  table: Table,
+  schema: Schema,
+  params: ParamValues,
+  ctx: RunContext,
+  accountant?: ZcdpAccountant,
+) {
+  return mst.drawFromTable(table, schema, params, ctx, WHOLE_TABLES, accountant);
 }
 
 /**
