@@ -113,6 +113,14 @@ describe('defineMechanismMeta and defineMechanism', () => {
     expect(meta.check(schema, {}, ctx({ neighbouring: 'add-remove' }))[0]).toMatch(/add\/remove/);
   });
 
+  it('under a relation it does not support, the claim shown is its supported relation’s, never the label chosen', () => {
+    // The toy supports replace-one only (no supportsNeighbouring): its L1 = 2 holds with n public.
+    const { meta } = toy();
+    const shown = meta.claim({}, ctx({ neighbouring: 'add-remove' }));
+    expect(shown.neighbouring).toBe('replace-one');
+    expect(shown).toEqual(meta.claim({}, ctx()));
+  });
+
   it('describe comes from the plan', () => {
     expect(toy().meta.describe!({ draws: 3 }, ctx())).toEqual(['A toy of 3 draw(s).']);
   });

@@ -3,7 +3,7 @@ import { PrivacyMeter } from '../../privacy/meter';
 import type { PrivacyClaim, UnprovenBound } from '../../privacy/types';
 import { InputError } from '../../table/errors';
 import type { Schema } from '../../table/types';
-import { relationOf, relationProblems } from '../neighbouring';
+import { relationOf, relationProblems, supportedRelations } from '../neighbouring';
 import type { MechanismMeta, ParamValues, PublicContext } from '../types';
 
 /**
@@ -133,7 +133,10 @@ export function defineMechanismMeta<Plan extends PlanProblems, A extends Claimin
     ],
     // A plan with problems is still claimed (check says why it cannot run; a reserve that cannot
     // plan throws), so the page shows the check's sentences; the run refuses it (planOrRefuse).
-    claim: (params, context) => {
+    // Under a relation the mechanism does not support (check refuses the run), the claim shown is the
+    // one its sensitivities hold for, under its first supported relation, never a label they do not back.
+    claim: (params, given) => {
+      const context = claimContext(spec, given);
       const plan = spec.plan(context.schema, params, context);
       const accountant = spec.accountant(context, new PrivacyMeter(relationOf(context)));
       const reserved = spec.reserve(plan, accountant, context);
@@ -145,4 +148,13 @@ export function defineMechanismMeta<Plan extends PlanProblems, A extends Claimin
           describe: (params, context) => spec.describe!(spec.plan(context.schema, params, context), context),
         }),
   };
+}
+
+/** The context a claim is built in: the given one, with its relation replaced by the mechanism's first supported one when it supports not the given. */
+function claimContext(
+  meta: Pick<MechanismMeta, 'supportsNeighbouring'>,
+  context: PublicContext,
+): PublicContext {
+  const supported = supportedRelations(meta);
+  return supported.includes(relationOf(context)) ? context : { ...context, neighbouring: supported[0] };
 }
