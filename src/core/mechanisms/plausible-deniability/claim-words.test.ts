@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { mixedTable, runContext } from '../common/testing/fixtures';
+import { resolveParams } from '../params';
+import { plausibleDeniabilityMeta } from './meta';
+
+// The claim's own sentences, the plural of a part's size, and the warning at k against n_S, on the
+// worked configuration (n = 1,000, ε = 1,200, δ = 10⁻⁶, equal structure and parameter shares: 250,
+// 250 and 500 seeds, T = 1,000 draws).
+
+const { schema } = mixedTable(1000);
+const context = runContext(schema, 1000, { epsilon: '1200', delta: '1e-6', releases: 1 });
+const params = (given: Record<string, number> = {}) =>
+  resolveParams(plausibleDeniabilityMeta, { structureShare: 0.25, parameterShare: 0.25, bins: 2, ...given });
+
+describe('plausible-deniability claim words', () => {
+  it('states the split, the γ = 1 premise, the composition of the T draws and where floating point is used', () => {
+    const { assumptions } = plausibleDeniabilityMeta.claim(params(), context);
+    for (const sentence of [
+      'The rows are split by a uniform random permutation, drawn before any row is read, into 250 structure rows, ' +
+        '250 parameter rows and 500 seeds (sizes from n and the shares only); a replaced row lies in one part, so ' +
+        'the cost is the largest part’s, not the sum.',
+      'The privacy test’s premise (γ = 1): a seed-based row keeps the seed’s levels on the first m − ω attributes ' +
+        'of the network order and draws the rest from the network, reading nothing else of the seed, so every seed ' +
+        'that agrees with the row there would have produced it with the same probability.',
+      'The 1,000 draws (one per synthetic row, M·n) compose by basic composition: each is (ε/T, δ_a)-DP given the ' +
+        'network, together (ε, T·δ_a). A failed test or the fallback coin yields a row from the network alone, ' +
+        'never a missing row, and how often that happens is not reported.',
+      'Floating point is used only where the guarantee does not rest on exact probabilities (the Dirichlet draws, ' +
+        'generation from the network, decoding); the noise, the test threshold, the fallback coin, the seed and ω ' +
+        'are drawn exactly.',
+    ])
+      expect(assumptions).toContain(sentence);
+  });
+
+  it('names a part of 0 rows in the plural and one of 1 row in the singular', () => {
+    // n = 6: structure max(2, ⌊6·0.25⌋) = 2; parameters ⌊6·0.1⌋ = 0, or ⌊6·0.25⌋ = 1.
+    const at6 = { ...context, n: 6 };
+    expect(plausibleDeniabilityMeta.check(schema, params({ parameterShare: 0.1 }), at6)).toContain(
+      'the parameter part (`parameterShare`) has 0 rows of n = 6; each part needs at least 2: change the shares or use more rows.',
+    );
+    expect(plausibleDeniabilityMeta.check(schema, params(), at6)).toContain(
+      'the parameter part (`parameterShare`) has 1 row of n = 6; each part needs at least 2: change the shares or use more rows.',
+    );
+  });
+
+  it('warns about k only when it exceeds the seeds: not at k = n_S = 500, at k = 501', () => {
+    const warning = /exceeds the 500 seeds/;
+    // A fixed k above the smallest that fits (19) fits as well: a larger k only lowers δ_a.
+    const atSeeds = plausibleDeniabilityMeta.describe!(params({ k: 500 }), context);
+    expect(atSeeds.some((line) => line.includes('k = 500'))).toBe(true);
+    expect(atSeeds.some((line) => warning.test(line))).toBe(false);
+    const above = plausibleDeniabilityMeta.describe!(params({ k: 501 }), context);
+    expect(above).toContain(
+      'k = 501 exceeds the 500 seeds: almost every row will come from the network alone.',
+    );
+  });
+});
