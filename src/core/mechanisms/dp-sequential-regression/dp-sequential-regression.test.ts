@@ -14,6 +14,7 @@ import {
 } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
 import { dpSequentialRegression, runSequentialRegression } from '.';
+import { gradientRoundingBound } from './sensitivity';
 
 const defaults = resolveParams(dpSequentialRegression, {});
 
@@ -240,6 +241,8 @@ describe('dp-sequential-regression run', () => {
     ]);
     const gap = (release.dataHolderDiagnostics.solverGap as { gapBound: number; allowedGap: number }[])[0]!;
     expect(gap.gapBound).toBeLessThan(gap.allowedGap);
+    // The certificate adds the gradient's worst-case rounding E (at least its ‖β‖ = 0 value) before dividing by λ.
+    expect(gap.gapBound).toBeGreaterThanOrEqual(gradientRoundingBound(4000, 3, 3, 0.01, 0) / 0.01);
     expect(release.dataHolderDiagnostics.warnings).toEqual([]);
   });
 

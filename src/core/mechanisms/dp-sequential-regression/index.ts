@@ -32,7 +32,12 @@ import {
 } from './plan';
 import { buildPredictors, scaleToUnitInterval } from './predictors';
 import { fitRegularizedLogistic, regularizedGradient, type LogisticProblem } from './regularized-logistic';
-import { GAP_PER_SENSITIVITY, perturbationSettings, type PerturbationSettings } from './sensitivity';
+import {
+  GAP_PER_SENSITIVITY,
+  gradientRoundingBound,
+  perturbationSettings,
+  type PerturbationSettings,
+} from './sensitivity';
 import { solverGapWarnings, type SolverGapCheck } from './solver-gap';
 
 function numericColumnNamed(table: Table, name: string): NumericColumn {
@@ -49,7 +54,7 @@ interface FittedRegression {
   plan: RegressionPlan;
   settings: PerturbationSettings;
   estimate: Float64Array;
-  /** ‖∇J(β_T)‖/λ, an upper bound on ‖β_T − β̂‖ by strong convexity (computed from the data). */
+  /** (‖ĝ‖ + E)/λ, an upper bound on ‖∇J(β_T)‖/λ >= ‖β_T − β̂‖ (strong convexity; computed from the data). */
   gapBound: number;
 }
 
@@ -87,7 +92,13 @@ function fitRegressions(table: Table, plan: SequentialRegressionPlan, ctx: RunCo
       regularizedGradient(problem, lambda, estimate, gradient);
       let norm = 0;
       for (const g of gradient) norm += g * g;
-      const gapBound = Math.sqrt(norm) / lambda;
+      let betaNorm = 0;
+      for (const b of estimate) betaNorm += b * b;
+      // The exact ‖∇J(β)‖ is at most the computed norm plus the gradient's rounding bound E
+      // (gradientRoundingBound, with ‖β‖ rounded up by its factor 1.01); the relative margin below covers
+      // the rounding of the norm, of this sum and quotient, and of the gap itself.
+      const rounding = gradientRoundingBound(n, problem.d, problem.classes, lambda, Math.sqrt(betaNorm));
+      const gapBound = (Math.sqrt(norm) + rounding) / lambda;
       if (gapBound * (1 + CERTIFICATE_ROUNDING_MARGIN) <= settings.gap) {
         return { plan: regression, settings, estimate, gapBound };
       }
@@ -110,18 +121,23 @@ function fitRegressions(table: Table, plan: SequentialRegressionPlan, ctx: RunCo
  *   so ‖β − β̂‖ <= ‖∇J(β)‖/λ for every β (Nesterov 2004, Introductory Lectures, Theorem 2.1.10);
  * - a fit is released only when that certificate is <= gap = Δ₀/1000, a public slack τ; then for
  *   neighbours D, D′, ‖β_T − β′_T‖ <= ‖β̂ − β̂′‖ + 2τ <= Δ₀ + 2τ = Δ, the L2 sensitivity the noise uses
- *   (Δ₀ = 2G/(nλ) under replace-one, G/(nλ) under add/remove: privacy/query-sensitivity.ts,
- *   l2QuerySensitivity; Chaudhuri, Monteleoni & Sarwate 2011, Corollary 8). The bound holds pointwise,
+ *   (Δ₀ = 2G/(nλ) under replace-one, the only relation this mechanism runs with; the query is refused
+ *   under add/remove, where n is private: privacy/query-sensitivity.ts, l2QuerySensitivity; Chaudhuri, Monteleoni & Sarwate 2011, Corollary 8). The bound holds pointwise,
  *   for any β_T meeting its certificate, however many iterations made it; that number is never
  *   released (the diagnostics state the public T), so the sensitivity is unchanged and exact.
+ * The certificate is evaluated in floating point: the computed gradient ĝ differs from ∇J(β) by at
+ * most E (gradientRoundingBound, a worst-case bound on the rounding of the mean over n rows, about
+ * (n − 1)·2⁻⁵³·G), so the fit is accepted when (‖ĝ‖ + E)/λ·(1 + CERTIFICATE_ROUNDING_MARGIN) <= gap.
+ * The margin 10⁻⁶ covers the rounding of the norm (a sum of D <= 10⁴ squares, a square root and a
+ * division: below (D/2 + 3)·2⁻⁵³ < 10⁻¹² relative, directed-rounding bound) and of the gap itself
+ * (a few 2⁻⁵³); it does not cover E, which is absolute and is added.
  * The fit runs T iterations (iterationsForGap: enough in exact arithmetic for every data set) and,
  * while the certificate exceeds gap, again from 0 with twice as many, up to the public cap
- * SOLVER_ITERATION_CAP·T; the certificate is evaluated in floating point and must hold with a relative
- * margin of CERTIFICATE_ROUNDING_MARGIN for its rounding. If it still fails, the run ends with
- * FailedAfterSpendingError (nothing released, counted as spent). That outcome depends on the data, but
- * it needs floating-point error to keep the gradient above λ·gap = G/(500n) for 16 times the iterations
- * exact arithmetic needs: the mean gradient's rounding is at most about n·2⁻⁵³·G (worst case, below
- * G/(500n) up to about 4·10⁶ rows) and typically √n·2⁻⁵³·G (below it up to about 10⁹ rows).
+ * SOLVER_ITERATION_CAP·T. If it still fails, the run ends with FailedAfterSpendingError (nothing
+ * released, counted as spent). That outcome depends on the data. check refuses every run whose n is
+ * above certifiableRows (N, about 3·10⁶ rows for small models), where E could exceed half of
+ * λ·gap = G/(500n); up to N a fit whose exact gradient is below λ·gap/2 is certified, and the claim's
+ * assumptions say that a failure, which releases nothing, is assumed not to occur there.
  */
 export const SOLVER_ITERATION_CAP = 16;
 

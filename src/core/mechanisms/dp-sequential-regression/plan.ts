@@ -11,7 +11,7 @@ import { formatCount } from '../common/format-count';
 import type { ParamValues, PublicContext } from '../types';
 import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from '../modips/grid-noise';
 import { sequentialRegressionSettings, type SequentialRegressionSettings } from './params';
-import { GAP_PER_SENSITIVITY } from './sensitivity';
+import { certifiableRows, GAP_PER_SENSITIVITY } from './sensitivity';
 
 export const SEQUENTIAL_REGRESSION_ID = 'dp-sequential-regression';
 
@@ -100,6 +100,20 @@ export function planSequentialRegression(
           `${formatCount(COEFFICIENT_LIMIT)}: put columns with many categories last or leave some out.`,
       );
   }
+  // Above N rows the worst-case rounding of a regression's gradient could take more than half the gap
+  // its certificate must prove (sensitivity.ts, certifiableRows): refused, n being public.
+  if (n !== undefined)
+    for (const regression of regressions) {
+      const limit = certifiableRows(regression.predictors, settings.lambda, regression.classes);
+      if (n > limit)
+        problems.push(
+          `the regression of \`${regression.coding.name}\` can be certified for at most ${formatCount(limit)} rows ` +
+            `(${regression.classes} classes on ${regression.predictors} ${regression.predictors === 1 ? 'predictor' : 'predictors'}): ` +
+            'above that the rounding of its ' +
+            `gradient could exceed half the gap its noise covers; the table has ${formatCount(n)}. Synthesize from a ` +
+            `uniform sample of at most ${formatCount(limit)} rows, or choose a mechanism without regressions.`,
+        );
+    }
   if (n !== undefined && n < p + 2)
     problems.push(
       `needs at least p + 2 = ${p + 2} rows for the inverse-Wishart draw of the ${p} numeric ` +
@@ -254,7 +268,10 @@ export function assumptionsFor(plan: SequentialRegressionPlan, context: PublicCo
         '2009, Chaudhuri, Monteleoni & Sarwate 2011); λ is public.',
       'The fit runs a fixed, data-independent number of accelerated gradient steps, proven in exact arithmetic to ' +
         `end within 1/${GAP_PER_SENSITIVITY} of that sensitivity of the exact minimiser; twice this gap is added to ` +
-        'the sensitivity. Floating-point rounding in the fit is assumed far below the gap.',
+        'the sensitivity. A fit is released only when its floating-point certificate holds (the gradient norm ' +
+        'plus a worst-case bound on its rounding, divided by λ, at most the gap); a failure ends the run, ' +
+        'releasing nothing, and is assumed not to occur for tables up to the row count where that rounding ' +
+        'bound stays below half the gap (about 3·10⁶ rows; larger tables are refused).',
       'The coefficients get noise with density ∝ exp(−ε‖e‖/Δ): a norm from Gamma(dimension, Δ/ε) and a uniform ' +
         'direction, drawn with floating-point samplers from the run’s generator. The ε of these steps holds for ' +
         'exact continuous draws; floating-point sampling of continuous noise is not proven private (Mironov 2012), ' +

@@ -77,3 +77,82 @@ export function perturbationSettings(n: number, lambda: number, classes: number)
     sensitivity: (exact + 2 * gap) * (1 + 1e-12),
   };
 }
+
+/** The unit roundoff of doubles, 2⁻⁵³. */
+const UNIT_ROUNDOFF = 2 ** -53;
+
+/**
+ * E, an upper bound on ‖ĝ − ∇J(β)‖ where ĝ is the mean gradient regularizedGradient computes in doubles
+ * (rounding to nearest) at a β with ‖β‖ <= betaNorm, for n rows of d predictors (‖x‖ <= 1) and K
+ * classes. Higham (2002), Accuracy and Stability of Numerical Algorithms, §2–3, with u = 2⁻⁵³ and
+ * γ_m = m·u/(1 − m·u):
+ * 1. a score s_k = Σ_j β_kj·x_j (d terms): |ŝ_k − s_k| <= γ_d·‖β_k‖·‖x‖ <= γ_d·B; the shift by the
+ *    largest score (|ŝ_k − m| <= 2B) adds u·2B, so every exponent is off by η <= (d + 3)·u·B;
+ * 2. softmax is 2-Lipschitz from the ∞-norm of its arguments to the 1-norm of its values (its
+ *    Jacobian diag(p) − ppᵀ has ∞→1 norm <= 2), so exact exponentials of the shifted arguments give
+ *    probabilities within 2η in 1-norm; Math.exp (< 1 ulp, i.e. 2u relative), the sum of K terms
+ *    (γ_{K−1}) and the division (u) make each p̂_k relatively (K + 4)·u off: (K + 4)·u in 1-norm;
+ * 3. the residual p̂_y − 1 adds u, the product with x_j u·‖r ⊗ x‖ <= u·G: one row's term
+ *    (p − e_y) ⊗ x is computed within u·ρ, ρ = 2(d + 3)·B + 2K + 6 + G, of its exact value (whose norm
+ *    is at most G, lossGradientBound);
+ * 4. summing n such terms one after the other: γ_{n−1}·Σ‖term‖ <= γ_{n−1}·n·(G + u·ρ); divided by n,
+ *    (n − 1)·u·G to first order; the division adds u·G, λ·β_c adds u·λ·B, and the final sum
+ *    u·‖ĝ‖, which the certificate's relative margin covers (CERTIFICATE_ROUNDING_MARGIN, index.ts).
+ * So E = 1.01·u·(n·G + ρ + λ·B): the factor 1.01 covers every second-order term (1/(1 − n·u),
+ * u·ρ/G, (1 + γ_d)) for n below 10⁹ and d below 10⁶.
+ */
+export function gradientRoundingBound(
+  n: number,
+  predictors: number,
+  classes: number,
+  lambda: number,
+  betaNorm: number,
+): number {
+  const G = lossGradientBound(classes);
+  const rho = 2 * (predictors + 3) * betaNorm + 2 * classes + 6 + G;
+  return 1.01 * UNIT_ROUNDOFF * (n * G + rho + lambda * betaNorm);
+}
+
+/**
+ * A public bound on ‖β‖ for every fit the certificate can accept: (λ/2)·‖β̂‖² <= J(0) − J* <= log K
+ * (iterationsForGap), and a certified β lies within 2·gap of β̂ (gap plus the rounding E/λ <= gap/2
+ * that check allows), so ‖β‖ <= √(2·log K/λ) + 2·gap.
+ */
+export function certifiedBetaNorm(n: number, lambda: number, classes: number): number {
+  const gap = minimiserSensitivity(n, lambda, classes) / GAP_PER_SENSITIVITY;
+  return Math.sqrt((2 * Math.log(classes)) / lambda) + 2 * gap;
+}
+
+/**
+ * N, the most rows for which the fit of a regression can be certified despite the rounding of its
+ * gradient: the largest n with E(n) <= λ·gap/2, E = gradientRoundingBound at the public ‖β‖ bound
+ * (certifiedBetaNorm), gap = 2G/(nλ·1000), so λ·gap/2 = G/(1000·n). The certificate (index.ts) accepts
+ * a fit when (‖ĝ‖·(1 + 10⁻⁶) + E)/λ <= gap, which bounds the exact ‖∇J(β)‖/λ, hence ‖β − β̂‖, by gap;
+ * below N the rounding takes at most half of that, so a fit whose exact gradient is below λ·gap/2
+ * passes. Above N the rounding alone can take more than half the gap (the worst case, (n − 1)·u·G,
+ * grows with n while λ·gap shrinks as 1/n: n²·u ≈ 1/1000 at about 3·10⁶ rows), and whether a fit is
+ * certified would depend on the data more than on the solver: check refuses such runs (n is public
+ * under replace-one, the only relation this mechanism runs with). E·n increases with n (B decreases
+ * towards √(2·log K/λ) but n·G dominates), so N is found by bisection; the comparison is made with
+ * the product computed in doubles, whose rounding (a few u) the factor 1.01 in E exceeds.
+ */
+export function certifiableRows(predictors: number, lambda: number, classes: number): number {
+  const G = lossGradientBound(classes);
+  const fits = (n: number) =>
+    gradientRoundingBound(n, predictors, classes, lambda, certifiedBetaNorm(n, lambda, classes)) * n <=
+    G / 1000;
+  if (!fits(1)) return 0;
+  let low = 1;
+  let high = 2;
+  while (fits(high)) {
+    low = high;
+    high *= 2;
+  }
+  // fits(low) and not fits(high): keep it so while halving.
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (fits(mid)) low = mid;
+    else high = mid;
+  }
+  return low;
+}

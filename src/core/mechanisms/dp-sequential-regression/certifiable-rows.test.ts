@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../table/types';
+import { runContext } from '../common/testing/fixtures';
+import { resolveParams } from '../params';
+import { dpSequentialRegression } from '.';
+import { certifiableRows, certifiedBetaNorm, gradientRoundingBound } from './sensitivity';
+
+const u = 2 ** -53;
+
+describe('the rounding bound of the certificate and the row limit it sets', () => {
+  it('E = 1.01·u·(n·G + ρ + λ·B) with ρ = 2(d + 3)·B + 2K + 6 + G', () => {
+    // n = 1000, d = 3, K = 2 (G = 1), λ = 0.01, B = 10: ρ = 2·6·10 + 4 + 6 + 1 = 131, λB = 0.1.
+    expect(gradientRoundingBound(1000, 3, 2, 0.01, 10)).toBe(1.01 * u * (1000 + 131 + 0.1));
+    // K = 3 (G = √2), n = 10, d = 1, λ = 1, B = 2: ρ = 2·4·2 + 6 + 6 + √2.
+    expect(gradientRoundingBound(10, 1, 3, 1, 2)).toBeCloseTo(
+      1.01 * u * (10 * Math.SQRT2 + 16 + 12 + Math.SQRT2 + 2),
+      30,
+    );
+  });
+
+  it('bounds ‖β‖ by √(2·log K/λ) plus twice the gap 2G/(nλ·1000)', () => {
+    expect(certifiedBetaNorm(1000, 0.01, 2)).toBeCloseTo(Math.sqrt(200 * Math.LN2) + 2 * (2 / 10 / 1000), 12);
+    expect(certifiedBetaNorm(500, 0.1, 3)).toBeCloseTo(
+      Math.sqrt(20 * Math.log(3)) + 2 * ((2 * Math.SQRT2) / 50 / 1000),
+      12,
+    );
+  });
+
+  it('N is the largest n with E(n)·n <= G/1000 (E at the public ‖β‖ bound), from the quadratic by hand', () => {
+    // One binary column on the intercept alone (d = 1, K = 2, G = 1), λ = 0.01: B ≈ √(200·log 2) = 11.774
+    // (the 2·gap term, 1.3e−7 at n ≈ 3e6, moves N by far less than a row), ρ = 8B + 11, and
+    // 1.01·u·(n² + (ρ + λB)·n) = 1/1000 at n = (−b + √(b² + 4/(1000·a)))/2 with a = 1.01·u, b = ρ + λB.
+    const B = Math.sqrt(200 * Math.LN2);
+    const b = 8 * B + 11 + 0.01 * B;
+    const root = (-b + Math.sqrt(b * b + 4 / (1000 * 1.01 * u))) / 2;
+    expect(certifiableRows(1, 0.01, 2)).toBe(Math.floor(root));
+    expect(certifiableRows(1, 0.01, 2)).toBe(2_986_252);
+    // A regression of many predictors (d = 10,000, the coefficient limit) and the smallest λ: ρ ≈ 2.7e6
+    // comparable with n, so N is lower.
+    expect(certifiableRows(10_000, 0.001, 2)).toBe(2_636_994);
+  });
+
+  it('check refuses a table above N rows and accepts one of N rows', () => {
+    const schema: Schema = {
+      version: 1,
+      missing: [],
+      columns: [
+        {
+          name: 'w',
+          type: 'categorical',
+          categories: ['a', 'b'],
+          canBeMissing: false,
+          source: 'declared',
+          sources: { canBeMissing: 'declared' },
+        },
+      ],
+    };
+    const params = resolveParams(dpSequentialRegression, {});
+    const n = certifiableRows(1, 0.01, 2);
+    expect(dpSequentialRegression.check(schema, params, runContext(schema, n))).toEqual([]);
+    expect(dpSequentialRegression.check(schema, params, runContext(schema, n + 1))).toEqual([
+      'the regression of `w` can be certified for at most 2,986,252 rows (2 classes on 1 predictor): above that ' +
+        'the rounding of its gradient could exceed half the gap its noise covers; the table has 2,986,253. ' +
+        'Synthesize from a uniform sample of at most 2,986,252 rows, or choose a mechanism without regressions.',
+    ]);
+  });
+});
