@@ -1,6 +1,7 @@
 // Mutation testing of the privacy core (`npm run mutation`; not part of `npm test`).
 // MUTATION_SCOPE picks one part: `rng` (the samplers), `privacy` (the accountant, claims, ledger,
-// report), `common` (the code every mechanism shares) or `mechanisms` (the mechanism folders and the
+// report), `common` (the code every mechanism shares: mechanisms/common and the graphical-model
+// engine, models/pgm) or `mechanisms` (the mechanism folders and the
 // top-level files of src/core/mechanisms, measured folder by folder with
 // `npm run mutation:by-file mechanisms`); unset, the first three. Each part runs against
 // the tests of vitest.mutation.config.ts for that scope. Results are kept in
@@ -11,7 +12,7 @@ const scope = process.env.MUTATION_SCOPE ?? 'all';
 const mutateByScope = {
   rng: ['src/core/rng/**/*.ts'],
   privacy: ['src/core/privacy/**/*.ts'],
-  common: ['src/core/mechanisms/common/**/*.ts'],
+  common: ['src/core/mechanisms/common/**/*.ts', 'src/core/models/pgm/**/*.ts'],
   mechanisms: [
     'src/core/mechanisms/**/*.ts',
     '!src/core/mechanisms/common/**',

@@ -15,7 +15,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const testsByScope: Record<string, string[]> = {
   rng: ['src/core/rng/**/*.test.ts'],
   privacy: ['src/core/privacy/**/*.test.ts'],
-  common: ['src/core/mechanisms/common/**/*.test.ts'],
+  // The code every mechanism shares: mechanisms/common and the graphical-model engine (models/pgm).
+  common: ['src/core/mechanisms/common/**/*.test.ts', 'src/core/models/pgm/**/*.test.ts'],
   // The mechanism folders and the top-level files of src/core/mechanisms; the script
   // (scripts/mutation-by-file.mjs) narrows this to one folder's tests and the top-level tests.
   mechanisms: ['src/core/mechanisms/**/*.test.ts'],

@@ -13,7 +13,7 @@
 // than private-pgm's); seeds "matched/<mechanism>/<ε>/<trial>".
 import { performance } from 'node:perf_hooks';
 import { runAim } from '../src/core/mechanisms/aim';
-import { zcdpAccountantFor } from '../src/core/mechanisms/common/pgm/pgm-budget';
+import { zcdpAccountantFor } from '../src/core/mechanisms/common/graphical-models/pgm-budget';
 import { runMst } from '../src/core/mechanisms/mst/run-mst';
 import { getMechanism } from '../src/core/mechanisms/registry';
 import { ZcdpAccountant } from '../src/core/privacy/zcdp-accountant';

@@ -10,7 +10,7 @@
 // curve's points measured before `balanced` became the default).
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { CliqueTreeModel } from '../src/core/mechanisms/common/pgm/clique-tree-model';
+import { CliqueTreeModel } from '../src/core/models/pgm/clique-tree-model';
 import { getMechanism } from '../src/core/mechanisms/registry';
 import { resolveParams } from '../src/core/mechanisms/params';
 import { SeededRng } from '../src/core/rng/seeded-rng';

@@ -27,7 +27,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runAim } from '../src/core/mechanisms/aim';
-import { zcdpAccountantFor } from '../src/core/mechanisms/common/pgm/pgm-budget';
+import { zcdpAccountantFor } from '../src/core/mechanisms/common/graphical-models/pgm-budget';
 import { runMst } from '../src/core/mechanisms/mst/run-mst';
 import { getMechanism } from '../src/core/mechanisms/registry';
 import { resolveParams } from '../src/core/mechanisms/params';
@@ -37,7 +37,7 @@ import { SeededRng } from '../src/core/rng/seeded-rng';
 import { buildTable, parseCsv, parseSchemaJson } from '../src/core/table';
 import type { Schema, Table } from '../src/core/table/types';
 import { combinations } from '../src/core/mechanisms/aim/workload';
-import { countCells } from '../src/core/mechanisms/common/pgm/factor-index';
+import { countCells } from '../src/core/models/pgm/factor-index';
 import { schemaFromDomain } from './census-schema';
 import { encode, workloadError } from './pgm-bench-data';
 

@@ -9,11 +9,11 @@
 // Env: PGM_BENCH_SKIP_AIM=1 skips the AIM run; PGM_BENCH_ONLY=descent runs the descent iteration alone.
 import { performance } from 'node:perf_hooks';
 import { aim } from '../src/core/mechanisms/aim';
-import { CliqueTreeModel } from '../src/core/mechanisms/common/pgm/clique-tree-model';
-import { countCells } from '../src/core/mechanisms/common/pgm/factor-index';
-import { buildJunctionTree } from '../src/core/mechanisms/common/pgm/junction-tree';
-import { estimateByMirrorDescent } from '../src/core/mechanisms/common/pgm/mirror-descent';
-import { sampleRows } from '../src/core/mechanisms/common/pgm/sample-model';
+import { CliqueTreeModel } from '../src/core/models/pgm/clique-tree-model';
+import { countCells } from '../src/core/models/pgm/factor-index';
+import { buildJunctionTree } from '../src/core/models/pgm/junction-tree';
+import { estimateByMirrorDescent } from '../src/core/models/pgm/mirror-descent';
+import { sampleRows } from '../src/core/models/pgm/sample-model';
 import { mst } from '../src/core/mechanisms/mst';
 import { resolveParams } from '../src/core/mechanisms/params';
 import type { Mechanism } from '../src/core/mechanisms/types';

@@ -6,8 +6,8 @@
 //   node scripts/mutation-by-file.mjs <part> [file-name-fragment ...]
 //   node scripts/mutation-by-file.mjs mechanisms [<folder>[/<file>] ...]
 //
-// <part> is `rng`, `pgm` (the graphical-model engine in src/core/mechanisms/common/pgm), `common`
-// (the other files of src/core/mechanisms/common, in one run against their own tests) or
+// <part> is `rng`, `pgm` (the graphical-model engine in src/core/models/pgm), `common`
+// (the files of src/core/mechanisms/common, in one run against their own tests) or
 // `mechanisms`: one run per mechanism folder (src/core/mechanisms/<folder>, or `top` for the
 // top-level files of src/core/mechanisms), mutating the folder's files against the folder's tests and
 // the top-level tests every mechanism goes through (contract, registry, params, neighbouring, meter
@@ -23,7 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { basename } from 'node:path';
 
 const RNG = 'src/core/rng';
-const PGM = 'src/core/mechanisms/common/pgm';
+const PGM = 'src/core/models/pgm';
 const rngTests = (...names) =>
   [...names, 'refusals', 'bigint-paths'].map((name) => `${RNG}/${name}.test.ts`).join(',');
 const postProcessingTests = rngTests(
@@ -109,9 +109,10 @@ const parts = {
   common: {
     scope: 'common',
     together: {
-      mutate: 'src/core/mechanisms/common/*.ts,!src/core/mechanisms/common/*.test.ts',
+      mutate:
+        'src/core/mechanisms/common/**/*.ts,!src/core/mechanisms/common/**/*.test.ts,!src/core/mechanisms/common/testing/**',
       tests: 'src/core/mechanisms/common/**/*.test.ts',
-      owns: (file) => file.startsWith('src/core/mechanisms/common/') && !file.includes('/pgm/'),
+      owns: (file) => file.startsWith('src/core/mechanisms/common/') && !file.includes('/testing/'),
     },
   },
 };
@@ -150,7 +151,7 @@ function mechanismRuns() {
   });
 }
 
-// One Stryker run per file, for `common` one run over every file outside pgm/, for `mechanisms` one
+// One Stryker run per file, for `common` one run over every file of common/, for `mechanisms` one
 // run per folder.
 const runs = part.byFolder
   ? mechanismRuns()

@@ -20,7 +20,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { selectMarginal, type ScoredCandidate } from '../../src/core/mechanisms/aim/select-marginal';
-import { countCells } from '../../src/core/mechanisms/common/pgm/factor-index';
+import { countCells } from '../../src/core/models/pgm/factor-index';
 import { recordingStep } from '../../src/core/privacy/metered/testing';
 import type { Neighbouring } from '../../src/core/privacy/query-sensitivity';
 import { Rational } from '../../src/core/rng/rational';

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 
 // The folder list from the configuration itself (a plain JavaScript module without types).
 const configUrl = new URL('../../eslint.config.js', import.meta.url).href;
-const { meteredMechanismFolders } = (await import(configUrl)) as { meteredMechanismFolders: string[] };
+const { meteredMechanismFolders, meteredCoreFolders } = (await import(configUrl)) as {
+  meteredMechanismFolders: string[];
+  meteredCoreFolders: string[];
+};
 
 const eslint = new ESLint({ cwd: process.cwd() });
 
@@ -19,7 +22,16 @@ async function restrictedImports(code: string, filePath: string): Promise<string
 
 describe('no raw privacy sampler in a metered mechanism', () => {
   it('covers MST, AIM and the graphical-model engine', () => {
-    expect(meteredMechanismFolders).toEqual(expect.arrayContaining(['mst', 'aim', 'common/pgm']));
+    expect(meteredMechanismFolders).toEqual(expect.arrayContaining(['mst', 'aim', 'common']));
+    expect(meteredCoreFolders).toContain('models/pgm');
+  });
+
+  it('fails on a raw sampler in the graphical-model engine (models/pgm)', async () => {
+    const messages = await restrictedImports(
+      "import { makeDiscreteGaussianSampler } from '../../../rng/discrete-gaussian';\nexport const s = makeDiscreteGaussianSampler;\n",
+      'src/core/models/pgm/violation.ts',
+    );
+    expect(messages.join('\n')).toContain('src/core/privacy/metered/');
   });
 
   it('fails on a deliberate violation in each metered folder, by file and through the rng index', async () => {

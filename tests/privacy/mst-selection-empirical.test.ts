@@ -20,7 +20,7 @@
  * above 1 by over 20 SD.
  */
 import { describe, expect, it } from 'vitest';
-import { SCORE_GRID } from '../../src/core/mechanisms/common/pgm/grid-score';
+import { SCORE_GRID } from '../../src/core/mechanisms/common/graphical-models/grid-score';
 import { pairScores, selectSpanningTree } from '../../src/core/mechanisms/mst/select-tree';
 import { recordingStep } from '../../src/core/privacy/metered/testing';
 import type { Neighbouring } from '../../src/core/privacy/query-sensitivity';

@@ -38,7 +38,7 @@ export interface PlannedCounts {
   cells?: SparseCellCounts;
   /**
    * The marginal on a planned attribute set: a dense vector over its cells (strides over the set in
-   * the given order, last fastest; countCells in pgm/factor-index.ts). Throws for a set the plan did
+   * the given order, last fastest; countCells in models/pgm/factor-index.ts). Throws for a set the plan did
    * not name, so a mechanism cannot read a count outside its declared query set.
    */
   marginal(attrs: readonly number[]): Float64Array;

@@ -1,5 +1,5 @@
 import { cellOfEveryRow, columnsForCodings, levelsOfColumn } from '../mechanisms/common/encode-rows';
-import { countCells } from '../mechanisms/common/pgm/factor-index';
+import { countCells } from '../models/pgm/factor-index';
 import { countRowsPerCell } from '../mechanisms/common/sparse-cell-counts';
 import type { Table } from '../table/types';
 import {

@@ -8,15 +8,15 @@ import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
 import { formatCount } from '../common/format-count';
-import { cellCount } from '../common/pgm/factor-index';
-import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/pgm/pgm-budget';
+import { cellCount } from '../../models/pgm/factor-index';
+import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/graphical-models/pgm-budget';
 import {
   marginalLimitProblem,
   PGM_BINNING_PARAMS,
   planPgmDomain,
   SAMPLING_PARAM,
   type PgmDomain,
-} from '../common/pgm/pgm-domain';
+} from '../common/graphical-models/pgm-domain';
 import { binnedDomainAssumptions } from '../common/public-assumptions';
 import { InputError } from '../../table/errors';
 import { defineMechanismMeta } from '../shape/define-meta';

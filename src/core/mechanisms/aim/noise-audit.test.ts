@@ -7,7 +7,7 @@ import { discreteGaussianPmf } from '../common/testing/released-count-distributi
 import { resolveParams } from '../params';
 import { aim } from './index';
 
-vi.mock('../common/pgm/noisy-marginal', async (importOriginal) =>
+vi.mock('../common/graphical-models/noisy-marginal', async (importOriginal) =>
   (await import('../common/testing/noise-spy')).spyOnNoise(await importOriginal()),
 );
 

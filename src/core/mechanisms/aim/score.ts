@@ -1,4 +1,4 @@
-import { gridL1Error, SCORE_GRID } from '../common/pgm/grid-score';
+import { gridL1Error, SCORE_GRID } from '../common/graphical-models/grid-score';
 
 /** √(2/π): E|Z| for Z ~ N(0, 1), the expected L1 error per cell of a measurement with σ = 1. */
 export const HALF_NORMAL_MEAN = Math.sqrt(2 / Math.PI);

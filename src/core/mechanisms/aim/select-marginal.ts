@@ -2,7 +2,7 @@ import type { ChargeableStep } from '../../privacy/meter';
 import { meteredExponentialMechanismBig } from '../../privacy/metered/exponential-mechanism';
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { SCORE_GRID } from '../common/pgm/grid-score';
+import { SCORE_GRID } from '../common/graphical-models/grid-score';
 import { aimScore } from './score';
 
 /** A candidate of one round: the data's counts on r, the current model's marginal on r, and w_r. */

@@ -1,4 +1,4 @@
-import { cellCount } from '../common/pgm/factor-index';
+import { cellCount } from '../../models/pgm/factor-index';
 
 /** A marginal query: attributes ascending. */
 export type Clique = number[];

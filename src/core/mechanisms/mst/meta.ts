@@ -5,23 +5,23 @@ import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
 import { formatCount } from '../common/format-count';
-import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/pgm/pgm-budget';
+import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/graphical-models/pgm-budget';
 import {
   marginalLimitProblem,
   PGM_BINNING_PARAMS,
   planPgmDomain,
   SAMPLING_PARAM,
   type PgmDomain,
-} from '../common/pgm/pgm-domain';
+} from '../common/graphical-models/pgm-domain';
 import { binnedDomainAssumptions } from '../common/public-assumptions';
 import { QUANTILE_BINNING_PARAMS } from '../common/binning-params';
-import { pgmBinPlan, pgmRhoAfterBinning, reservePgmBinStep } from '../common/pgm/pgm-quantile-step';
+import { pgmBinPlan, pgmRhoAfterBinning, reservePgmBinStep } from '../common/graphical-models/pgm-quantile-step';
 import { quantileBinSentences } from '../common/describe-bin-shape';
 import type { ParamSpec, ParamValues, PublicContext } from '../types';
 import type { MeterStep } from '../../privacy/meter';
 import { InputError } from '../../table/errors';
 import type { QuantileBinPlan } from '../common/quantile-bins';
-import type { SamplingRule } from '../common/pgm/sample-model';
+import type { SamplingRule } from '../../models/pgm/sample-model';
 import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
 import {
   epsilonInWords,

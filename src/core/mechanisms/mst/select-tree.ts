@@ -5,8 +5,8 @@ import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import { throwIfAborted } from '../../abort';
 import type { AbortSignalLike } from '../types';
-import { countCells } from '../common/pgm/factor-index';
-import { gridL1Error, SCORE_GRID } from '../common/pgm/grid-score';
+import { countCells } from '../../models/pgm/factor-index';
+import { gridL1Error, SCORE_GRID } from '../common/graphical-models/grid-score';
 
 /** An unordered pair of columns a < b. */
 export type Pair = [number, number];

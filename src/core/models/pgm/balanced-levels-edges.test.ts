@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../../rng/seeded-rng';
-import { scriptedFloatRng } from '../../../rng/testing/scripted-rng';
-import { uniformInt } from '../../../rng/uniform-int';
+import { SeededRng } from '../../rng/seeded-rng';
+import { scriptedFloatRng } from '../../rng/testing/scripted-rng';
+import { uniformInt } from '../../rng/uniform-int';
 import { earliestDeadlineFirst, OccurrenceClock, spreadLevels, unbiasedCounts } from './balanced-levels';
 
 // Edges of the balanced rule's parts that the tests of balanced-levels.test.ts do not reach: exact

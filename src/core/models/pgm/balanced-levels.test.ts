@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../../rng/seeded-rng';
-import { uniformInt } from '../../../rng/uniform-int';
+import { SeededRng } from '../../rng/seeded-rng';
+import { uniformInt } from '../../rng/uniform-int';
 import {
   earliestDeadlineByScan,
   earliestDeadlineFirst,

@@ -1,6 +1,6 @@
-import type { Rng } from '../../../rng/types';
-import { shuffleInPlace } from '../../../rng/shuffle';
-import { uniformInt } from '../../../rng/uniform-int';
+import type { Rng } from '../../rng/types';
+import { shuffleInPlace } from '../../rng/shuffle';
+import { uniformInt } from '../../rng/uniform-int';
 
 /**
  * The floors ⌊e_l⌋ of the expected counts e_l = count·w_l/total, their fractional parts e_l − ⌊e_l⌋,

@@ -1,5 +1,5 @@
-import type { AbortSignalLike } from '../../types';
-import { throwIfAborted } from '../../../abort';
+import type { AbortSignalLike } from '../../abort';
+import { throwIfAborted } from '../../abort';
 import type { CliqueTreeModel } from './clique-tree-model';
 import { addProjected, projection, sumProjected } from './factor-index';
 

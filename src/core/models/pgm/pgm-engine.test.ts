@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../../rng/seeded-rng';
+import { SeededRng } from '../../rng/seeded-rng';
 import { CliqueTreeModel } from './clique-tree-model';
 import {
   addBroadcast,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { sampleMultinomial } from '../../../rng/multinomial';
-import { SeededRng } from '../../../rng/seeded-rng';
-import { shuffleInPlace } from '../../../rng/shuffle';
-import type { Rng } from '../../../rng/types';
-import { uniformInt } from '../../../rng/uniform-int';
+import { sampleMultinomial } from '../../rng/multinomial';
+import { SeededRng } from '../../rng/seeded-rng';
+import { shuffleInPlace } from '../../rng/shuffle';
+import type { Rng } from '../../rng/types';
+import { uniformInt } from '../../rng/uniform-int';
 import { CliqueTreeModel } from './clique-tree-model';
 import { countCells } from './factor-index';
 import { buildJunctionTree } from './junction-tree';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../../rng/seeded-rng';
+import { SeededRng } from '../../rng/seeded-rng';
 import { projectOntoScaledSimplex } from './simplex-projection';
 
 /**

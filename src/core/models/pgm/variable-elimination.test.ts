@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRng } from '../../../rng/seeded-rng';
+import { SeededRng } from '../../rng/seeded-rng';
 import { cellCount } from './factor-index';
 import { eliminateToMarginal, type Factor } from './variable-elimination';
 

@@ -1,5 +1,5 @@
 import type { Rational } from '../../../rng/rational';
-import type * as NoisyMarginal from '../pgm/noisy-marginal';
+import type * as NoisyMarginal from '../graphical-models/noisy-marginal';
 
 /** One call of the graphical models' noise step: the true counts, what it released, and σ². */
 export interface RecordedNoise {
@@ -14,7 +14,7 @@ const recorded: RecordedNoise[] = [];
  * The noise module with its noise step recorded, for run-path noise audits of mechanisms whose
  * released tables have no closed-form distribution (MST, AIM): each call still draws its noise with
  * the real sampler. Use in a test file:
- *   vi.mock('../common/pgm/noisy-marginal', async (importOriginal) =>
+ *   vi.mock('../common/graphical-models/noisy-marginal', async (importOriginal) =>
  *     (await import('../common/testing/noise-spy')).spyOnNoise(await importOriginal()));
  */
 export function spyOnNoise(actual: typeof NoisyMarginal): typeof NoisyMarginal {
