@@ -21,7 +21,7 @@ import { makeRng } from '../core/rng/make-rng';
 import type { AbortSignalLike } from '../core/mechanisms/types';
 import type { Schema, Table } from '../core/table/types';
 import type { DatasetOverview, PairHeatmap, ProgressListener, SchemaValidation } from './protocol';
-import { partsFromHoldoutRows } from '../core/metrics/job-holdout';
+import { partsFromHoldoutRows } from '../core/job/job-rows';
 import { pairHeatmap } from './release-comparison';
 
 interface BuiltTable {

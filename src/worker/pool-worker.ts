@@ -35,7 +35,7 @@ import { abortJob, withJob } from './running-jobs';
 import { runSynthesisJob } from './synthesis-job';
 import { receiveTablesFrom } from './table-channel';
 import { tableBuffers } from './table-transfer';
-import { partsFromHoldoutRows, splitRowsForJob, type JobRows } from '../core/metrics/job-holdout';
+import { partsFromHoldoutRows, splitRowsForJob, type JobRows } from '../core/job/job-rows';
 
 /** Tree settings of the pMSE an ε sweep plots: synthpop's utility.gen defaults, no permutation null. */
 const SWEEP_PMSE = { model: 'cart', cart: SYNTHPOP_CART_DEFAULTS, permutations: 0 } as const;

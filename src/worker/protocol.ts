@@ -5,9 +5,7 @@
  * Everything here is small (summaries, counts, proportions) except `Table`s, whose typed arrays
  * are transferred, never cloned twice, and never put into React state.
  */
-import type { Neighbouring } from '../core/mechanisms/neighbouring';
 import type { OverlayBar } from '../core/metrics/marginal-overlay';
-import type { ParamValues } from '../core/mechanisms/types';
 import type { PrivacyClaim } from '../core/privacy/types';
 import type { Schema } from '../core/table/types';
 import type { CsvEncoding, CsvEncodingChoice } from '../core/table/text-encoding';
@@ -46,24 +44,8 @@ export interface SchemaValidation {
   messages: string[];
 }
 
-/** A synthesis request: public configuration only, plus the key of the table to run on. */
-export interface SynthesisJob {
-  jobId: string;
-  /** Identifies the table built from (dataset, schema); workers cache tables under it. */
-  tableKey: string;
-  schema: Schema;
-  mechanismId: string;
-  params: ParamValues;
-  epsilon: string;
-  delta: string;
-  releases: number;
-  /** The run's neighbouring relation (absent: replace-one). */
-  neighbouring?: Neighbouring;
-  /** Empty or absent: cryptographic randomness. */
-  seed?: string;
-  /** Share of rows kept back from the mechanism as a test set for ML efficacy (0 or absent: none). */
-  holdoutShare?: number;
-}
+/** The job model lives in core (src/core/job/); the page and the pool workers send it as is. */
+export type { SynthesisJob } from '../core/job/synthesis-job';
 
 /** Real vs synthetic shares of one column's cells (numeric columns binned). */
 export interface MarginalOverlay {

@@ -17,9 +17,9 @@ import type {
   StageProgress,
   StageTask,
 } from '../core/mechanisms/types';
-import { Accountant, parseBudget } from '../core/privacy';
+import { Accountant } from '../core/privacy';
 import { makeRng } from '../core/rng';
-import type { JobRows } from '../core/metrics/job-holdout';
+import type { JobRows } from '../core/job/job-rows';
 import type { SynthesisJob } from './protocol';
 import { prepareJob } from './synthesis-job';
 
@@ -61,8 +61,8 @@ export function planStages(
   const staged = stagedRunOf(job.mechanismId);
   if (staged === undefined) return null;
   const table = rows.train;
-  const { params, context } = prepareJob(table, job, () => {}, signal);
-  const accountant = new Accountant(parseBudget(context.epsilon, context.delta));
+  const { params, context, budget } = prepareJob(table, job, () => {}, signal);
+  const accountant = new Accountant(budget);
   const planned = staged.plan(table, job.schema, params, context, accountant);
   plannedRuns.set(job.jobId, { rows, staged, planned, accountant, context });
   keepStageShared(job.jobId, planned.shared);

@@ -1,11 +1,11 @@
 import type { UtilityReport } from '../../core/metrics/evaluate';
 import { APP_VERSION } from '../../core/version';
+import { parseJobBudget } from '../../core/job/job-budget';
 import { getMechanismMeta } from '../../core/mechanisms/catalogue';
 import {
   buildEvaluationReport,
   buildReleaseReport,
   inferredFields,
-  parseBudget,
   type CumulativeBudget,
   type ReleaseReport,
 } from '../../core/privacy';
@@ -70,7 +70,7 @@ export function releaseReportOf(run: FinishedRun, options: ReleaseReportOptions 
     rows: summary.trainRows,
     releases: summary.releases,
     seeded: configuration.seeded,
-    budget: parseBudget(configuration.epsilon, configuration.delta),
+    budget: parseJobBudget(configuration),
     publishInferred: options.publishInferred === true,
     ...(options.cumulative === undefined ? {} : { cumulative: options.cumulative }),
     notes: [

@@ -1,3 +1,4 @@
+import { deltaAsTyped } from '../../core/job/job-budget';
 import { parseRational } from '../../core/rng/rational';
 import { roundUpRational } from '../../core/privacy/round-up';
 import { recordDomainLearning } from '../state/ledger-store';
@@ -22,7 +23,7 @@ export async function learnDomainPrivately(columns?: string[]): Promise<void> {
       schema,
       {
         epsilon: learnBudget.epsilon.trim(),
-        delta: learnBudget.delta.trim() || '0',
+        delta: deltaAsTyped(learnBudget.delta),
         ...(columns === undefined ? {} : { columns }),
       },
       seed === '' ? null : seed,

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MECHANISM_CATALOGUE } from '../../core/mechanisms/catalogue';
-import { parseBudget } from '../../core/privacy/budget';
+import { deltaAsTyped, parseJobBudget } from '../../core/job/job-budget';
+import { jobRowCounts } from '../../core/job/job-rows';
 import type { SynthesisGoal } from '../../core/recommend/goals';
 import { recommendMechanisms, type Recommendation } from '../../core/recommend/rank';
 import type { Schema } from '../../core/table/types';
 import { useDataStore } from '../state/data-store';
-import { HOLDOUT_SHARE, trainRowCount, useJobStore } from '../state/job-store';
+import { HOLDOUT_SHARE, useJobStore } from '../state/job-store';
 import { useSchemaStore } from '../state/schema-store';
 
 /** What the Mechanism step's recommendation reads: public facts and the person's goal, never rows. */
@@ -13,7 +14,7 @@ export interface StudioRecommendationInputs {
   schema: Schema | null;
   /** Rows of the loaded table (its summary's count; the rows stay in the data worker). */
   nRows: number | null;
-  /** Share kept back as a test set: the mechanism then sees trainRowCount(nRows, share) rows. */
+  /** Share kept back as a test set: the mechanism then sees jobRowCounts(nRows, share).seen rows. */
   holdoutShare: number;
   epsilon: string;
   delta: string;
@@ -28,16 +29,16 @@ export interface StudioRecommendationInputs {
 export function studioRecommendation(inputs: StudioRecommendationInputs): Recommendation | null {
   if (inputs.goal === null || inputs.schema === null || inputs.nRows === null) return null;
   const epsilon = inputs.epsilon.trim();
-  const delta = inputs.delta.trim() || '0';
+  const delta = deltaAsTyped(inputs.delta);
   try {
-    parseBudget(epsilon, delta);
+    parseJobBudget({ epsilon, delta });
   } catch {
     return null; // the budget fields show why; the catalogue keeps its fixed order meanwhile
   }
   return recommendMechanisms(
     {
       schema: inputs.schema,
-      rows: trainRowCount(inputs.nRows, inputs.holdoutShare),
+      rows: jobRowCounts(inputs.nRows, inputs.holdoutShare).seen,
       epsilon,
       delta,
       goal: inputs.goal,

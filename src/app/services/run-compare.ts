@@ -1,5 +1,8 @@
 import * as Comlink from 'comlink';
-import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
+import { deltaAsTyped } from '../../core/job/job-budget';
+import { mechanismSeed, repeatSeed } from '../../core/job/job-seeds';
+import { synthesisJob } from '../../core/job/synthesis-job';
+import type { SweepPointResult } from '../../worker/protocol';
 import {
   addComparePoint,
   beginCompare,
@@ -48,8 +51,8 @@ export async function startCompare(): Promise<void> {
   );
   if (dataset === null || schema === null || chosen.length < 2) return;
   const epsilon = job.epsilon.trim();
-  const delta = job.delta.trim() || '0';
-  const seed = job.seed.trim();
+  const delta = deltaAsTyped(job.delta);
+  const seed = mechanismSeed(job) ?? '';
   const tableKey = tableKeyOf(dataset.datasetId, schema);
   const entries: CompareEntry[] = chosen.map(({ mechanism, readiness, usesCurrentParams }) => ({
     mechanismId: mechanism.id,
@@ -113,17 +116,18 @@ export async function startCompare(): Promise<void> {
     await Promise.all(
       pending.map((task) => {
         const jobId = newJobId('compare');
-        const pointJob: SynthesisJob = {
-          jobId,
-          tableKey,
-          schema,
-          mechanismId: task.mechanismId,
-          params: task.params,
-          epsilon,
-          delta: task.delta,
-          releases: 1,
-          seed: seed === '' ? undefined : `${seed}/${epsilon}/${task.repeat}`,
-        };
+        const pointJob = synthesisJob(
+          { jobId, tableKey },
+          {
+            schema,
+            mechanismId: task.mechanismId,
+            params: task.params,
+            epsilon,
+            delta: task.delta,
+            releases: 1,
+            ...(seed === '' ? {} : { seed: repeatSeed(seed, epsilon, [task.repeat]) }),
+          },
+        );
         const onProgress = (fraction: number) => {
           if (signal.aborted) return;
           fractions.set(jobId, fraction);

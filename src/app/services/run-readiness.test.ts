@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { splitRowsForJob } from '../../core/job/job-rows';
+import { testTable } from '../../core/metrics/testing/test-table';
 import type { Schema } from '../../core/table/types';
+import { prepareJob } from '../../worker/synthesis-job';
 import { assessRun, type RunInputs } from './run-readiness';
 
 const schema: Schema = {
@@ -75,5 +78,29 @@ describe('assessRun', () => {
 
   it('marks a seeded run in the public context', () => {
     expect(assessRun({ ...ready, seed: ' 42 ' }).context?.seeded).toBe(true);
+  });
+
+  it('states the claim with the n the worker runs on when rows are kept back', () => {
+    // 1,003 rows with 20 % kept back: round(200.6) = 201 kept, so both must say n = 802.
+    const table = testTable({
+      age: Array.from({ length: 1003 }, (_, i) => 18 + (i % 70)),
+      sex: Array.from({ length: 1003 }, (_, i) => (i % 2 === 0 ? 'F' : 'M')),
+    });
+    const readiness = assessRun({ ...ready, nRows: 1003, holdoutShare: 0.2, seed: '5' });
+    const job = {
+      schema,
+      mechanismId: 'laplace-histogram',
+      params: {},
+      epsilon: '1',
+      delta: '0',
+      releases: 2,
+    };
+    const rows = splitRowsForJob(table, { holdoutShare: 0.2, seed: '5' });
+    const prepared = prepareJob(rows.train, { ...job, seed: '5', holdoutShare: 0.2 }, () => {}, {
+      aborted: false,
+    });
+    expect(readiness.context?.n).toBe(802);
+    expect(prepared.context.n).toBe(802);
+    expect(readiness.claim).toEqual(prepared.mechanism.claim(prepared.params, prepared.context));
   });
 });

@@ -7,10 +7,12 @@ import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-li
 import type { MechanismMeta, ParamValues, PublicContext } from '../../core/mechanisms/types';
 import { defaultDelta, type DefaultDelta } from '../../core/privacy/default-delta';
 import { parseBudget } from '../../core/privacy/budget';
+import { jobRowCounts } from '../../core/job/job-rows';
+import { publicContextOf } from '../../core/job/synthesis-job';
 import type { PrivacyClaim } from '../../core/privacy/types';
 import type { Schema } from '../../core/table/types';
 import { useDataStore } from '../state/data-store';
-import { HOLDOUT_SHARE, trainRowCount, useJobStore, type ParamDraft } from '../state/job-store';
+import { HOLDOUT_SHARE, useJobStore, type ParamDraft } from '../state/job-store';
 import { useSchemaStore } from '../state/schema-store';
 
 /** Everything the Mechanism, Tune and Run steps need to know before a run can start. */
@@ -91,7 +93,8 @@ export function assessRun(inputs: RunInputs): RunReadiness {
       blocker: message,
     };
   }
-  const n = trainRowCount(inputs.nRows, inputs.holdoutShare ?? 0);
+  // The rows the mechanism will see: the claim's n, as the worker counts them after keeping rows back.
+  const n = jobRowCounts(inputs.nRows, inputs.holdoutShare ?? 0).seen;
   // A mechanism that needs δ > 0 with no δ typed runs at the documented default from the public n
   // (under add/remove, where n is private, the one that does not depend on n: 1e-9).
   const addRemove = inputs.neighbouring === 'add-remove';
@@ -99,15 +102,17 @@ export function assessRun(inputs: RunInputs): RunReadiness {
     mechanism.fit?.needsDelta === true && deltaUnset(inputs.epsilon, inputs.delta)
       ? defaultDelta(addRemove ? undefined : n)
       : null;
-  const context: PublicContext = {
+  const context: PublicContext = publicContextOf(
+    {
+      schema: inputs.schema,
+      epsilon: inputs.epsilon.trim(),
+      delta: deltaDefault?.delta ?? inputs.delta,
+      releases: inputs.releases,
+      ...(inputs.neighbouring === undefined ? {} : { neighbouring: inputs.neighbouring }),
+      seed: inputs.seed,
+    },
     n,
-    schema: inputs.schema,
-    epsilon: inputs.epsilon.trim(),
-    delta: deltaDefault?.delta ?? (inputs.delta.trim() || '0'),
-    releases: inputs.releases,
-    seeded: inputs.seed.trim() !== '',
-    ...(addRemove ? { neighbouring: 'add-remove' as const } : {}),
-  };
+  );
   let claim: PrivacyClaim | null = null;
   let claimError: string | null = null;
   try {

@@ -1,4 +1,6 @@
-import type { SweepPointResult, SynthesisJob } from '../../worker/protocol';
+import { mechanismSeed, repeatSeed } from '../../core/job/job-seeds';
+import { synthesisJob, type JobSettings } from '../../core/job/synthesis-job';
+import type { SweepPointResult } from '../../worker/protocol';
 import { useDataStore } from '../state/data-store';
 import { noteDataLook, useJobStore } from '../state/job-store';
 import { recordLook } from '../state/ledger-store';
@@ -74,7 +76,7 @@ function currentSweepInputs(): { plan: SweepPlanInputs; configuration: string } 
     params: readiness.params,
     // δ as typed, or the documented default from the public n for a mechanism that needs δ > 0.
     delta: String(readiness.context.delta),
-    seed: job.seed.trim(),
+    seed: mechanismSeed(job) ?? '',
   });
   // The repeats chosen to fit a minute are kept with the configuration's points, so that sweeping
   // again asks for the same points even after the measured speed moved the estimate.
@@ -114,7 +116,7 @@ export async function startSweep(): Promise<void> {
   const mechanism = readiness.mechanism;
   const delta = String(readiness.context!.delta);
   const params = readiness.params!;
-  const seed = job.seed.trim();
+  const seed = mechanismSeed(job) ?? '';
   const configurationKey = fnv1aHex(configuration);
   const pointKey = (epsilon: number, repeat: number) => `${epsilon}/${repeat}`;
   const known = sweepCache.get(configuration);
@@ -184,13 +186,17 @@ export async function startSweep(): Promise<void> {
         },
         { signal, requestStop: (remote) => void remote.cancel(jobId) },
       );
-    const baseJob = {
-      tableKey,
-      schema,
-      mechanismId: mechanism.id,
-      params,
-      delta,
-    };
+    /** The job of one run making the releases of `repeats` at `epsilon` (total budget `total`). */
+    const jobOf = (jobId: string, epsilon: number, total: string, repeats: readonly number[]) =>
+      synthesisJob({ jobId, tableKey }, {
+        schema,
+        mechanismId: mechanism.id,
+        params,
+        epsilon: total,
+        delta,
+        releases: repeats.length,
+        ...(seed === '' ? {} : { seed: repeatSeed(seed, epsilon, repeats) }),
+      } satisfies JobSettings);
     // Queued in the plan's order, cheapest first: the pool starts them first come, first served.
     await Promise.all(
       pendingRuns.map((run) => {
@@ -198,25 +204,14 @@ export async function startSweep(): Promise<void> {
         const jobId = newJobId('sweep');
         if (repeats.length === 1 && mechanism.sweepRepeats === undefined) {
           const repeat = repeats[0]!;
-          const pointJob: SynthesisJob = {
-            ...baseJob,
-            jobId,
-            epsilon: String(epsilon),
-            releases: 1,
-            seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeat}`,
-          };
+          const pointJob = jobOf(jobId, epsilon, String(epsilon), [repeat]);
           return runOnPool(jobId, (remote) => remote.sweepPoint(pointJob, epsilon, repeat)).then((point) =>
             pointsDone([point], run),
           );
         }
         // R repeats from one run with R releases at R·ε: each release spends exactly ε (meta.sweepRepeats).
-        const runJob: SynthesisJob = {
-          ...baseJob,
-          jobId,
-          epsilon: parseRational(String(epsilon)).mul(Rational.of(repeats.length)).toString(),
-          releases: repeats.length,
-          seed: seed === '' ? undefined : `${seed}/${epsilon}/${repeats.join('+')}`,
-        };
+        const total = parseRational(String(epsilon)).mul(Rational.of(repeats.length)).toString();
+        const runJob = jobOf(jobId, epsilon, total, repeats);
         return runOnPool(jobId, (remote) => remote.sweepPointsOfOneRun(runJob, epsilon, 0)).then((arrived) =>
           pointsDone(
             arrived.map((point, r) => ({ ...point, repeat: repeats[r]! })),

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import { clearLiveMcmc } from '../state/live-mcmc-store';
-import type { SynthesisJob } from '../../worker/protocol';
+import { synthesisJob as makeSynthesisJob } from '../../core/job/synthesis-job';
 import { tableBuffers } from '../../worker/table-transfer';
 import { useDataStore } from '../state/data-store';
 import { HOLDOUT_SHARE, setRunState, useJobStore } from '../state/job-store';
@@ -66,19 +66,20 @@ export async function startRun(): Promise<void> {
         ...earlierRunNotes(useLedgerStore.getState().looks),
       ],
     };
-    const synthesisJob: SynthesisJob = {
-      jobId,
-      tableKey: tableKeyOf(dataset.datasetId, schema),
-      schema,
-      mechanismId: configuration.mechanismId,
-      params: configuration.params,
-      epsilon: configuration.epsilon,
-      delta: configuration.delta,
-      releases: configuration.releases,
-      ...(job.neighbouring === 'add-remove' ? { neighbouring: job.neighbouring } : {}),
-      seed: job.seed.trim() || undefined,
-      holdoutShare: configuration.holdoutShare,
-    };
+    const synthesisJob = makeSynthesisJob(
+      { jobId, tableKey: tableKeyOf(dataset.datasetId, schema) },
+      {
+        schema,
+        mechanismId: configuration.mechanismId,
+        params: configuration.params,
+        epsilon: configuration.epsilon,
+        delta: configuration.delta,
+        releases: configuration.releases,
+        neighbouring: job.neighbouring,
+        seed: job.seed,
+        holdoutShare: configuration.holdoutShare,
+      },
+    );
     clearLiveMcmc();
     try {
       const { summary, datasets, holdoutRows } = await runPool().run(

@@ -103,11 +103,6 @@ export function setBudgetField(field: 'delta' | 'seed', value: string): void {
 /** Share of rows kept back from the mechanism when the user asks for an ML efficacy test set. */
 export const HOLDOUT_SHARE = 0.2;
 
-/** Rows the mechanism sees when `share` of `n` rows is kept back (core splitHoldout: round(share · n) kept). */
-export function trainRowCount(n: number, share: number): number {
-  return share > 0 ? n - Math.round(share * n) : n;
-}
-
 export function setKeepHoldout(keepHoldout: boolean): void {
   useJobStore.setState({ keepHoldout });
 }

@@ -7,8 +7,10 @@ import { csvChunksOfBlocks } from '../../core/table/csv-write';
 import { getMechanism, parseMechanismId } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
 import type { PublicContext, ReleaseInBlocks, SyntheticRows } from '../../core/mechanisms/types';
+import { parseJobBudget } from '../../core/job/job-budget';
+import { mechanismSeed } from '../../core/job/job-seeds';
+import { publicContextOf, runContextOf, type JobSettings } from '../../core/job/synthesis-job';
 import { blockRowsOf } from '../../core/mechanisms/release-blocks';
-import { parseBudget } from '../../core/privacy/budget';
 import { buildReleaseReport } from '../../core/privacy/report';
 import { formatBudget, ledgerTotal, type LedgerEntry } from '../../core/privacy/ledger';
 import { decodeCsvBytes } from '../../core/table/csv-read';
@@ -29,6 +31,7 @@ import { countsFolderSource } from '../count-sources/counts-folder';
 import { duckDbFileCountSource } from '../count-sources/duckdb';
 import { insertIntoClickHouse, isClickHouseAddress } from '../count-sources/clickhouse-insert';
 import { copyCsvToParquet } from '../count-sources/parquet-out';
+import { seedOption } from '../synth-options';
 import {
   appendLedgerLine,
   defaultReportPath,
@@ -93,10 +96,11 @@ export async function synthFromCountSource(
   const refusal = countSourceProblems(mechanismId, sourceWords);
   if (refusal.length > 0) throw new InputError(`${mechanismId} ${refusal[0]!}`);
   const countMechanism = COUNT_MECHANISMS[mechanismId]!;
-  const budget = parseBudget(String(v.epsilon), v.delta === undefined ? 0 : String(v.delta));
+  const delta = v.delta === undefined ? '0' : String(v.delta);
+  const budget = parseJobBudget({ epsilon: String(v.epsilon), delta });
   const releases = parseReleases(v.releases);
   const params = resolveParams(mechanism, parseParamFlags((v.param as string[] | undefined) ?? []));
-  const seed = v.seed === undefined ? undefined : String(v.seed);
+  const seed = seedOption(v.seed);
   const schemaPath = String(v.schema);
   const ledgerPath = v.ledger === undefined ? undefined : String(v.ledger);
 
@@ -135,14 +139,17 @@ export async function synthFromCountSource(
   try {
     io.progress?.(0, `counting (${source.where})`);
     n = await source.rowCount();
-    context = {
-      n,
+    // The run as a job (core/job); count sources run under replace-one only.
+    const settings: JobSettings = {
       schema,
+      mechanismId: mechanism.id,
+      params,
       epsilon: String(v.epsilon),
-      delta: v.delta === undefined ? 0 : String(v.delta),
+      delta,
       releases,
-      seeded: seed !== undefined,
+      ...(seed === undefined ? {} : { seed }),
     };
+    context = publicContextOf(settings, n);
     const problems = mechanism.check(schema, params, context);
     if (problems.length > 0) {
       throw new InputError(`${mechanism.id} cannot run on ${schemaPath}:\n  - ${problems.join('\n  - ')}`);
@@ -155,12 +162,13 @@ export async function synthFromCountSource(
       counts,
       schema,
       params,
-      {
-        ...context,
-        rng: makeRng(seed),
-        progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
-        signal: { aborted: false },
-      },
+      runContextOf(
+        settings,
+        n,
+        makeRng(mechanismSeed(settings)),
+        (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
+        { aborted: false },
+      ),
       { blockRows },
     );
   } catch (error) {

@@ -9,19 +9,20 @@ import { tableFromColumns } from '../../core/table/table-from-columns';
 import type { StoredTable } from '../../core/table/csv-stream-read';
 import { tokenAt } from '../../core/table/stored-column';
 import { complementIndices } from '../../core/metrics/sample-indices';
-import { splitRowsForJob } from '../../core/metrics/job-holdout';
+import { jobRowCounts, splitRowsForJob } from '../../core/job/job-rows';
+import { parseJobBudget } from '../../core/job/job-budget';
+import { mechanismSeed } from '../../core/job/job-seeds';
+import { publicContextOf, runContextOf, type JobSettings } from '../../core/job/synthesis-job';
 import { getMechanism, parseMechanismId } from '../../core/mechanisms/registry';
 import { resolveParams } from '../../core/mechanisms/params';
 import type {
   Mechanism,
   ParamValues,
-  PublicContext,
   ReleaseInBlocks,
   RunContext,
   SyntheticRows,
 } from '../../core/mechanisms/types';
 import { blockRowsOf, rowsOfTable } from '../../core/mechanisms/release-blocks';
-import { parseBudget } from '../../core/privacy/budget';
 import { defaultDelta } from '../../core/privacy/default-delta';
 import {
   FailedAfterSpendingError,
@@ -53,6 +54,7 @@ import { APP_VERSION } from '../../core/version';
 import { releasePaths } from '../release-paths';
 import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-limits';
 import { synthFromCountSource, usesCountSource } from './synth-counts';
+import { seedOption } from '../synth-options';
 
 /** The --neighbouring option: replace-one (the default) or add-remove; anything else is a usage error. */
 function neighbouringOption(value: unknown): Neighbouring {
@@ -120,10 +122,11 @@ export const synthCommand = {
     const mechanismId = parseMechanismId(String(v.mechanism));
     const mechanism = getMechanism(mechanismId);
     // Checked here with the δ given (0 when none): a default δ is set once n is known.
-    let budget = parseBudget(String(v.epsilon), v.delta === undefined ? 0 : String(v.delta));
+    const givenDelta = v.delta === undefined ? '0' : String(v.delta);
+    const givenBudget = parseJobBudget({ epsilon: String(v.epsilon), delta: givenDelta });
     const releases = parseReleases(v.releases);
     const params = resolveParams(mechanism, parseParamFlags((v.param as string[] | undefined) ?? []));
-    const seed = v.seed === undefined ? undefined : String(v.seed);
+    const seed = seedOption(v.seed);
     const holdoutOptions = parseHoldoutOptions(v);
     const schemaPath = String(v.schema);
     const ledgerPath = v.ledger === undefined ? undefined : String(v.ledger);
@@ -172,21 +175,21 @@ export const synthCommand = {
       v.delta === undefined && mechanism.fit?.needsDelta
         ? defaultDelta(neighbouring === 'add-remove' ? undefined : n)
         : undefined;
-    if (deltaDefault !== undefined) {
-      io.err(`dpsynth: ${deltaDefault.reason}\n`);
-      budget = parseBudget(String(v.epsilon), deltaDefault.delta);
-    }
+    if (deltaDefault !== undefined) io.err(`dpsynth: ${deltaDefault.reason}\n`);
 
-    const context: PublicContext = {
-      n,
+    // The run as a job (core/job): its public context, with n the rows the mechanism sees.
+    const settings: JobSettings = {
       schema,
+      mechanismId: mechanism.id,
+      params,
       epsilon: String(v.epsilon),
-      delta: deltaDefault?.delta ?? (v.delta === undefined ? 0 : String(v.delta)),
+      delta: deltaDefault?.delta ?? givenDelta,
       releases,
-      seeded: seed !== undefined,
-      // Absent for the default, so a replace-one context is the one it always was.
-      ...(neighbouring === 'add-remove' ? { neighbouring } : {}),
+      neighbouring,
+      ...(seed === undefined ? {} : { seed }),
     };
+    const budget = deltaDefault === undefined ? givenBudget : parseJobBudget(settings);
+    const context = publicContextOf(settings, n);
     const problems = mechanism.check(schema, params, context);
     if (problems.length > 0) {
       throw new InputError(`${mechanism.id} cannot run on ${schemaPath}:\n  - ${problems.join('\n  - ')}`);
@@ -201,12 +204,13 @@ export const synthCommand = {
         input,
         schema,
         params,
-        {
-          ...context,
-          rng: makeRng(seed),
-          progress: (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
-          signal: { aborted: false },
-        },
+        runContextOf(
+          settings,
+          n,
+          makeRng(mechanismSeed(settings)),
+          (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
+          { aborted: false },
+        ),
         blockRows,
       );
     } catch (error) {
@@ -420,8 +424,9 @@ async function readInput(
   const holdout = options.holdout;
   if (holdout === undefined) return { table: complete, ...counts };
   checkHoldoutSize(holdout.share, complete.nRows);
-  // The studio's split (src/worker/holdout.ts): a uniformly random subset of round(share · n) rows,
-  // drawn with the seed "<seed>/holdout" when seeded so the mechanism's random stream is unchanged.
+  // The job model's split (core/job/job-rows.ts), as in the studio: a uniformly random subset of
+  // round(share · n) rows, drawn with the seed "<seed>/holdout" when seeded so the mechanism's random
+  // stream is unchanged.
   const split = splitRowsForJob(complete, { holdoutShare: holdout.share, seed: options.seed });
   const heldOut = split.holdoutRows!;
   // fileRows[i]: the data row of the file behind row i of `complete`, to copy kept-back rows verbatim.
@@ -610,7 +615,7 @@ function parseHoldoutOptions(v: ParsedArgs['values']): HoldoutOptions | undefine
 
 /** Both parts of the split must keep at least one row. */
 function checkHoldoutSize(share: number, n: number): void {
-  const kept = Math.round(share * n);
+  const { kept } = jobRowCounts(n, share);
   if (kept >= 1 && kept <= n - 1) return;
   throw new InputError(
     `--holdout-share ${share} of ${n} rows keeps back ${kept}, which leaves ` +

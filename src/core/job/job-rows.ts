@@ -1,15 +1,27 @@
+import { keptBackCount, splitHoldout } from '../metrics/holdout-split';
+import { complementIndices } from '../metrics/sample-indices';
+import { selectRows } from '../metrics/select-rows';
 import { makeRng } from '../rng';
 import type { Table } from '../table/types';
-import { splitHoldout } from './holdout-split';
-import { complementIndices } from './sample-indices';
-import { selectRows } from './select-rows';
+import { holdoutSeed } from './job-seeds';
 
-/** What a synthesis job says about keeping rows back (the worker's SynthesisJob and the CLI's flags). */
+/** What a synthesis job says about keeping rows back (the studio's job and the CLI's flags). */
 export interface HoldoutChoice {
   /** Share of rows kept back from the mechanism (0 or absent: none). */
   holdoutShare?: number;
   /** Empty or absent: cryptographic randomness. */
   seed?: string;
+}
+
+/**
+ * Rows kept back and rows the mechanism sees when a job keeps back `share` of `n` rows:
+ * kept = round(share · n) as splitHoldout keeps, seen = n − kept; nothing kept when share is 0 or
+ * absent. The claim's n is `seen`, in the studio before the run as in the worker that runs it.
+ * Example: 1,001 rows with share 0.2 → 200 kept, 801 seen.
+ */
+export function jobRowCounts(n: number, share = 0): { kept: number; seen: number } {
+  const kept = share > 0 ? keptBackCount(n, share) : 0;
+  return { kept, seen: n - kept };
 }
 
 /** The rows a mechanism sees and, when the job keeps some back, the real rows kept for testing. */
@@ -23,13 +35,12 @@ export interface JobRows {
  * Keeps back `job.holdoutShare` of the rows, chosen uniformly at random (splitHoldout),
  * before the mechanism runs: the mechanism then sees only the rest, and the kept-back rows can
  * test models trained on the synthetic data (ML efficacy). The split uses its own generator
- * (seed "<seed>/holdout" for seeded jobs), so it never shifts the mechanism's random stream.
+ * (holdoutSeed: "<seed>/holdout" for seeded jobs), so it never shifts the mechanism's random stream.
  */
 export function splitRowsForJob(table: Table, job: HoldoutChoice): JobRows {
   const share = job.holdoutShare ?? 0;
   if (share <= 0) return { train: table, holdoutRows: null };
-  const seed = job.seed?.trim();
-  const split = splitHoldout(table, share, makeRng(seed ? `${seed}/holdout` : undefined));
+  const split = splitHoldout(table, share, makeRng(holdoutSeed(job)));
   return { train: split.train, holdoutRows: split.holdoutRows };
 }
 

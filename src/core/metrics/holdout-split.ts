@@ -12,6 +12,11 @@ export interface HoldoutSplit {
   holdoutRows: Uint32Array;
 }
 
+/** Rows a split keeps back from `n` when it keeps back `share` of them: round(share · n). */
+export function keptBackCount(n: number, share: number): number {
+  return Math.round(share * n);
+}
+
 /**
  * Uniformly random split of a table's rows: round(share · n) rows go to the holdout, the rest to
  * training, every subset of that size equally likely (partial Fisher–Yates with exact uniform
@@ -22,7 +27,7 @@ export interface HoldoutSplit {
 export function splitHoldout(table: Table, share: number, rng: Rng): HoldoutSplit {
   if (!(share > 0 && share < 1)) throw new RangeError(`Holdout share must be in (0, 1), got ${share}.`);
   const n = table.nRows;
-  const holdoutSize = Math.round(share * n);
+  const holdoutSize = keptBackCount(n, share);
   if (holdoutSize < 1 || holdoutSize > n - 1) {
     throw new RangeError(`A holdout share of ${share} of ${n} rows leaves one part empty.`);
   }

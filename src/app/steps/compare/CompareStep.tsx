@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react';
+import { deltaAsTyped } from '../../../core/job/job-budget';
 import { DataHolderNote } from '../../components/DataHolderNote';
 import { JobControls } from '../../components/JobControls';
 import { StepSection } from '../../components/StepSection';
@@ -61,7 +62,7 @@ export function CompareStep() {
         />
       </div>
       <p className="hint">
-        Each mechanism makes one release per repeat at ε = {epsilon.trim() || '?'}, δ = {delta.trim() || '0'}{' '}
+        Each mechanism makes one release per repeat at ε = {epsilon.trim() || '?'}, δ = {deltaAsTyped(delta)}{' '}
         and the seed (if any) of step {mechanismStep}. The mechanism picked in step {mechanismStep} uses your
         parameters; the others use their defaults. {chosen * repeats} runs, spread over the workers.
       </p>

@@ -5,7 +5,8 @@ import { stepNumber } from '../../components/step-order';
 import { useRunReadiness } from '../../services/run-readiness';
 import { cancelRun, startRun } from '../../services/run-synthesis';
 import { useId } from 'react';
-import { HOLDOUT_SHARE, setKeepHoldout, trainRowCount, useJobStore } from '../../state/job-store';
+import { jobRowCounts } from '../../../core/job/job-rows';
+import { HOLDOUT_SHARE, setKeepHoldout, useJobStore } from '../../state/job-store';
 import { useDataStore } from '../../state/data-store';
 import { useResultsStore } from '../../state/results-store';
 import { formatCount } from '../../components/number-format';
@@ -15,7 +16,7 @@ function HoldoutChoice() {
   const id = useId();
   const keepHoldout = useJobStore((state) => state.keepHoldout);
   const nRows = useDataStore((state) => state.dataset?.nRows ?? 0);
-  const kept = nRows - trainRowCount(nRows, HOLDOUT_SHARE);
+  const { kept, seen } = jobRowCounts(nRows, HOLDOUT_SHARE);
   return (
     <p className="holdout-choice">
       <label className="checkbox-label" htmlFor={id}>
@@ -30,8 +31,8 @@ function HoldoutChoice() {
       </label>
       <span className="hint">
         {' '}
-        The mechanism then sees only the other {formatCount(trainRowCount(nRows, HOLDOUT_SHARE))} rows; the
-        kept-back rows never leave this page.
+        The mechanism then sees only the other {formatCount(seen)} rows; the kept-back rows never leave this
+        page.
       </span>
     </p>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DomainPlanView } from '../../../core/domain/domain-plan';
+import { deltaAsTyped } from '../../../core/job/job-budget';
 import type { Schema } from '../../../core/table/types';
 import { dataSession } from '../../services/workers';
 
@@ -27,7 +28,7 @@ export function useDomainPlan(
     let current = true;
     setState({ status: 'pending' });
     const epsilon = budget.epsilon.trim();
-    const delta = budget.delta.trim() || '0';
+    const delta = deltaAsTyped(budget.delta);
     const timer = setTimeout(() => {
       if (!(Number(epsilon) > 0)) {
         setState({ status: 'error', message: 'Type ε, a number above 0, to see the plan.' });
