@@ -111,15 +111,16 @@ const meteredRestrictions = {
 };
 
 // Floors of src/core (DESIGN.md §1), lowest first, as the imports stand: a folder imports its own
-// floor and lower ones only. abort.ts and version.ts stand on the ground floor with linalg/ and stats/.
-//   linalg, stats → rng → table → privacy → models, mcmc, domain → inference → metrics
+// floor and lower ones only. abort.ts and version.ts stand on the ground floor with linalg/, stats/ and
+// format/ (number formatting for sentences); cells/ (sparse and growable cell counts) beside table/.
+//   linalg, stats, format → rng → table, cells → privacy → models, mcmc, domain → inference → metrics
 //   → mechanisms, counts (which import each other) → recommend, job (the synthesis job model)
 // Known exception: privacy/ (the metered primitives, the default δ's message) uses helpers that still
 // live under mechanisms/common/; it may import those and nothing else of mechanisms/.
 export const coreFloors = [
-  ['linalg', 'stats'],
+  ['linalg', 'stats', 'format'],
   ['rng'],
-  ['table'],
+  ['table', 'cells'],
   ['privacy'],
   ['models', 'mcmc', 'domain'],
   ['inference'],

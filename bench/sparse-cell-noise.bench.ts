@@ -11,9 +11,9 @@
 // Env: SPARSE_BENCH_REPEATS (default 5).
 import { performance } from 'node:perf_hooks';
 import { laplaceHistogram } from '../src/core/mechanisms/laplace-histogram';
-import { countNoiseScale } from '../src/core/mechanisms/common/noisy-cell-counts';
+import { countNoiseScale } from '../src/core/privacy/noisy-cell-counts';
 import { perturbAllCellCounts, perturbCellCounts } from '../src/core/privacy/metered/testing';
-import type { SparseCellCounts } from '../src/core/mechanisms/common/sparse-cell-counts';
+import type { SparseCellCounts } from '../src/core/cells/sparse-cell-counts';
 import { resolveParams } from '../src/core/mechanisms/params';
 import {
   makeDiscreteLaplacePositivePartSampler,

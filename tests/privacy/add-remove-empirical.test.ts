@@ -23,8 +23,8 @@
  *    about 0.11); the control (a run at 2ε, the noise of half the sensitivity) 1.917 (SOME_A).
  */
 import { describe, expect, it } from 'vitest';
-import { laplaceScaleFor } from '../../src/core/mechanisms/common/noisy-cell-counts';
-import { sparseFromDenseCounts } from '../../src/core/mechanisms/common/sparse-cell-counts';
+import { laplaceScaleFor } from '../../src/core/privacy/noisy-cell-counts';
+import { sparseFromDenseCounts } from '../../src/core/cells/sparse-cell-counts';
 import { categoricalColumn } from '../../src/core/mechanisms/common/testing/fixtures';
 import { rowsWithCategory } from '../../src/core/mechanisms/common/testing/audit-tables';
 import { getMechanism } from '../../src/core/mechanisms/registry';

@@ -21,8 +21,8 @@
  *    statistic given the whole ε (the split forgotten), true loss 1.98.
  */
 import { describe, expect, it } from 'vitest';
-import { multinomialDirichletPrior } from '../../src/core/mechanisms/common/dirichlet-prior';
-import { drawFromPriorAndBalls } from '../../src/core/mechanisms/common/polya-urn';
+import { multinomialDirichletPrior } from '../../src/core/privacy/dirichlet-prior';
+import { drawFromPriorAndBalls } from '../../src/core/rng/polya-urn';
 import { numericColumn } from '../../src/core/mechanisms/common/testing/fixtures';
 import { normalStatistics, sanitizeNormalStatistics } from '../../src/core/mechanisms/modips/normal-model';
 import { parseRational, Rational } from '../../src/core/rng/rational';

@@ -38,17 +38,14 @@ import {
   countNoiseScale,
   laplaceScaleFor,
   type NoisyPositiveCells,
-} from '../../src/core/mechanisms/common/noisy-cell-counts';
+} from '../../src/core/privacy/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../src/core/privacy/metered/noisy-positive-cells';
 import {
   makeCountNoiseSampler,
   perturbAllCellCounts,
   recordingStep,
 } from '../../src/core/privacy/metered/testing';
-import {
-  sparseFromDenseCounts,
-  type SparseCellCounts,
-} from '../../src/core/mechanisms/common/sparse-cell-counts';
+import { sparseFromDenseCounts, type SparseCellCounts } from '../../src/core/cells/sparse-cell-counts';
 import { makeDiscreteLaplaceSampler } from '../../src/core/rng/discrete-laplace';
 import { Rational } from '../../src/core/rng/rational';
 import { SeededRng } from '../../src/core/rng/seeded-rng';

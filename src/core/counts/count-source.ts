@@ -1,5 +1,5 @@
 import type { ColumnCoding } from '../mechanisms/common/column-coding';
-import type { SparseCellCounts } from '../mechanisms/common/sparse-cell-counts';
+import type { SparseCellCounts } from '../cells/sparse-cell-counts';
 
 /**
  * Where a run's exact counts come from. A mechanism that reads the data only through counts over the

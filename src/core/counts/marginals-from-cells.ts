@@ -1,5 +1,5 @@
 import { cellStrides, type ColumnCoding } from '../mechanisms/common/column-coding';
-import type { SparseCellCounts } from '../mechanisms/common/sparse-cell-counts';
+import type { SparseCellCounts } from '../cells/sparse-cell-counts';
 import { attributeSetKey, marginalCells, marginalStrides } from './count-source';
 
 /**

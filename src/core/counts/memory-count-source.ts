@@ -1,6 +1,6 @@
 import { cellOfEveryRow, columnsForCodings, levelsOfColumn } from '../mechanisms/common/encode-rows';
 import { countCells } from '../models/pgm/factor-index';
-import { countRowsPerCell } from '../mechanisms/common/sparse-cell-counts';
+import { countRowsPerCell } from '../cells/sparse-cell-counts';
 import type { Table } from '../table/types';
 import {
   attributeSetKey,

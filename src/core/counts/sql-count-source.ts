@@ -1,4 +1,4 @@
-import type { SparseCellCounts } from '../mechanisms/common/sparse-cell-counts';
+import type { SparseCellCounts } from '../cells/sparse-cell-counts';
 import { domainCellCount } from '../mechanisms/common/column-coding';
 import { InputError } from '../table/errors';
 import { marginalsFromCells } from './marginals-from-cells';

@@ -3,7 +3,7 @@ import { parseBudget } from '../privacy/budget';
 import { roundDownRational, roundUpRational } from '../privacy/round-up';
 import type { PrivacyClaim } from '../privacy/types';
 import { parseRational, Rational } from '../rng/rational';
-import { mcclureReiterPrior, multinomialDirichletPrior } from './common/dirichlet-prior';
+import { mcclureReiterPrior, multinomialDirichletPrior } from '../privacy/dirichlet-prior';
 import { mixedTable } from './common/testing/fixtures';
 import { resolveParams } from './params';
 import { planPlausibleDeniability } from './plausible-deniability/plan';

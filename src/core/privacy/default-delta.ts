@@ -1,4 +1,4 @@
-import { formatCount } from '../mechanisms/common/format-count';
+import { formatCount } from '../format/format-count';
 
 /** The default δ when n is not public (add/remove neighbours) or small: 10⁻⁹. */
 export const DEFAULT_DELTA_CAP = '1e-9';

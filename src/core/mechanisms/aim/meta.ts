@@ -7,7 +7,7 @@ import { pgmRelationAssumptions } from '../mst/meta';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { cellCount } from '../../models/pgm/factor-index';
 import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/graphical-models/pgm-budget';
 import {

@@ -3,7 +3,7 @@ import { OverspendError } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { SeededRng } from '../../rng/seeded-rng';
 import type { CategoricalColumn, NumericColumn, Schema, Table } from '../../table/types';
-import { mcclureReiterPrior } from '../common/dirichlet-prior';
+import { mcclureReiterPrior } from '../../privacy/dirichlet-prior';
 import {
   categoricalColumn,
   mixedTable,

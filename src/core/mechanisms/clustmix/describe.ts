@@ -3,7 +3,7 @@ import { roundUp, roundUpRational } from '../../privacy/round-up';
 import type { Rational } from '../../rng/rational';
 import type { PublicContext } from '../types';
 import type { ClustmixSpecPlan } from './meta';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { FEATURE_GRID } from './plan';
 
 function fmt(x: number): string {

@@ -4,7 +4,7 @@ import { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
 import type { ParamValues, PublicContext } from '../types';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { planEncoding, type ClustmixEncoding } from './encoding';
 import { readClustmixSettings, type ClustmixSettings } from './params';
 

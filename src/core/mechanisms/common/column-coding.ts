@@ -1,7 +1,7 @@
 import type { ColumnSchema, Schema } from '../../table/types';
 import { integersInBounds, scottBinCountFromPublicRange } from './bin-count-rules';
 import type { BinningChoice } from './binning-params';
-import { formatCount } from './format-count';
+import { formatCount } from '../../format/format-count';
 import {
   candidatePointMasses,
   pointLevelCount,

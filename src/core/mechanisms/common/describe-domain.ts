@@ -1,7 +1,7 @@
 import type { BinnedDomain } from './binned-domain';
 import { DOMAIN_CELL_LIMIT } from './column-coding';
 import { quantileBinSentences } from './describe-bin-shape';
-import { formatCount } from './format-count';
+import { formatCount } from '../../format/format-count';
 
 /**
  * The size of a binned domain in one sentence, from the plan (public facts only):

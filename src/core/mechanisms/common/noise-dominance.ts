@@ -1,6 +1,6 @@
 import { roundUp } from '../../privacy/round-up';
-import { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
-import { formatCount } from './format-count';
+import { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from '../../privacy/count-sensitivity';
+import { formatCount } from '../../format/format-count';
 
 /**
  * Expected positive part E[max(X, 0)] of one discrete Laplace draw X with P(X = k) ∝ e^(−|k|/b):

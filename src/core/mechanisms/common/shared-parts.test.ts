@@ -7,9 +7,9 @@ import { syntheticColumnFromLevels } from './decode-rows';
 import { describeBinnedDomain } from './describe-domain';
 import { drawCellsForRows } from './draw-rows';
 import { levelsOfColumn, numericLevel } from './encode-rows';
-import { formatCount } from './format-count';
+import { formatCount } from '../../format/format-count';
 import { noiseDominanceWarning } from './noise-dominance';
-import { countRowsPerCell } from './sparse-cell-counts';
+import { countRowsPerCell } from '../../cells/sparse-cell-counts';
 
 // Small known-value checks of the helpers every binned mechanism shares. Each value is worked out
 // by hand in the comment beside it.

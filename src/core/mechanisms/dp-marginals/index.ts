@@ -5,8 +5,8 @@ import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism'
 import { WHOLE_TABLES, type DatasetForm, type DrawnColumn } from '../common/dataset-form';
 import { drawCellsForRows } from '../common/draw-rows';
 import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
-import { countRowsPerCell, type SparseCellCounts } from '../common/sparse-cell-counts';
-import { laplaceScaleFor } from '../common/noisy-cell-counts';
+import { countRowsPerCell, type SparseCellCounts } from '../../cells/sparse-cell-counts';
+import { laplaceScaleFor } from '../../privacy/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import type { ParamValues, RunContext } from '../types';
 import type { NoisyPositiveCells } from '../../privacy/metered/sparse-cell-noise';

@@ -3,7 +3,7 @@ import type { Accountant } from '../../privacy/accountant';
 import { meteredOutputPerturbation } from '../../privacy/metered/output-perturbation';
 import type { L2QueryKind } from '../../privacy/query-sensitivity';
 import { FailedAfterSpendingError } from '../../privacy/spent-budget-error';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { noisyCount, type MeteredShare } from '../modips/grid-noise';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Rng } from '../../rng/types';

@@ -1,6 +1,6 @@
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import type { Schema } from '../../table/types';
 import { defineMechanismMeta } from '../shape/define-meta';
 import type { ParamValues, PublicContext } from '../types';

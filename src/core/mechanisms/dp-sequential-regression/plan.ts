@@ -7,7 +7,7 @@ import { isPublicSource, partSource } from '../../table/schema-facts';
 import type { ColumnSchema, NumericColumnSchema, Schema } from '../../table/types';
 import type { CategoricalCoding } from '../common/column-coding';
 import { completeColumnSentences } from '../common/complete-column-sentences';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import type { ParamValues, PublicContext } from '../types';
 import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from '../modips/grid-noise';
 import { sequentialRegressionSettings, type SequentialRegressionSettings } from './params';

@@ -4,7 +4,7 @@ import { throwIfAborted } from '../../abort';
 import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
 import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
 import { drawCellsForRows } from '../common/draw-rows';
-import { laplaceScaleFor, repairUpper } from '../common/noisy-cell-counts';
+import { laplaceScaleFor, repairUpper } from '../../privacy/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import { countInMemory } from '../../counts/memory-count-source';
 import type { CountQueryPlan, PlannedCounts } from '../../counts/count-source';
@@ -22,7 +22,7 @@ import {
   type ReleaseBudget,
 } from './meta';
 
-export { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE, countNoiseScale } from '../common/noisy-cell-counts';
+export { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE, countNoiseScale } from '../../privacy/noisy-cell-counts';
 
 /** The cross-tabulation's cells are a partition of the rows fixed by the schema: its counts are this query. */
 const PARTITION = { kind: 'partition-counts' } as const;

@@ -6,7 +6,7 @@ import type { Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { describeBinnedDomain } from '../common/describe-domain';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { noiseDominanceWarning } from '../common/noise-dominance';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import { histogramClaim } from '../common/histogram-claim';

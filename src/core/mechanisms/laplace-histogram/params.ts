@@ -1,6 +1,6 @@
 import type { ParamSpec, ParamValues } from '../types';
 import { BINNING_PARAMS, binningChoiceFromParams, type BinningChoice } from '../common/binning-params';
-import type { NoisyCountRepair } from '../common/noisy-cell-counts';
+import type { NoisyCountRepair } from '../../privacy/noisy-cell-counts';
 
 export const NOISY_COUNT_REPAIR_PARAM: ParamSpec = {
   name: 'negatives',

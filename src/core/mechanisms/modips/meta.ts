@@ -1,6 +1,6 @@
 import { describeBinnedDomain } from '../common/describe-domain';
-import { formatCount } from '../common/format-count';
-import { noiseDominanceWarning } from '../common/noisy-cell-counts';
+import { formatCount } from '../../format/format-count';
+import { noiseDominanceWarning } from '../common/noise-dominance';
 import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';

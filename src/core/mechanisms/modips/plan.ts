@@ -5,7 +5,7 @@ import { Rational } from '../../rng/rational';
 import type { NumericColumnSchema, Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { planColumnCodings, type CategoricalCoding } from '../common/column-coding';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { binnedDomainAssumptions } from '../common/public-assumptions';
 import type { ParamValues, PublicContext } from '../types';
 import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from './grid-noise';

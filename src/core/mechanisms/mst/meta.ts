@@ -4,7 +4,7 @@ import { addRemoveAssumptions, binningRows, publicRows, relationOf } from '../ne
 import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/graphical-models/pgm-budget';
 import {
   marginalLimitProblem,
@@ -15,7 +15,11 @@ import {
 } from '../common/graphical-models/pgm-domain';
 import { binnedDomainAssumptions } from '../common/public-assumptions';
 import { QUANTILE_BINNING_PARAMS } from '../common/binning-params';
-import { pgmBinPlan, pgmRhoAfterBinning, reservePgmBinStep } from '../common/graphical-models/pgm-quantile-step';
+import {
+  pgmBinPlan,
+  pgmRhoAfterBinning,
+  reservePgmBinStep,
+} from '../common/graphical-models/pgm-quantile-step';
 import { quantileBinSentences } from '../common/describe-bin-shape';
 import type { ParamSpec, ParamValues, PublicContext } from '../types';
 import type { MeterStep } from '../../privacy/meter';

@@ -3,7 +3,7 @@ import { OverspendError } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import { SeededRng } from '../../rng/seeded-rng';
 import type { CategoricalColumn, NumericColumn, Schema, Table } from '../../table/types';
-import { multinomialDirichletPrior } from '../common/dirichlet-prior';
+import { multinomialDirichletPrior } from '../../privacy/dirichlet-prior';
 import {
   categoricalColumn,
   mixedTable,

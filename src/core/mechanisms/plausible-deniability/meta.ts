@@ -6,7 +6,7 @@ import { roundUpRational } from '../../privacy/round-up';
 import { Rational } from '../../rng/rational';
 import { InputError } from '../../table/errors';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { defineMechanismMeta } from '../shape/define-meta';
 import type { ParamValues, PublicContext } from '../types';
 import { PLAUSIBLE_DENIABILITY_PARAMS } from './params';

@@ -5,7 +5,7 @@ import type { Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { binningChoiceFromParams } from '../common/binning-params';
 import { DOMAIN_CELL_LIMIT } from '../common/column-coding';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import type { ParamValues, PublicContext } from '../types';
 import { planDrawBudget, type DrawBudget } from './draw-budget';
 import { pdSettings, type PdSettings } from './params';

@@ -7,7 +7,7 @@ import type { Schema } from '../../table/types';
 import { planBinnedDomain, type BinnedDomain } from '../common/binned-domain';
 import { describeBinnedDomain } from '../common/describe-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../common/binning-params';
-import { formatCount } from '../common/format-count';
+import { formatCount } from '../../format/format-count';
 import { binnedMechanismAssumptions } from '../common/binned-mechanism';
 import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
 import type { ParamValues, PublicContext } from '../types';

@@ -1,5 +1,4 @@
-import type { AbortSignalLike } from '../../abort';
-import { throwIfAborted } from '../../abort';
+import { throwIfAborted, type AbortSignalLike } from '../../abort';
 import type { CliqueTreeModel } from './clique-tree-model';
 import { addProjected, projection, sumProjected } from './factor-index';
 

@@ -1,8 +1,7 @@
 import { sampleMultinomial } from '../../rng/multinomial';
 import type { Rng } from '../../rng/types';
 import { uniformInt } from '../../rng/uniform-int';
-import { throwIfAborted } from '../../abort';
-import type { AbortSignalLike } from '../../abort';
+import { throwIfAborted, type AbortSignalLike } from '../../abort';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { CliqueTreeModel } from './clique-tree-model';
 import { expectedCountFloors, RowOrder, spreadLevels, unbiasedCounts } from './balanced-levels';

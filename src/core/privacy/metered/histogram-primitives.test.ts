@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { multinomialDirichletPrior, mcclureReiterPrior } from '../../mechanisms/common/dirichlet-prior';
-import { drawFromPriorAndBalls } from '../../mechanisms/common/polya-urn';
-import { sparseFromDenseCounts } from '../../mechanisms/common/sparse-cell-counts';
+import { multinomialDirichletPrior, mcclureReiterPrior } from '../dirichlet-prior';
+import { drawFromPriorAndBalls } from '../../rng/polya-urn';
+import { sparseFromDenseCounts } from '../../cells/sparse-cell-counts';
 import { Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
 import { uniformInt } from '../../rng/uniform-int';

@@ -1,4 +1,4 @@
-import type { SparseCellCounts } from '../../mechanisms/common/sparse-cell-counts';
+import type { SparseCellCounts } from '../../cells/sparse-cell-counts';
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import type { ChargeableStep } from '../meter';

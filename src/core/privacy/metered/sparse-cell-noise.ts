@@ -8,8 +8,8 @@ import { makeGeometricExpNegSampler } from '../../rng/geometric-exp-neg';
 import { expNegBracket, inverseOnePlusBracket } from '../../rng/ratio-brackets';
 import { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
-import { GrowableCellWeights } from '../../mechanisms/common/growable-cells';
-import type { SparseCellCounts } from '../../mechanisms/common/sparse-cell-counts';
+import { GrowableCellWeights } from '../../cells/growable-cells';
+import type { SparseCellCounts } from '../../cells/sparse-cell-counts';
 import type { AbortSignalLike } from '../../abort';
 
 /*

@@ -4,9 +4,9 @@ import {
   repairUpper,
   type CountNoiseOptions,
   type NoisyCountRepair,
-} from '../../mechanisms/common/noisy-cell-counts';
+} from '../noisy-cell-counts';
 import type { AbortSignalLike } from '../../abort';
-import type { SparseCellCounts } from '../../mechanisms/common/sparse-cell-counts';
+import type { SparseCellCounts } from '../../cells/sparse-cell-counts';
 import { makeDiscreteLaplaceSampler } from '../../rng/discrete-laplace';
 import type { Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';

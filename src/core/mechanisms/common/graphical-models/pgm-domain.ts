@@ -4,7 +4,7 @@ import { planBinnedDomain } from '../binned-domain';
 import { parseRational, type Rational } from '../../../rng/rational';
 import { BINNING_PARAMS, BINNING_SHARE_PARAM, binningChoiceFromParams } from '../binning-params';
 import { DOMAIN_CELL_LIMIT, type ColumnCoding } from '../column-coding';
-import { formatCount } from '../format-count';
+import { formatCount } from '../../../format/format-count';
 
 /** The attributes of a graphical model: one per schema column, its levels including the missing level. */
 export interface PgmDomain {

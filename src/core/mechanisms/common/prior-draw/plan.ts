@@ -10,8 +10,8 @@ import type { MechanismFit, ParamValues, PublicContext } from '../../types';
 import { planBinnedDomain, type BinnedDomain } from '../binned-domain';
 import { BINNING_PARAMS, binningChoiceFromParams } from '../binning-params';
 import { describeBinnedDomain } from '../describe-domain';
-import { priorWeightFor, type PriorDraw } from '../dirichlet-prior';
-import { formatCount } from '../format-count';
+import { priorWeightFor, type PriorDraw } from '../../../privacy/dirichlet-prior';
+import { formatCount } from '../../../format/format-count';
 import { binnedDomainAssumptions } from '../public-assumptions';
 
 /**

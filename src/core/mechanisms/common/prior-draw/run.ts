@@ -6,9 +6,9 @@ import { defineMechanism, type DefinedMechanism, type Drawn } from '../../shape/
 import type { ParamValues, RunContext } from '../../types';
 import { refuseUnplannedRun } from '../binned-mechanism';
 import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../dataset-form';
-import type { PriorDraw } from '../dirichlet-prior';
+import type { PriorDraw } from '../../../privacy/dirichlet-prior';
 import { cellOfEveryRow } from '../encode-rows';
-import { countRowsPerCell, type SparseCellCounts } from '../sparse-cell-counts';
+import { countRowsPerCell, type SparseCellCounts } from '../../../cells/sparse-cell-counts';
 import type { PriorDrawMeta, PriorDrawPlan, ReleasePlan } from './plan';
 
 /** The cells of the cross-tabulation partition the rows by a rule fixed by the schema. */

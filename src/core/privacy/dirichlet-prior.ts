@@ -1,5 +1,5 @@
-import { expm1LowerBound } from '../../privacy/expm1-lower-bound';
-import { Rational } from '../../rng/rational';
+import { expm1LowerBound } from './expm1-lower-bound';
+import { Rational } from '../rng/rational';
 
 /** Denominator of the dyadic grid prior weights are rounded up to: 2^24, so urn arithmetic stays small. */
 const PRIOR_GRID = 1n << 24n;

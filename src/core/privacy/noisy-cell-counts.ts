@@ -1,14 +1,13 @@
-import type { ChargeableStep } from '../../privacy/meter';
-import { querySensitivity, type QueryKind } from '../../privacy/query-sensitivity';
-import { roundUpRational } from '../../privacy/round-up';
-import { Rational } from '../../rng/rational';
-import { InputError } from '../../table/errors';
+import type { ChargeableStep } from './meter';
+import { querySensitivity, type QueryKind } from './query-sensitivity';
+import { roundUpRational } from './round-up';
+import { Rational } from '../rng/rational';
+import { InputError } from '../table/errors';
 import { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
-import type { AbortSignalLike } from '../types';
+import type { AbortSignalLike } from '../abort';
 
 export { CROSS_TABULATION_SENSITIVITY_REPLACE_ONE } from './count-sensitivity';
-export { expectedPositiveNoise, noiseDominanceWarning } from './noise-dominance';
-export type { NoisyPositiveCells } from '../../privacy/metered/sparse-cell-noise';
+export type { NoisyPositiveCells } from './metered/sparse-cell-noise';
 
 /**
  * The discrete Laplace scale t = Δ/ε for noisy counts, exactly as a rational. Adding independent

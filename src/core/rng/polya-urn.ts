@@ -1,8 +1,7 @@
-import type { Rational } from '../../rng/rational';
-import type { Rng } from '../../rng/types';
-import { uniformBigInt, uniformInt, uniformIntBelowSafe } from '../../rng/uniform-int';
-import { throwIfAborted } from '../../abort';
-import type { AbortSignalLike } from '../types';
+import type { Rational } from './rational';
+import type { Rng } from './types';
+import { uniformBigInt, uniformInt, uniformIntBelowSafe } from './uniform-int';
+import { throwIfAborted, type AbortSignalLike } from '../abort';
 
 /** Weighted cells: cells[i] holds counts[i] balls (non-negative whole numbers); cells need not be sorted. */
 export interface UrnBalls {

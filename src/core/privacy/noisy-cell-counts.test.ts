@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { parseRational, Rational } from '../../rng/rational';
-import { SeededRng } from '../../rng/seeded-rng';
-import type { Rng } from '../../rng/types';
-import { chiSquareSurvival } from '../../stats/chi-square';
-import { countNoiseScale, expectedPositiveNoise, noiseDominanceWarning } from './noisy-cell-counts';
-import {
-  makeCountNoiseSampler,
-  perturbAllCellCounts,
-  perturbCellCounts,
-} from '../../privacy/metered/testing';
+import { parseRational, Rational } from '../rng/rational';
+import { SeededRng } from '../rng/seeded-rng';
+import type { Rng } from '../rng/types';
+import { chiSquareSurvival } from '../stats/chi-square';
+import { countNoiseScale } from './noisy-cell-counts';
+import { expectedPositiveNoise, noiseDominanceWarning } from '../mechanisms/common/noise-dominance';
+import { makeCountNoiseSampler, perturbAllCellCounts, perturbCellCounts } from './metered/testing';
 import {
   makeSparseNoiseSamplers,
   perturbCellCountsSparsely,
   type NoisyPositiveCells,
-} from '../../privacy/metered/sparse-cell-noise';
-import { countRowsPerCell, sparseFromDenseCounts, type SparseCellCounts } from './sparse-cell-counts';
+} from './metered/sparse-cell-noise';
+import { countRowsPerCell, sparseFromDenseCounts, type SparseCellCounts } from '../cells/sparse-cell-counts';
 
 const idle = { aborted: false };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Rational } from '../../rng/rational';
-import { SeededRng } from '../../rng/seeded-rng';
-import { chiSquareGoodnessOfFit } from '../../stats/chi-square-goodness-of-fit';
-import { logGamma } from '../../stats/log-gamma';
-import { mcclureReiterPrior, multinomialDirichletPrior } from './dirichlet-prior';
+import { Rational } from './rational';
+import { SeededRng } from './seeded-rng';
+import { chiSquareGoodnessOfFit } from '../stats/chi-square-goodness-of-fit';
+import { logGamma } from '../stats/log-gamma';
+import { mcclureReiterPrior, multinomialDirichletPrior } from '../privacy/dirichlet-prior';
 import { drawFromPriorAndBalls } from './polya-urn';
 
 /** Dirichlet–multinomial pmf of the count in cell 0 of two cells: m draws, parameters (a0, a1). */
