@@ -1,9 +1,9 @@
 /**
  * The data worker's API (one worker per loaded file; the page calls it through
  * `Comlink.wrap<DataWorkerApi>()`, so call types come from these real functions). It parses the
- * file, pages rows to the preview, validates schemas, keeps the synthetic releases of runs for
- * charts and export, and hands tables straight to pool workers over a MessageChannel
- * (README.md in this folder draws the routes). It runs no mechanism.
+ * file, pages rows to the preview, validates schemas, keeps the synthetic releases of runs (received
+ * straight from the pool worker that made them) for charts and export, and hands tables straight to
+ * pool workers over a MessageChannel (README.md in this folder draws the routes). It runs no mechanism.
  */
 import { inferWithRealEstimate, type InferenceWithRealEstimate } from '../core/inference/release-inference';
 import type { Schema, Table } from '../core/table/types';
@@ -16,9 +16,11 @@ import {
 import { DatasetSession } from './dataset-session';
 import type { DatasetOverview, PairHeatmap, ProgressListener, SchemaValidation } from './protocol';
 import { throttleProgress } from './progress-throttle';
-import { sendTablesOver } from './table-channel';
+import { receiveTablesFrom, sendTablesOver } from './table-channel';
 import { copyTable } from './table-transfer';
 import type { LearnDomainOptions, LearnDomainResult } from '../core/domain/learn-domain';
+import type { RunReleases } from './pool-worker';
+import { createAbortError } from '../core/abort';
 
 /**
  * What the data worker sends a pool worker for an evaluation: copies of the releases and, unless the
@@ -35,6 +37,9 @@ export interface EvaluationInputs {
 }
 
 const session = new DatasetSession();
+
+/** Runs whose releases are on their way from a pool worker, by run id: aborting one stops its wait. */
+const awaitedReleases = new Map<string, AbortController>();
 
 /** The chunks of a byte stream, read one at a time (the file is never held whole). */
 async function* chunksOf(stream: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -116,9 +121,32 @@ export const dataWorker = {
     );
   },
 
-  /** Keeps a run's releases (transferred in) for charts and export. */
-  keepReleases(jobId: string, schema: Schema, datasets: Table[], holdoutRows: Uint32Array | null): void {
-    session.keepReleases(jobId, schema, datasets, holdoutRows);
+  /**
+   * Receives the releases and kept-back row indices of run `jobId` over `port`, straight from the pool
+   * worker that makes them (poolWorker.synthesize or finishStages, transferred), and keeps them for
+   * charts and export. Resolves once they are kept; rejects with the pool worker's reason when the run
+   * fails, or when the page gives the run up (`abandonReleases`: cancelled, its worker terminated).
+   */
+  async receiveReleases(jobId: string, schema: Schema, port: MessagePort): Promise<void> {
+    awaitedReleases.get(jobId)?.abort(createAbortError('The run was started again.'));
+    const wait = new AbortController();
+    awaitedReleases.set(jobId, wait);
+    try {
+      const { datasets, holdoutRows } = await receiveTablesFrom<RunReleases>(port, wait.signal);
+      session.keepReleases(jobId, schema, datasets, holdoutRows);
+    } finally {
+      if (awaitedReleases.get(jobId) === wait) awaitedReleases.delete(jobId);
+    }
+  },
+
+  /**
+   * Gives run `jobId` up: a wait for its releases stops (the channel is closed) and any releases of
+   * it already kept are dropped. The page calls it when the run was cancelled or its pool worker
+   * ended, so nothing waits for a sender that is gone.
+   */
+  abandonReleases(jobId: string): void {
+    awaitedReleases.get(jobId)?.abort(createAbortError('The run was cancelled.'));
+    session.forgetReleases(jobId);
   },
 
   /**

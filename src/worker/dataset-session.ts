@@ -226,6 +226,11 @@ export class DatasetSession {
     }
   }
 
+  /** Drops the releases of run `jobId`, if kept. */
+  forgetReleases(jobId: string): void {
+    this.releases.delete(jobId);
+  }
+
   /** Release `index` (0-based) of run `jobId` as CSV pieces, formula-like text escaped (csvChunks escapeFormulas). */
   releaseCsvChunks(jobId: string, index: number): Iterable<string> {
     return csvChunks(this.requireRelease(jobId, index), { escapeFormulas: true });

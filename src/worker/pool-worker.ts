@@ -2,8 +2,10 @@
  * The API of the pool workers (one per logical core; the page calls them through
  * `Comlink.wrap<PoolWorkerApi>()`, so call types come from these real functions). A pool worker
  * receives a table once from the data worker over a MessageChannel (cached under its key), runs
- * mechanisms, their stages and sweep points on it, and evaluates releases. It never sees the file
- * (README.md in this folder draws the routes).
+ * mechanisms, their stages and sweep points on it, sends a run's releases straight to the data worker
+ * over another channel (the page gets the summary only), and evaluates releases: those of its last
+ * run, which it keeps, or copies the data worker sends. It never sees the file (README.md in this
+ * folder draws the routes).
  */
 import * as Comlink from 'comlink';
 import type { Table } from '../core/table/types';
@@ -33,8 +35,9 @@ import { throttleProgress } from './progress-throttle';
 import { compareReleases } from './release-comparison';
 import { abortJob, withJob } from './running-jobs';
 import { runSynthesisJob } from './synthesis-job';
-import { receiveTablesFrom } from './table-channel';
-import { tableBuffers } from './table-transfer';
+import { receiveTablesFrom, sendFailureOver, sendTablesOver } from './table-channel';
+import { copyTable } from './table-transfer';
+import { dropHeldRun, dropHeldRunOnTable, heldRun, holdRun } from './held-releases';
 import { partsFromHoldoutRows, splitRowsForJob, type JobRows } from '../core/job/job-rows';
 
 /** Tree settings of the pMSE an ε sweep plots: synthpop's utility.gen defaults, no permutation null. */
@@ -49,22 +52,24 @@ function requireHeldTable(key: string): Table {
   return table;
 }
 
-/** What a synthesis job returns: the summary, the releases and the kept-back rows (transferred). */
-export interface SynthesisOutcome {
-  summary: SynthesisSummary;
+/**
+ * What a pool worker sends the data worker over a run's releases channel: the releases and the
+ * kept-back row indices (ascending, or null), buffers transferred.
+ */
+export interface RunReleases {
   datasets: Table[];
   holdoutRows: Uint32Array | null;
 }
 
-/** The summary the studio shows of a release, with the release's tables marked for transfer. */
+/** The summary the studio shows of a release: counts, claim, diagnostics and comparison, no table. */
 function summarizeRelease(
   jobId: string,
   release: Release,
   rows: JobRows,
   runMillis: number,
-): SynthesisOutcome {
+): SynthesisSummary {
   const real = rows.train;
-  const summary: SynthesisSummary = {
+  return {
     jobId,
     trainRows: real.nRows,
     holdoutRows: rows.holdoutRows?.length ?? 0,
@@ -77,9 +82,49 @@ function summarizeRelease(
     runMillis,
     comparison: compareReleases(real, release.datasets),
   };
-  const transfers = release.datasets.flatMap(tableBuffers);
-  if (rows.holdoutRows !== null) transfers.push(rows.holdoutRows.buffer as ArrayBuffer);
-  return Comlink.transfer({ summary, datasets: release.datasets, holdoutRows: rows.holdoutRows }, transfers);
+}
+
+/**
+ * Hands a finished run's releases on: copies go to the data worker over `port` (transferred; it
+ * keeps them for charts and export), and this worker keeps the originals as its last run, for the
+ * evaluation that follows.
+ */
+function handReleasesOver(port: MessagePort, job: SynthesisJob, release: Release, rows: JobRows): void {
+  sendTablesOver(
+    port,
+    (): RunReleases => ({
+      datasets: release.datasets.map(copyTable),
+      holdoutRows: rows.holdoutRows === null ? null : rows.holdoutRows.slice(),
+    }),
+    (sent) => sent.datasets,
+    (sent) => (sent.holdoutRows === null ? [] : [sent.holdoutRows.buffer as ArrayBuffer]),
+  );
+  holdRun({
+    jobId: job.jobId,
+    tableKey: job.tableKey,
+    datasets: release.datasets,
+    holdoutRows: rows.holdoutRows,
+  });
+}
+
+/** Runs `work`; if it fails (refused, cancelled), the end of `port` hears why and nothing else is sent. */
+async function failingOver<T>(port: MessagePort, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    sendFailureOver(port, error);
+    throw error;
+  }
+}
+
+/** The real rows and kept-back rows of a run on `table`, split by its kept-back row indices. */
+function splitByHoldout(
+  table: Table,
+  holdoutRows: Uint32Array | null,
+): { real: Table; holdout: Table | null } {
+  if (holdoutRows === null) return { real: table, holdout: null };
+  const { train, holdout } = partsFromHoldoutRows(table, holdoutRows);
+  return { real: train, holdout };
 }
 
 /** The real rows of an evaluation: as sent, or this worker's table split by the kept-back rows. */
@@ -89,10 +134,30 @@ function realRowsOf(
 ): { real: Table; holdout: Table | null } {
   if (inputs.real !== null) return { real: inputs.real, holdout: inputs.holdout };
   if (tableKey === undefined) throw new Error('The evaluation received no real table; run it again.');
-  const table = requireHeldTable(tableKey);
-  if (inputs.holdoutRows === null) return { real: table, holdout: null };
-  const { train, holdout } = partsFromHoldoutRows(table, inputs.holdoutRows);
-  return { real: train, holdout };
+  return splitByHoldout(requireHeldTable(tableKey), inputs.holdoutRows);
+}
+
+/** The full utility evaluation (core evaluateUtility) of `releases` against `real`, as job `jobId`. */
+function evaluateReleases(
+  jobId: string,
+  real: Table,
+  holdout: Table | null,
+  releases: Table[],
+  options: EvaluationSettings,
+  onProgress: ProgressListener,
+): Promise<UtilityReport> {
+  const progress = throttleProgress(onProgress);
+  const ml =
+    holdout !== null && options.mlTarget !== undefined ? { holdout, target: options.mlTarget } : undefined;
+  return withJob(jobId, async (signal) =>
+    evaluateUtility(
+      real,
+      releases,
+      { pmse: { permutations: options.pmsePermutations }, ...(ml ? { ml } : {}), signal },
+      makeRng(),
+      (fraction, stage) => progress(fraction, stage),
+    ),
+  );
 }
 
 export const poolWorker = {
@@ -103,31 +168,51 @@ export const poolWorker = {
 
   /**
    * Receives a table from the data worker over `port` (dataWorker.sendTableForRun, transferred)
-   * and keeps it under `key`, with at most one other.
+   * and keeps it under `key`, with at most one other (the releases of a run on a table dropped go too).
    */
   async receiveTable(key: string, port: MessagePort): Promise<void> {
     const table = await receiveTablesFrom<Table>(port);
     heldTables.delete(key);
     heldTables.set(key, table);
-    while (heldTables.size > 2) heldTables.delete(heldTables.keys().next().value as string);
+    while (heldTables.size > 2) {
+      const dropped = heldTables.keys().next().value as string;
+      heldTables.delete(dropped);
+      dropHeldRunOnTable(dropped);
+    }
+  },
+
+  /** Whether this worker still holds the releases of run `jobId` and the table it ran on. */
+  holdsReleases(jobId: string): boolean {
+    const run = heldRun(jobId);
+    return run !== undefined && heldTables.has(run.tableKey);
   },
 
   /**
-   * Runs a mechanism on the held table and compares the releases with it.
-   * The releases come back transferred (the caller hands them to the data worker).
+   * Runs a mechanism on the held table and compares the releases with it. The releases and the
+   * kept-back row indices go to the data worker over `releasesPort` (dataWorker.receiveReleases,
+   * transferred) and stay here as this worker's last run; the page gets the summary only. A run that
+   * fails or is cancelled sends the reason instead.
    */
-  async synthesize(job: SynthesisJob, onProgress: ProgressListener): Promise<SynthesisOutcome> {
+  async synthesize(
+    job: SynthesisJob,
+    onProgress: ProgressListener,
+    releasesPort: MessagePort,
+  ): Promise<SynthesisSummary> {
+    dropHeldRun();
     const progress = throttleProgress(onProgress);
-    return withJob(job.jobId, async (signal) => {
-      const rows = splitRowsForJob(requireHeldTable(job.tableKey), job);
-      const startedAt = performance.now();
-      const release = await runSynthesisJob(rows.train, job, (f, m) => progress(0.9 * f, m), signal);
-      const runMillis = performance.now() - startedAt;
-      progress(0.9, 'Comparing with the real data');
-      const result = summarizeRelease(job.jobId, release, rows, runMillis);
-      progress(1, 'Done');
-      return result;
-    });
+    return failingOver(releasesPort, () =>
+      withJob(job.jobId, async (signal) => {
+        const rows = splitRowsForJob(requireHeldTable(job.tableKey), job);
+        const startedAt = performance.now();
+        const release = await runSynthesisJob(rows.train, job, (f, m) => progress(0.9 * f, m), signal);
+        const runMillis = performance.now() - startedAt;
+        progress(0.9, 'Comparing with the real data');
+        const summary = summarizeRelease(job.jobId, release, rows, runMillis);
+        handReleasesOver(releasesPort, job, release, rows);
+        progress(1, 'Done');
+        return summary;
+      }),
+    );
   },
 
   /**
@@ -135,6 +220,7 @@ export const poolWorker = {
    * declare `staged`); null when the mechanism has no stages.
    */
   planStages(job: SynthesisJob): StageAssignments | null {
+    dropHeldRun();
     return planStages(splitRowsForJob(requireHeldTable(job.tableKey), job), job, { aborted: false });
   },
 
@@ -143,6 +229,7 @@ export const poolWorker = {
    * stages; the planning worker keeps its own when it plans.
    */
   keepStageShared(jobId: string, shared: unknown): void {
+    dropHeldRun();
     keepSharedPart(jobId, shared);
   },
 
@@ -164,10 +251,27 @@ export const poolWorker = {
     });
   },
 
-  /** The planning worker: the release from the stages' results, compared with the real table, transferred. */
-  finishStages(job: SynthesisJob, results: unknown[], runMillis: number): SynthesisOutcome {
-    const { release, rows } = finishStages(job.jobId, results);
-    return summarizeRelease(job.jobId, release, rows, runMillis);
+  /**
+   * The planning worker: the release from the stages' results, compared with the real table; its
+   * tables go over `releasesPort` and stay here, as `synthesize` hands them on.
+   */
+  finishStages(
+    job: SynthesisJob,
+    results: unknown[],
+    runMillis: number,
+    releasesPort: MessagePort,
+  ): SynthesisSummary {
+    let finished: ReturnType<typeof finishStages>;
+    try {
+      finished = finishStages(job.jobId, results);
+    } catch (error) {
+      sendFailureOver(releasesPort, error);
+      throw error;
+    }
+    const { release, rows } = finished;
+    const summary = summarizeRelease(job.jobId, release, rows, runMillis);
+    handReleasesOver(releasesPort, job, release, rows);
+    return summary;
   },
 
   /**
@@ -205,6 +309,7 @@ export const poolWorker = {
     onProgress?: ProgressListener,
   ): Promise<SweepPointResult[]> {
     const progress: ProgressListener = onProgress === undefined ? () => {} : throttleProgress(onProgress);
+    dropHeldRun();
     return withJob(job.jobId, async (signal) => {
       const table = requireHeldTable(job.tableKey);
       const startedAt = performance.now();
@@ -224,13 +329,31 @@ export const poolWorker = {
   },
 
   /**
+   * The full utility evaluation of the releases of run `runJobId`, which this worker made and still
+   * holds (`holdsReleases`), against the table it ran on, split by the kept-back rows: nothing is
+   * copied or sent. Otherwise as `evaluate`.
+   */
+  async evaluateHeld(
+    jobId: string,
+    runJobId: string,
+    options: EvaluationSettings,
+    onProgress: ProgressListener,
+  ): Promise<UtilityReport> {
+    const run = heldRun(runJobId);
+    if (run === undefined)
+      throw new Error('This worker no longer holds the releases of the run; evaluate again.');
+    const { real, holdout } = splitByHoldout(requireHeldTable(run.tableKey), run.holdoutRows);
+    return evaluateReleases(jobId, real, holdout, run.datasets, options, onProgress);
+  },
+
+  /**
    * The full utility evaluation of a run's releases against the real table
    * (core evaluateUtility: pMSE, TVD k = 1–3, per-column, correlations, distinguishing game,
    * disclosure checks), on the tables the data worker sends over `inputsPort`
-   * (dataWorker.sendEvaluationInputs): the real rows come either with them or, when this worker
-   * holds the run's table under `tableKey`, from that table (split by the kept-back rows), so a
-   * table of millions of rows is not copied again. Computed from the real data: for the data holder,
-   * never part of a release.
+   * (dataWorker.sendEvaluationInputs), when this worker no longer holds the run's releases: the real
+   * rows come either with them or, when this worker holds the run's table under `tableKey`, from that
+   * table (split by the kept-back rows), so a table of millions of rows is not copied again. Computed
+   * from the real data: for the data holder, never part of a release.
    */
   async evaluate(
     jobId: string,
@@ -239,21 +362,9 @@ export const poolWorker = {
     onProgress: ProgressListener,
     tableKey?: string,
   ): Promise<UtilityReport> {
-    const progress = throttleProgress(onProgress);
     const inputs = await receiveTablesFrom<EvaluationInputs>(inputsPort);
     const { real, holdout } = realRowsOf(inputs, tableKey);
-    const releases = inputs.releases;
-    const ml =
-      holdout !== null && options.mlTarget !== undefined ? { holdout, target: options.mlTarget } : undefined;
-    return withJob(jobId, async (signal) =>
-      evaluateUtility(
-        real,
-        releases,
-        { pmse: { permutations: options.pmsePermutations }, ...(ml ? { ml } : {}), signal },
-        makeRng(),
-        (fraction, stage) => progress(fraction, stage),
-      ),
-    );
+    return evaluateReleases(jobId, real, holdout, inputs.releases, options, onProgress);
   },
 
   /** Asks a running job to stop; the pool terminates the worker if the job does not notice in time. */

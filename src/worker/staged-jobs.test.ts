@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOISY_LINE_CSV as CSV, NOISY_LINE_SCHEMA as schema } from './testing/noisy-line';
 import { dataWorker } from './data-worker';
 import { poolWorker } from './pool-worker';
-import { handTableOver } from './testing/worker-routes';
+import { handTableOver, withReleasesAsSent } from './testing/worker-routes';
 import type { SynthesisJob } from './protocol';
 import type { PdChunkSpec } from '../core/mechanisms/plausible-deniability';
 
@@ -25,7 +25,7 @@ describe('a staged run (the pMSE mechanism) with its stages on separate workers'
     await dataWorker.loadCsvText(CSV, 'line.csv', () => {});
     await handTableOver(schema, 'pmse-table');
 
-    const serial = await poolWorker.synthesize(job('serial'), () => {});
+    const serial = await withReleasesAsSent((port) => poolWorker.synthesize(job('serial'), () => {}, port));
 
     const parallelJob = job('parallel');
     const assignments = poolWorker.planStages(parallelJob)!;
@@ -37,11 +37,16 @@ describe('a staged run (the pMSE mechanism) with its stages on separate workers'
       const stage = await poolWorker.runStage('parallel', 'pmse-mechanism', assignments.stages[c]!, () => {});
       results[c] = stage;
     }
-    const parallel = poolWorker.finishStages(parallelJob, results, 0);
+    const parallel = await withReleasesAsSent((port) =>
+      poolWorker.finishStages(parallelJob, results, 0, port),
+    );
 
     expect(parallel.summary.claim).toEqual(serial.summary.claim);
     expect(parallel.datasets).toEqual(serial.datasets);
     expect(parallel.summary.comparison).toEqual(serial.summary.comparison);
+    // The planner keeps the run's releases for its evaluation (planning dropped the serial run's).
+    expect(poolWorker.holdsReleases('parallel')).toBe(true);
+    expect(poolWorker.holdsReleases('serial')).toBe(false);
   });
 
   it('stops a chain with an AbortError when cancelled from its first progress call', async () => {
@@ -58,8 +63,11 @@ describe('a staged run (the pMSE mechanism) with its stages on separate workers'
     expect(calls).toBeGreaterThanOrEqual(1);
   });
 
-  it('refuses to finish a run it did not plan', () => {
-    expect(() => poolWorker.finishStages(job('never-planned'), [], 0)).toThrow('no longer held');
+  it('refuses to finish a run it did not plan, and says so to the data worker waiting for its releases', async () => {
+    const { port1, port2 } = new MessageChannel();
+    const kept = dataWorker.receiveReleases('never-planned', schema, port1);
+    expect(() => poolWorker.finishStages(job('never-planned'), [], 0, port2)).toThrow('no longer held');
+    await expect(kept).rejects.toThrow('no longer held');
   });
 
   it('plans no stages for a mechanism that has none', () => {
@@ -84,7 +92,9 @@ describe('a staged run of plausible-deniability (chunks of rows) on separate wor
       releases: 2,
       seed: 'pd-parallel-equals-serial',
     });
-    const serial = await poolWorker.synthesize(pdJob('pd-serial'), () => {});
+    const serial = await withReleasesAsSent((port) =>
+      poolWorker.synthesize(pdJob('pd-serial'), () => {}, port),
+    );
     const parallelJob = pdJob('pd-parallel');
     const assignments = poolWorker.planStages(parallelJob)!;
     // 200 rows per release: one chunk each; a chunk's spec is its release, row count and the ticket of
@@ -114,7 +124,9 @@ describe('a staged run of plausible-deniability (chunks of rows) on separate wor
         () => {},
       );
     }
-    const parallel = poolWorker.finishStages(parallelJob, results, 0);
+    const parallel = await withReleasesAsSent((port) =>
+      poolWorker.finishStages(parallelJob, results, 0, port),
+    );
     expect(parallel.summary.claim).toEqual(serial.summary.claim);
     expect(parallel.datasets).toEqual(serial.datasets);
   });

@@ -1,39 +1,78 @@
 import type { Table } from '../core/table/types';
+import { createAbortError } from '../core/abort';
 import { tableBuffers } from './table-transfer';
 
 /** What crosses a table channel: the tables, or the sentence saying why they could not be made. */
-type ChannelMessage<T> = { value: T } | { error: string };
+type ChannelMessage<T> = { value: T } | { error: string; aborted?: true };
 
 /**
  * Sends the tables `make` returns to the worker at the other end of a MessageChannel, their
- * buffers transferred (moved, not copied: DESIGN.md §6). The data worker
- * uses it to hand tables straight to a pool worker, so they never pass through the page. If
- * `make` throws, the other end gets its message (instead of waiting forever) and the error is
- * thrown here too. The receiving end closes the channel once the message is in.
+ * buffers transferred (moved, not copied: DESIGN.md §6), with any other buffers `extraBuffersOf`
+ * names (e.g. row indices). Workers use it to hand tables straight to each other, so they never
+ * pass through the page. If `make` throws, the other end gets its message (instead of waiting
+ * forever) and the error is thrown here too. The receiving end closes the channel once the message
+ * is in.
  */
-export function sendTablesOver<T>(port: MessagePort, make: () => T, tablesOf: (value: T) => Table[]): void {
+export function sendTablesOver<T>(
+  port: MessagePort,
+  make: () => T,
+  tablesOf: (value: T) => Table[],
+  extraBuffersOf: (value: T) => ArrayBuffer[] = () => [],
+): void {
+  let value: T;
   try {
-    const value = make();
-    port.postMessage({ value } satisfies ChannelMessage<T>, tablesOf(value).flatMap(tableBuffers));
+    value = make();
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    port.postMessage({ error: message } satisfies ChannelMessage<T>);
+    sendFailureOver(port, error);
     throw error;
   }
+  const buffers = new Set([...tablesOf(value).flatMap(tableBuffers), ...extraBuffersOf(value)]);
+  port.postMessage({ value } satisfies ChannelMessage<T>, [...buffers]);
 }
 
-/** Waits for what sendTablesOver sends from the other end of the channel, then closes the port. */
-export function receiveTablesFrom<T>(port: MessagePort): Promise<T> {
+/**
+ * Tells the other end of a table channel that nothing will come, and why (the run failed or was
+ * cancelled), so it stops waiting; an AbortError stays one at the other end. The receiving end
+ * closes the channel.
+ */
+export function sendFailureOver(port: MessagePort, error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  const aborted = error instanceof Error && error.name === 'AbortError';
+  port.postMessage({
+    error: message,
+    ...(aborted ? { aborted: true as const } : {}),
+  } satisfies ChannelMessage<unknown>);
+}
+
+/**
+ * Waits for what sendTablesOver sends from the other end of the channel, then closes the port.
+ * When `signal` aborts first (the page learnt that the sender ended: cancelled, terminated), the
+ * port is closed and the wait rejects with the signal's reason, so nothing waits forever.
+ */
+export function receiveTablesFrom<T>(port: MessagePort, signal?: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    port.onmessage = (event: MessageEvent<ChannelMessage<T>>) => {
+    const stop = () => {
+      port.onmessage = null;
+      port.onmessageerror = null;
       port.close();
+      reject(signal?.reason instanceof Error ? signal.reason : createAbortError('Nothing was sent.'));
+    };
+    if (signal?.aborted) return stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    const done = () => {
+      signal?.removeEventListener('abort', stop);
+      port.close();
+    };
+    port.onmessage = (event: MessageEvent<ChannelMessage<T>>) => {
+      done();
       const message = event.data;
-      if ('error' in message) reject(new Error(message.error));
-      else resolve(message.value);
+      if ('error' in message) {
+        reject(message.aborted === true ? createAbortError(message.error) : new Error(message.error));
+      } else resolve(message.value);
     };
     port.onmessageerror = () => {
-      port.close();
-      reject(new Error('The tables sent by the data worker could not be read; load the file again.'));
+      done();
+      reject(new Error('The tables sent over the channel could not be read; load the file again.'));
     };
   });
 }

@@ -9,7 +9,7 @@ import {
   useResultsStore,
 } from '../state/results-store';
 import { tableKeyOf } from './cache-keys';
-import { dataSession, runPool, slotHoldingTable } from './workers';
+import { dataSession, runPool, slotHoldingReleases, slotHoldingTable } from './workers';
 import { createJobRunner } from './job-runner';
 
 /** synthpop's 50 label permutations for the pMSE null. */
@@ -36,9 +36,11 @@ onDatasetReplaced('evaluation', () => runner.discard());
 
 /**
  * Evaluates a finished run's releases against the real table in a pool worker, preferably the one
- * that ran it: when that worker still holds the table, the data worker sends only copies of the
- * releases (and the kept-back row indices), otherwise copies of the real table too, straight to the
- * pool worker, transferred. Runs in the background after each run; cancellable.
+ * that ran it: when that worker still holds the run's releases (it keeps those of its last run), it
+ * evaluates them on its own table and nothing is sent. Otherwise the data worker sends copies of the
+ * releases straight to the pool worker, transferred, with the kept-back row indices when that worker
+ * holds the table, else with copies of the real rows too. Runs in the background after each run;
+ * cancellable.
  */
 export async function startEvaluation(
   jobId: string,
@@ -50,10 +52,16 @@ export async function startEvaluation(
   const run = useResultsStore.getState().run;
   const datasetId = run?.summary.jobId === jobId ? run.configuration.datasetId : undefined;
   const tableKey = datasetId === undefined ? undefined : tableKeyOf(datasetId, schema);
+  // The worker that made the run (it may still hold its releases), else one that holds its table.
+  const preferSlot =
+    slotHoldingReleases(jobId) ?? (tableKey === undefined ? undefined : slotHoldingTable(tableKey));
   await runner.start('Preparing the evaluation', async ({ id: evaluationId, signal, progress }) => {
     setEvaluationReport(null);
     const report = await runPool().run(
       async (slot) => {
+        if (await slot.remote.holdsReleases(jobId)) {
+          return slot.remote.evaluateHeld(evaluationId, jobId, settings, Comlink.proxy(progress));
+        }
         const realHeld = tableKey !== undefined && (await slot.remote.holdsTable(tableKey));
         // The data worker sends the tables straight to the pool worker (README.md in src/worker).
         const { port1, port2 } = new MessageChannel();
@@ -72,7 +80,7 @@ export async function startEvaluation(
       {
         signal,
         requestStop: (remote) => void remote.cancel(evaluationId),
-        ...(tableKey === undefined ? {} : { preferSlot: slotHoldingTable(tableKey) }),
+        ...(preferSlot === undefined ? {} : { preferSlot }),
       },
     );
     if (!signal.aborted) setEvaluationReport(report);

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOISY_LINE_CSV as CSV, NOISY_LINE_SCHEMA as schema } from '../../worker/testing/noisy-line';
 import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
 import { WorkerPool, type SpawnedWorker } from '../../worker/client/worker-pool';
-import type { PoolWorkerApi, SynthesisOutcome } from '../../worker/pool-worker';
-import type { SynthesisJob } from '../../worker/protocol';
+import type { PoolWorkerApi, RunReleases } from '../../worker/pool-worker';
+import type { SynthesisJob, SynthesisSummary } from '../../worker/protocol';
 import { synthesizeInStages } from './run-staged';
+import { withReleasesAsSent } from '../../worker/testing/worker-routes';
 
 /**
  * A seeded staged run (plausible-deniability, one stage per release) through the page's route
@@ -130,14 +131,20 @@ afterAll(() => {
 
 describe('a seeded staged run on pools of different sizes', () => {
   it('gives exactly the one-thread release on pools of 2 and of 4 workers', async () => {
-    const serial = await workers[0]!.api.synthesize(job('one-thread'), () => {});
+    const serial = await withReleasesAsSent((port) =>
+      workers[0]!.api.synthesize(job('one-thread'), () => {}, port),
+    );
     for (const size of [2, 4]) {
       const { stagesBy } = poolOver(workers, size);
-      let staged: SynthesisOutcome;
+      let staged: { summary: SynthesisSummary } & RunReleases;
       try {
-        staged = (await pool.run((slot) =>
-          synthesizeInStages(slot, job(`pool-of-${size}`), new AbortController().signal, () => {}),
-        )) as SynthesisOutcome;
+        // The planner sends the release over the channel it is given, as to the data worker.
+        staged = await withReleasesAsSent(
+          async (port) =>
+            (await pool.run((slot) =>
+              synthesizeInStages(slot, job(`pool-of-${size}`), new AbortController().signal, () => {}, port),
+            ))!,
+        );
       } finally {
         // No idle timer of this pool outlives the test.
         pool.terminateAll();

@@ -142,7 +142,7 @@ function runAsStudio(signal: AbortSignal, progress: (fraction: number) => void =
   const inner = { settled: false };
   const run = pool.run(
     (slot) =>
-      synthesizeInStages(slot, job, signal, progress).finally(() => {
+      synthesizeInStages(slot, job, signal, progress, releasesPort()).finally(() => {
         inner.settled = true;
       }),
     { signal, requestStop: (remote) => void remote.cancel(job.jobId) },
@@ -163,6 +163,9 @@ async function allWorkersInAStage(logs: string[][], size: number): Promise<void>
 
 const job = { jobId: 'staged', mechanismId: 'plausible-deniability' } as SynthesisJob;
 
+/** The end of a releases channel a run hands the planner (the stand-ins send nothing over it). */
+const releasesPort = () => new MessageChannel().port2;
+
 /** A stage that runs until its worker is asked to cancel, then stops. */
 const stopWhenAsked: StageBody = async (_c, cancelled) => {
   await cancelled;
@@ -173,7 +176,7 @@ describe('a staged run from the page', () => {
   it('runs every stage once on the planner and the helpers, each helper given the shared part once', async () => {
     const { logs } = makePool(3);
     const outcome = await pool.run((slot) =>
-      synthesizeInStages(slot, job, new AbortController().signal, () => {}),
+      synthesizeInStages(slot, job, new AbortController().signal, () => {}, releasesPort()),
     );
     expect(outcome).toEqual(Array.from({ length: STAGES }, (_, c) => c));
     const [planner, ...helpers] = logs;
@@ -194,7 +197,7 @@ describe('a staged run from the page', () => {
   it('leaves a one-worker pool to run the job whole', async () => {
     makePool(1);
     const outcome = await pool.run((slot) =>
-      synthesizeInStages(slot, job, new AbortController().signal, () => {}),
+      synthesizeInStages(slot, job, new AbortController().signal, () => {}, releasesPort()),
     );
     expect(outcome).toBeNull();
   });
@@ -218,9 +221,15 @@ describe('a staged run from the page', () => {
     let settled = false;
     const progressAfter: number[] = [];
     const outcome = pool.run((slot) =>
-      synthesizeInStages(slot, job, new AbortController().signal, (fraction) => {
-        if (settled) progressAfter.push(fraction);
-      }),
+      synthesizeInStages(
+        slot,
+        job,
+        new AbortController().signal,
+        (fraction) => {
+          if (settled) progressAfter.push(fraction);
+        },
+        releasesPort(),
+      ),
     );
     await expect(outcome).rejects.toThrow('stage 0 failed');
     settled = true;

@@ -3,8 +3,7 @@ import { createAbortError } from '../../core/abort';
 import type { StageTracePoint } from '../../core/mechanisms/types';
 import type { RemotePoolWorker } from '../../worker/client/spawn-worker';
 import type { PoolSlot } from '../../worker/client/worker-pool';
-import type { SynthesisOutcome } from '../../worker/pool-worker';
-import type { SynthesisJob } from '../../worker/protocol';
+import type { SynthesisJob, SynthesisSummary } from '../../worker/protocol';
 import { addLiveMcmcPoint, beginLiveMcmc } from '../state/live-mcmc-store';
 import { runPool } from './workers';
 
@@ -14,17 +13,19 @@ import { runPool } from './workers';
  * then the planner and up to capacity − 1 pool workers (one pool job each, sharing the cancel
  * signal) take stages from one queue in stage order until none is left. Each helper gets the run's
  * shared part once before its first stage and drops it after its last; results come back
- * transferred and go on to the planner transferred, which finishes the release. Which worker runs
+ * transferred and go on to the planner transferred, which finishes the release and sends its tables
+ * to the data worker over `releasesPort` (the page gets the summary only). Which worker runs
  * a stage does not change it (its generator comes from the stage's seed), so a seeded release is the
  * same on any pool. Null when the mechanism has no stages or the pool has fewer than two workers
- * (nested jobs would wait for the planner): the job then runs whole.
+ * (nested jobs would wait for the planner): the job then runs whole, and `releasesPort` is unused.
  */
 export async function synthesizeInStages(
   planner: PoolSlot<RemotePoolWorker>,
   job: SynthesisJob,
   signal: AbortSignal,
   progress: (fraction: number, message: string) => void,
-): Promise<SynthesisOutcome | null> {
+  releasesPort: MessagePort,
+): Promise<SynthesisSummary | null> {
   if (runPool().capacity < 2) return null;
   const startedAt = performance.now();
   // Planning and finishing run on the planner's table and do not stop when asked: a cancel past the
@@ -120,6 +121,7 @@ export async function synthesizeInStages(
         job,
         Comlink.transfer(results, ownedBuffers(results)),
         performance.now() - startedAt,
+        Comlink.transfer(releasesPort, [releasesPort]),
       ),
     planner.ended,
   );

@@ -1,14 +1,14 @@
 import * as Comlink from 'comlink';
+import { createAbortError } from '../../core/abort';
 import { clearLiveMcmc } from '../state/live-mcmc-store';
 import { synthesisJob as makeSynthesisJob } from '../../core/job/synthesis-job';
-import { tableBuffers } from '../../worker/table-transfer';
 import { useDataStore } from '../state/data-store';
 import { HOLDOUT_SHARE, setRunState, useJobStore } from '../state/job-store';
 import { setFinishedRun, type RunConfiguration } from '../state/results-store';
 import { useSchemaStore } from '../state/schema-store';
 import { tableKeyOf } from './cache-keys';
 import { cancelEvaluation, defaultEvaluationSettings, startEvaluation } from './run-evaluation';
-import { dataSession, ensureTableOnWorker, runPool } from './workers';
+import { dataSession, ensureTableOnWorker, noteRunSlot, runPool } from './workers';
 import { synthesizeInStages } from './run-staged';
 import { assessCurrentRun } from './run-readiness';
 import { createJobRunner } from './job-runner';
@@ -31,9 +31,10 @@ onDatasetReplaced('run', () => {
 
 /**
  * Starts a run of the configured mechanism on a pool worker. Progress goes to the 'run'
- * progress channel; the releases are handed to the data worker (transferred, not copied)
- * for charts and export; then the full evaluation starts in the background. A new run cancels
- * the previous one.
+ * progress channel; the releases go from the pool worker straight to the data worker over a
+ * MessageChannel this page makes (transferred, not copied; the page gets the summary only) for
+ * charts and export; then the full evaluation starts in the background, on the pool worker that
+ * still holds them. A new run cancels the previous one.
  */
 export async function startRun(): Promise<void> {
   const dataset = useDataStore.getState().dataset;
@@ -81,24 +82,36 @@ export async function startRun(): Promise<void> {
       },
     );
     clearLiveMcmc();
+    // The releases go from the pool worker to the data worker over this channel (README.md in
+    // src/worker, route 3): this page only hands its two ends out.
+    const { port1, port2 } = new MessageChannel();
+    const dataWorker = dataSession.worker;
+    const kept = dataWorker.receiveReleases(jobId, schema, Comlink.transfer(port1, [port1]));
+    // Awaited below once the run is back; a refusal that arrives first is not an unhandled rejection.
+    kept.catch(() => undefined);
+    // A run that is cancelled, or whose worker ends, sends nothing: the data worker stops waiting.
+    const giveUp = () => void dataWorker.abandonReleases(jobId).catch(() => undefined);
+    signal.addEventListener('abort', giveUp, { once: true });
     try {
-      const { summary, datasets, holdoutRows } = await runPool().run(
-        async (slot) => {
-          await ensureTableOnWorker(slot, synthesisJob.tableKey, schema);
-          const staged = await synthesizeInStages(slot, synthesisJob, signal, progress);
-          return staged ?? slot.remote.synthesize(synthesisJob, Comlink.proxy(progress));
-        },
-        { signal, requestStop: (remote) => void remote.cancel(jobId) },
-      );
-      const transfers = datasets.flatMap(tableBuffers);
-      if (holdoutRows !== null) transfers.push(holdoutRows.buffer as ArrayBuffer);
-      await dataSession.worker.keepReleases(
-        jobId,
-        schema,
-        Comlink.transfer(datasets, transfers),
-        holdoutRows,
-      );
+      const summary = await runPool()
+        .run(
+          async (slot) => {
+            await ensureTableOnWorker(slot, synthesisJob.tableKey, schema);
+            noteRunSlot(jobId, slot.slotId);
+            const releasesPort = Comlink.transfer(port2, [port2]);
+            const staged = await synthesizeInStages(slot, synthesisJob, signal, progress, releasesPort);
+            return staged ?? slot.remote.synthesize(synthesisJob, Comlink.proxy(progress), releasesPort);
+          },
+          { signal, requestStop: (remote) => void remote.cancel(jobId) },
+        )
+        .catch((error: unknown) => {
+          giveUp();
+          throw error;
+        });
       // Cancelled while the releases were being handed over: nothing is shown, the run is over.
+      await unlessAborted(kept, signal).catch((error: unknown) => {
+        if (!signal.aborted) throw error;
+      });
       if (signal.aborted) return;
       setFinishedRun({ summary, configuration });
       // Its output and the utility computed on the real data are now shown: the run is a look at the data.
@@ -123,7 +136,22 @@ export async function startRun(): Promise<void> {
         recordInterruptedRunLook(jobId, configuration.mechanismId, readiness.claim);
       }
       throw error;
+    } finally {
+      signal.removeEventListener('abort', giveUp);
     }
+  });
+}
+
+/**
+ * `pending`, or an AbortError as soon as `signal` aborts (a data worker replaced by a new file while
+ * it receives a run's releases never answers).
+ */
+function unlessAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(createAbortError('The run was cancelled.'));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 

@@ -27,6 +27,19 @@ export function slotHoldingTable(tableKey: string): number | undefined {
   return tableSlots.get(tableKey);
 }
 
+/** The pool worker that made the last run: it keeps that run's releases for its evaluation. */
+let lastRun: { jobId: string; slotId: number } | undefined;
+
+/** Notes that run `jobId` runs on pool worker `slotId` (which will keep its releases). */
+export function noteRunSlot(jobId: string, slotId: number): void {
+  lastRun = { jobId, slotId };
+}
+
+/** The pool worker that made run `jobId` and may still hold its releases, if it was the last run. */
+export function slotHoldingReleases(jobId: string): number | undefined {
+  return lastRun?.jobId === jobId ? lastRun.slotId : undefined;
+}
+
 /**
  * Makes sure the pool worker holds the table built under `schema`: when it does not, the data
  * worker builds a copy and sends it to the pool worker over a MessageChannel, transferred (this
