@@ -19,6 +19,10 @@ describe('dpsynth metrics', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     const metrics = JSON.parse(result.stdout);
+    // The evaluation report's format (core evaluationJson, the studio's export too), with no time in it.
+    expect(metrics).toMatchObject({ format: 'dpsynth-evaluation-report', formatVersion: 2 });
+    expect(metrics.createdAt).toBeUndefined();
+    expect(metrics.real).toEqual({ file: 'tests/fixtures/cli/real.csv', rows: 400 });
     expect(metrics.tvd['1']).toBe(reference.tvd1.mean_tvd);
     expect(metrics.tvd['2']).toBe(reference.tvd2.mean_tvd);
     expect(metrics.tvd['3']).toBe(reference.tvd3.mean_tvd);

@@ -5,8 +5,9 @@ import { buildTable } from '../../core/table/build-table';
 import type { Schema } from '../../core/table/types';
 import { InputError } from '../../core/table/errors';
 import { evaluateUtility, type UtilityReport } from '../../core/metrics/evaluate';
+import { evaluationJson } from '../../core/metrics/evaluation-json';
+import { APP_VERSION } from '../../core/version';
 import type { RegressionSpec } from '../../core/metrics/regression-comparison';
-import type { SubsetTvd } from '../../core/metrics/tvd';
 import { SYNTHPOP_CART_DEFAULTS } from '../../core/models/cart';
 import { makeRng } from '../../core/rng/make-rng';
 import { secondThreadHelps, spawnNullWorker, startPmseNull } from '../pmse-null-threads';
@@ -157,89 +158,17 @@ async function evaluateFiles(
     await pmseNull?.stop();
   }
 
-  const tvd: Record<string, number | null> = {};
-  const tvdSkipped: Record<string, string> = {};
-  const tvdSubsets: Record<string, SubsetTvd[]> = {};
-  for (const [k, order] of Object.entries(report.tvd.byK)) {
-    if (order.mean === null || order.perRelease === null) {
-      tvd[k] = null;
-      tvdSkipped[k] = order.skipped ?? 'not computed.';
-      continue;
-    }
-    tvd[k] = order.mean;
-    tvdSubsets[k] = meanSubsetTvds(order.perRelease.map((r) => r.subsets));
-  }
-  const perRelease = report.pmse.perRelease;
-  const result = {
-    real: { file: realPath, rows: real.nRows },
-    synthetic: synthPaths.map((file, i) => ({ file, rows: synths[i]!.nRows })),
+  const result = evaluationJson(report, {
+    appVersion: APP_VERSION,
+    realFile: realPath,
+    syntheticFiles: synthPaths,
     ...(holdoutPath !== undefined ? { holdout: { file: holdoutPath, rows: holdout!.nRows } } : {}),
-    columns: schema.columns.map((c) => ({ name: c.name, type: c.type })),
-    pmse: {
-      model: report.pmse.model,
-      value: report.pmse.mean.value,
-      ratio: report.pmse.mean.ratio,
-      nullMean: meanOfAll(perRelease.map((r) => r.nullMean)),
-      rawRatio: meanOfAll(perRelease.map((r) => r.rawRatio)),
-      k: meanOfAll(perRelease.map((r) => r.k)),
-      ...(model === 'cart' ? { cart, permutations } : {}),
-      droppedConstant: report.pmse.droppedConstant,
-      warnings: pmseWarnings(report.pmse),
-      perRelease,
-    },
-    tvd,
-    ...(Object.keys(tvdSkipped).length > 0 ? { tvdSkipped } : {}),
-    tvdSubsets,
-    tvdPerRelease: report.tvd.byK,
-    tvdFullTable: report.tvd.fullTable,
-    kMarginalScore: report.tvd.kMarginalScore?.mean ?? null,
-    perColumn: report.perColumn,
-    correlation: report.correlation,
-    regression: report.regression,
-    mlEfficacy: report.mlEfficacy,
-    distinguishingGame: report.distinguishingGame,
-    disclosure: report.disclosure,
-    note: report.note,
-  };
+  });
   if (v.json) {
     io.out(`${JSON.stringify(result, null, 2)}\n`);
     return;
   }
   io.out(`${formatMetricsText(result.pmse, report, synthPaths.length).join('\n')}\n`);
-}
-
-/** The mean of the values, or null when any is null (a key every release must have). */
-function meanOfAll(values: (number | null)[]): number | null {
-  if (values.length === 0 || values.some((v) => v === null)) return null;
-  return mean(values as number[]);
-}
-
-/** Each subset's TVD averaged over releases (subsets matched by their column names). */
-function meanSubsetTvds(perRelease: SubsetTvd[][]): SubsetTvd[] {
-  const key = (columns: string[]) => columns.join('\u0000');
-  const sums = new Map<string, number>();
-  for (const subsets of perRelease) {
-    for (const s of subsets) sums.set(key(s.columns), (sums.get(key(s.columns)) ?? 0) + s.tvd);
-  }
-  return perRelease[0]!.map((s) => ({
-    columns: s.columns,
-    tvd: sums.get(key(s.columns))! / perRelease.length,
-  }));
-}
-
-/** Warnings about the pMSE fit: a logistic model that separates real from synthetic rows. */
-function pmseWarnings(pmse: UtilityReport['pmse']): string[] {
-  if (pmse.model !== 'logit') return [];
-  const releases = pmse.perRelease.length;
-  return pmse.perRelease.flatMap((r, j) => {
-    const extreme = r.extremePropensities ?? 0;
-    if (extreme === 0) return [];
-    return [
-      `${releases > 1 ? `release ${j + 1}: ` : ''}the logistic model separates real from synthetic rows ` +
-        `(${extreme} fitted propensities within 1e-8 of 0 or 1): the maximum-likelihood fit does not exist ` +
-        'and pMSE/S_pMSE depend on the optimiser; use --pmse-model cart',
-    ];
-  });
 }
 
 /** The human-readable summary of `dpsynth metrics` (the JSON holds every number). */
