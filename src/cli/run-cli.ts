@@ -21,7 +21,7 @@ interface Command {
 const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   mechanisms: async () => (await import('./commands/mechanisms')).mechanismsCommand,
   schema: async () => (await import('./commands/schema')).schemaCommand,
-  synth: async () => (await import('./commands/synth')).synthCommand,
+  synth: async () => (await import('./commands/synth-command')).synthCommand,
   metrics: async () => (await import('./commands/metrics')).metricsCommand,
   infer: async () => (await import('./commands/infer')).inferCommand,
   counts: async () => (await import('./commands/counts')).countsCommand,

@@ -13,7 +13,7 @@ import { parseSchemaJson } from '../../core/table/schema-json';
 import { readUserFile, type CliIo } from '../io';
 import { UsageError } from '../errors';
 import type { ParsedArgs } from '../args';
-import { parseParamFlags } from './synth';
+import { parseParamFlags } from '../synth-options';
 
 /**
  * `dpsynth counts --print-sql`: the count queries of a run, for any SQL engine. The queries follow

@@ -12,7 +12,6 @@ import { mechanismSeed } from '../../core/job/job-seeds';
 import { publicContextOf, runContextOf, type JobSettings } from '../../core/job/synthesis-job';
 import { blockRowsOf } from '../../core/mechanisms/release-blocks';
 import { buildReleaseReport } from '../../core/privacy/report';
-import { formatBudget, ledgerTotal, type LedgerEntry } from '../../core/privacy/ledger';
 import { decodeCsvBytes } from '../../core/table/csv-read';
 import { InputError } from '../../core/table/errors';
 import { isSpentBudgetError } from '../../core/privacy/spent-budget-error';
@@ -31,9 +30,7 @@ import { countsFolderSource } from '../count-sources/counts-folder';
 import { duckDbFileCountSource } from '../count-sources/duckdb';
 import { insertIntoClickHouse, isClickHouseAddress } from '../count-sources/clickhouse-insert';
 import { copyCsvToParquet } from '../count-sources/parquet-out';
-import { seedOption } from '../synth-options';
 import {
-  appendLedgerLine,
   defaultReportPath,
   listOf,
   markedNotForRelease,
@@ -41,15 +38,16 @@ import {
   missingOptionMessage,
   parseParamFlags,
   parseReleases,
+  seedOption,
+} from '../synth-options';
+import {
+  appendLedgerLines,
+  ledgerSummary,
   readLedger,
   recordSpentRun,
-  uncountedDomainEntry,
-} from './synth';
-
-/** True when synth was asked to take its counts from a count source rather than a table in memory. */
-export function usesCountSource(v: ParsedArgs['values']): boolean {
-  return v.engine !== undefined || v.source !== undefined || v.counts !== undefined;
-}
+  releaseLedgerLines,
+  reportCumulative,
+} from '../release-ledger';
 
 /**
  * `synth --engine duckdb data.parquet|data.csv`, `synth --source clickhouse://…`, `synth --counts DIR`:
@@ -193,22 +191,18 @@ export async function synthFromCountSource(
     `The exact counts were computed by ${source.where}; the privacy steps, the model and the sampling ran on ` +
       'the machine that wrote this report. The count source adds no privacy step and changes no count.',
   ];
-  const domainEntry =
-    ledger === undefined ? undefined : uncountedDomainEntry(schema, ledger.entries, schemaPath);
-  const own = release.claim.composedOf?.mechanism ?? release.claim;
-  const entry: LedgerEntry = {
-    kind: 'export',
-    at: new Date().toISOString(),
-    mechanism: mechanism.id,
-    epsilon: own.epsilon,
-    delta: own.delta,
-    runs: 1,
-    what:
-      `${release.datasets.length} synthetic dataset${release.datasets.length === 1 ? '' : 's'} from counts by ` +
-      `${source.where}${seed === undefined ? '' : ' (seeded, not for release)'}`,
-  };
-  const added = domainEntry === undefined ? [entry] : [domainEntry, entry];
-  const cumulative = ledger === undefined ? undefined : ledgerTotal([...ledger.entries, ...added]);
+  const lines =
+    ledger === undefined
+      ? undefined
+      : releaseLedgerLines(ledger, {
+          schema,
+          schemaPath,
+          mechanismId: mechanism.id,
+          claim: release.claim,
+          what:
+            `${release.datasets.length} synthetic dataset${release.datasets.length === 1 ? '' : 's'} from counts by ` +
+            `${source.where}${seed === undefined ? '' : ' (seeded, not for release)'}`,
+        });
   const report = buildReleaseReport({
     appVersion: APP_VERSION,
     schema,
@@ -220,20 +214,11 @@ export async function synthFromCountSource(
     seeded: seed !== undefined,
     budget,
     publishInferred: Boolean(v['publish-inferred']),
-    ...(cumulative === undefined
-      ? {}
-      : {
-          cumulative: {
-            epsilon: cumulative.epsilon,
-            delta: cumulative.delta,
-            releases: cumulative.entries,
-            counted: `every release recorded in the ledger ${basename(ledgerPath!)}, this one included`,
-          },
-        }),
+    ...(lines === undefined ? {} : { cumulative: reportCumulative(lines.cumulative, ledgerPath!) }),
     notes,
   });
   const reportWithSource = { ...report, countsComputedBy: source.where };
-  if (ledgerPath !== undefined) for (const line of added) appendLedgerLine(ledgerPath, line);
+  if (lines !== undefined) appendLedgerLines(ledgerPath!, lines.added);
   const written: string[] = [];
   if (toClickHouse) {
     await insertIntoClickHouse(out, release.datasets[0]!, schema, (rows) =>
@@ -254,18 +239,13 @@ export async function synthFromCountSource(
   writeFilesAtomically([{ path: reportPath, contents: `${JSON.stringify(reportWithSource, null, 2)}\n` }]);
   written.push(reportPath);
   io.progress?.(1, 'done');
-  const ledgerSummary =
-    cumulative === undefined
-      ? ''
-      : `dpsynth: the ledger ${ledgerPath} records ${cumulative.entries} release` +
-        `${cumulative.entries === 1 ? '' : 's'} of this dataset: ${formatBudget(cumulative)} in total ` +
-        '(sequential composition).\n';
   const seedWarning =
     seed === undefined
       ? ''
       : 'dpsynth: a seed was set, so the outputs are reproducible and not for release.\n';
   io.err(
-    `dpsynth: counts computed by ${source.where}\ndpsynth: wrote ${listOf(written)}\n${ledgerSummary}${seedWarning}` +
+    `dpsynth: counts computed by ${source.where}\ndpsynth: wrote ${listOf(written)}\n` +
+      `${lines === undefined ? '' : ledgerSummary(ledgerPath!, lines.cumulative)}${seedWarning}` +
       formatClaim(release.claim),
   );
 }

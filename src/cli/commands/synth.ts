@@ -1,4 +1,4 @@
-import { parseNeighbouring, type Neighbouring } from '../../core/mechanisms/neighbouring';
+import type { Neighbouring } from '../../core/mechanisms/neighbouring';
 import { decodeCsvBytes } from '../../core/table/csv-read';
 import { parseSchemaJson, checkSchemaMatchesHeader } from '../../core/table/schema-json';
 import { buildTable } from '../../core/table/build-table';
@@ -22,372 +22,268 @@ import type {
   RunContext,
   SyntheticRows,
 } from '../../core/mechanisms/types';
-import { blockRowsOf, rowsOfTable } from '../../core/mechanisms/release-blocks';
+import { rowsOfTable } from '../../core/mechanisms/release-blocks';
 import { defaultDelta } from '../../core/privacy/default-delta';
-import {
-  FailedAfterSpendingError,
-  isInternalSpentBudgetError,
-  isSpentBudgetError,
-  SpentBudgetError,
-} from '../../core/privacy/spent-budget-error';
+import { isSpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { buildReleaseReport } from '../../core/privacy/report';
-import { domainSpend } from '../../core/privacy/domain-claim';
-import { roundUpRational } from '../../core/privacy/round-up';
 import type { Schema, Table } from '../../core/table/types';
 import { makeRng } from '../../core/rng/make-rng';
 import { InputError } from '../../core/table/errors';
 import { readCsvFile, readUserFile, type CliIo } from '../io';
 import { checkOutputPaths, writeFilesAtomically, type NamedPath, type OutputFile } from '../output-files';
-import {
-  formatBudget,
-  ledgerLine,
-  ledgerTotal,
-  parseLedger,
-  type LedgerEntry,
-} from '../../core/privacy/ledger';
-import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { CliInternals, ParsedArgs } from '../args';
+import type { ParsedArgs } from '../args';
 import { UsageError } from '../errors';
 import { formatClaim } from '../format-claim';
 import { APP_VERSION } from '../../core/version';
 import { releasePaths } from '../release-paths';
-import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-limits';
-import { synthFromCountSource, usesCountSource } from './synth-counts';
-import { seedOption } from '../synth-options';
-
-/** The --neighbouring option: replace-one (the default) or add-remove; anything else is a usage error. */
-function neighbouringOption(value: unknown): Neighbouring {
-  if (value === undefined) return 'replace-one';
-  const relation = parseNeighbouring(String(value));
-  if (relation === undefined) {
-    throw new UsageError(`--neighbouring must be replace-one or add-remove; got '${String(value)}'.`);
-  }
-  return relation;
-}
-
-/** `dpsynth synth`: one DP run from a CSV and a declared schema to synthetic CSV(s) and a release report. */
-export const synthCommand = {
-  options: {
-    schema: { type: 'string' },
-    mechanism: { type: 'string' },
-    epsilon: { type: 'string' },
-    delta: { type: 'string' },
-    releases: { type: 'string' },
-    neighbouring: { type: 'string' },
-    param: { type: 'string', multiple: true },
-    seed: { type: 'string' },
-    out: { type: 'string' },
-    report: { type: 'string' },
-    'drop-incomplete-rows': { type: 'boolean' },
-    'escape-formulas': { type: 'boolean' },
-    'holdout-share': { type: 'string' },
-    'holdout-out': { type: 'string' },
-    'train-out': { type: 'string' },
-    'publish-inferred': { type: 'boolean' },
-    ledger: { type: 'string' },
-    force: { type: 'boolean' },
-    engine: { type: 'string' },
-    source: { type: 'string' },
-    counts: { type: 'string' },
-  } as const,
-  async run(args: ParsedArgs, io: CliIo, internals: CliInternals = {}) {
-    const v = args.values;
-    // Checked before anything is read or reserved: a size that is not a whole number ≥ 1 would write
-    // no rows (NaN) or never finish (0).
-    const blockRows = blockRowsOf({ blockRows: internals.releaseBlockRows });
-    const neighbouring = neighbouringOption(v.neighbouring);
-    // Counts from DuckDB, a ClickHouse cluster or files of query results: synth-counts.ts.
-    if (usesCountSource(v)) {
-      if (neighbouring === 'add-remove') {
-        throw new UsageError(
-          '--neighbouring add-remove runs on a table in memory only for now: leave out --engine, --source and --counts, or use replace-one.',
-        );
-      }
-      return synthFromCountSource(args, io, internals);
-    }
-    // Dropping incomplete rows is a filter on each row alone: under add/remove a neighbour of the file
-    // stays a neighbour of the filtered table, so it runs, and no count of rows is written.
-    if (neighbouring === 'add-remove' && v['holdout-share'] !== undefined) {
-      throw new UsageError(
-        '--holdout-share writes row counts into the report, and under --neighbouring add-remove the number of ' +
-          'rows is private: keep back a test set before running, or use replace-one.',
-      );
-    }
-    const [dataPath, extra] = args.positionals;
-    if (!dataPath || extra) throw new UsageError('dpsynth synth takes exactly one CSV file.');
-    for (const required of ['schema', 'mechanism', 'epsilon', 'out'] as const) {
-      if (v[required] === undefined) throw new UsageError(missingOptionMessage(required));
-    }
-    const mechanismId = parseMechanismId(String(v.mechanism));
-    const mechanism = getMechanism(mechanismId);
-    // Checked here with the δ given (0 when none): a default δ is set once n is known.
-    const givenDelta = v.delta === undefined ? '0' : String(v.delta);
-    const givenBudget = parseJobBudget({ epsilon: String(v.epsilon), delta: givenDelta });
-    const releases = parseReleases(v.releases);
-    const params = resolveParams(mechanism, parseParamFlags((v.param as string[] | undefined) ?? []));
-    const seed = seedOption(v.seed);
-    const holdoutOptions = parseHoldoutOptions(v);
-    const schemaPath = String(v.schema);
-    const ledgerPath = v.ledger === undefined ? undefined : String(v.ledger);
-
-    // Every output is checked before any work: never over an input, never two outputs in one file,
-    // an existing file only with --force, and the folders must exist.
-    const outBase = seed === undefined ? String(v.out) : markedNotForRelease(String(v.out));
-    const outPaths = releasePaths(outBase, releases);
-    const reportPath = v.report === undefined ? defaultReportPath(outBase) : String(v.report);
-    const outputs: NamedPath[] = [
-      ...outPaths.map((path, i) => ({
-        path,
-        what: releases === 1 ? 'the synthetic CSV' : `synthetic CSV ${i + 1} of ${releases}`,
-      })),
-      { path: reportPath, what: 'the release report' },
-    ];
-    if (holdoutOptions) {
-      outputs.push({ path: holdoutOptions.holdoutOut, what: 'the kept-back rows (--holdout-out)' });
-      if (holdoutOptions.trainOut !== undefined) {
-        outputs.push({ path: holdoutOptions.trainOut, what: 'the rows the mechanism saw (--train-out)' });
-      }
-    }
-    const inputs: NamedPath[] = [
-      { path: dataPath, what: 'the data file' },
-      { path: schemaPath, what: 'the schema' },
-      ...(ledgerPath === undefined ? [] : [{ path: ledgerPath, what: 'the ledger' }]),
-    ];
-    checkOutputPaths(outputs, inputs, Boolean(v.force));
-    const ledger = ledgerPath === undefined ? undefined : readLedger(ledgerPath);
-
-    const schema = parseSchemaJson(
-      decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath),
-      schemaPath,
-    );
-    // The file as read is kept only to copy kept-back rows; otherwise only the table stays in memory,
-    // and only until the mechanism has fitted its model (see startRun).
-    const dropIncomplete = Boolean(v['drop-incomplete-rows']);
-    const input = await readInput(dataPath, schema, io, { dropIncomplete, holdout: holdoutOptions, seed });
-    // How many rows were dropped is said on stderr (readInput); the report gives the complete rows only,
-    // which with the file's row count gives it too (the claim says so under replace-one).
-    const { completeRows } = input;
-    const n = input.table!.nRows;
-    // A mechanism that needs δ > 0, run without --delta: the documented default from public n (under
-    // add/remove, where n is private, the default that does not depend on n: 1e-9).
-    const deltaDefault =
-      v.delta === undefined && mechanism.fit?.needsDelta
-        ? defaultDelta(neighbouring === 'add-remove' ? undefined : n)
-        : undefined;
-    if (deltaDefault !== undefined) io.err(`dpsynth: ${deltaDefault.reason}\n`);
-
-    // The run as a job (core/job): its public context, with n the rows the mechanism sees.
-    const settings: JobSettings = {
-      schema,
-      mechanismId: mechanism.id,
-      params,
-      epsilon: String(v.epsilon),
-      delta: deltaDefault?.delta ?? givenDelta,
-      releases,
-      neighbouring,
-      ...(seed === undefined ? {} : { seed }),
-    };
-    const budget = deltaDefault === undefined ? givenBudget : parseJobBudget(settings);
-    const context = publicContextOf(settings, n);
-    const problems = mechanism.check(schema, params, context);
-    if (problems.length > 0) {
-      throw new InputError(`${mechanism.id} cannot run on ${schemaPath}:\n  - ${problems.join('\n  - ')}`);
-    }
-    // Public facts about the configured model (e.g. the pMSE mechanism's parameter count), before the run.
-    const facts = mechanism.describe?.(params, context) ?? [];
-    for (const fact of facts) io.err(`${mechanism.id}: ${fact}\n`);
-    let release: ReleaseInBlocks;
-    try {
-      release = await startRun(
-        mechanism,
-        input,
-        schema,
-        params,
-        runContextOf(
-          settings,
-          n,
-          makeRng(mechanismSeed(settings)),
-          (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
-          { aborted: false },
-        ),
-        blockRows,
-      );
-    } catch (error) {
-      // A run refused after its budget was spent released nothing, but the ledger still counts it.
-      if (ledgerPath === undefined || !isSpentBudgetError(error)) throw error;
-      recordSpentRun(
-        error,
-        ledgerPath,
-        ledger!.entries,
-        mechanism.id,
-        mechanism.claim(params, context), // what the run reserved (the mechanism contract)
-        `run on ${basename(dataPath)} refused after its budget was spent, nothing released` +
-          (seed === undefined ? '' : ' (seeded, not for release)'),
-      );
-    }
-    if (deltaDefault !== undefined) release.claim.assumptions.push(deltaDefault.reason);
-    if (dropIncomplete) {
-      release.claim.assumptions.push(
-        neighbouring === 'add-remove'
-          ? 'Rows with a missing value were dropped before synthesis (--drop-incomplete-rows), a filter on each ' +
-              'row alone: adding or removing a row of the file adds or removes at most one row of the table the ' +
-              'mechanism saw, so the guarantee holds for the rows of the file. No count of rows is released.'
-          : 'Rows with a missing value were dropped before synthesis (--drop-incomplete-rows). The guarantee is ' +
-              'for the complete rows as the dataset, with their number (the rows of this report) treated as ' +
-              'public: it is read from the data, not private, like an inferred fact. It does not cover a change ' +
-              'that turns a complete row of the file into an incomplete one (or back), since that changes the ' +
-              'number. The number of complete rows is published (the rows of this report); with the ' +
-              'file’s row count it gives the number of rows dropped.',
-      );
-    }
-    // A public warning that describe() already gave before the run is not repeated.
-    for (const warning of mechanismWarnings(release.diagnostics, release.dataHolderDiagnostics)) {
-      if (!facts.some((fact) => warning.includes(fact))) io.err(warning);
-    }
-
-    if (release.datasets.length !== outPaths.length) {
-      throw new Error(
-        `${mechanism.id} returned ${release.datasets.length} datasets for ${releases} releases.`,
-      );
-    }
-    // Each synthetic CSV is written block by block (blocks of RELEASE_BLOCK_ROWS = 65,536 rows unless
-    // set otherwise, whether the mechanism hands its rows out in blocks or startRun cuts its whole
-    // tables), in pieces of 32,768 rows (csvChunksOfBlocks), never as one string.
-    const piecesInAll = release.datasets.reduce((sum, rows) => sum + csvPieces(rows), 0);
-    let piecesDone = 0;
-    const files: OutputFile[] = release.datasets.map((rows, i) => ({
-      path: outPaths[i]!,
-      contents: csvChunksOfBlocks(rows.blocks(), { escapeFormulas: Boolean(v['escape-formulas']) }),
-      onPiece: () => io.progress?.(0.9 + (0.1 * ++piecesDone) / piecesInAll, 'writing'),
-    }));
-    const notes: string[] = [];
-    if (dropIncomplete && neighbouring !== 'add-remove') {
-      notes.push(
-        'rows counts the complete rows the mechanism saw (--drop-incomplete-rows), read from the data and ' +
-          'treated as public; with the file’s row count it gives the number of rows dropped.',
-      );
-    }
-    let splitSummary = '';
-    if (holdoutOptions && input.holdout) {
-      const { raw, keptBack, seen } = input.holdout;
-      files.push({ path: holdoutOptions.holdoutOut, contents: fileRowsCsv(raw, keptBack) });
-      if (holdoutOptions.trainOut !== undefined && seen !== null) {
-        files.push({ path: holdoutOptions.trainOut, contents: fileRowsCsv(raw, seen) });
-      }
-      const split =
-        `the mechanism saw ${n} of ${completeRows} rows; ${keptBack.length} were kept back as a ` +
-        'test set and never reached it';
-      notes.push(
-        `${split[0]!.toUpperCase()}${split.slice(1)} (a uniformly random subset, --holdout-share ` +
-          `${holdoutOptions.share}).`,
-      );
-      splitSummary =
-        `dpsynth: ${split} (written to ${holdoutOptions.holdoutOut}` +
-        (holdoutOptions.trainOut === undefined ? '' : `; the rows it saw to ${holdoutOptions.trainOut}`) +
-        ').\n';
-    }
-    // This release's ledger lines, counted in the report's cumulative budget. On a schema learned
-    // with DP the learning is one line of its own (kind "domain", added unless the ledger already
-    // counts it), and the release's line carries the mechanism's part of the claim, so the total
-    // counts the learning once however many runs use the schema.
-    const domainEntry =
-      ledger === undefined ? undefined : uncountedDomainEntry(schema, ledger.entries, schemaPath);
-    const own = release.claim.composedOf?.mechanism ?? release.claim;
-    const entry: LedgerEntry = {
-      kind: 'export',
-      at: new Date().toISOString(),
-      mechanism: mechanism.id,
-      epsilon: own.epsilon,
-      delta: own.delta,
-      runs: 1,
-      what:
-        `${release.datasets.length} synthetic dataset${release.datasets.length === 1 ? '' : 's'} from ` +
-        `${basename(dataPath)}${seed === undefined ? '' : ' (seeded, not for release)'}`,
-    };
-    const added = domainEntry === undefined ? [entry] : [domainEntry, entry];
-    const cumulative = ledger === undefined ? undefined : ledgerTotal([...ledger.entries, ...added]);
-    const report = buildReleaseReport({
-      appVersion: APP_VERSION,
-      schema,
-      mechanism,
-      params,
-      claim: release.claim,
-      rows: n,
-      releases: release.datasets.length,
-      seeded: seed !== undefined,
-      budget,
-      publishInferred: Boolean(v['publish-inferred']),
-      ...(cumulative === undefined
-        ? {}
-        : {
-            cumulative: {
-              epsilon: cumulative.epsilon,
-              delta: cumulative.delta,
-              releases: cumulative.entries,
-              counted: `every release recorded in the ledger ${basename(ledgerPath!)}, this one included`,
-            },
-          }),
-      notes,
-    });
-    files.push({ path: reportPath, contents: `${JSON.stringify(report, null, 2)}\n` });
-    // The ledger line goes first: if writing an output then fails, the ledger counts a release that
-    // did not happen, which overstates the spending (the safe direction), never the reverse.
-    if (ledgerPath !== undefined) for (const line of added) appendLedgerLine(ledgerPath, line);
-    writeFilesAtomically(files);
-    io.progress?.(1, 'done');
-    const ledgerSummary =
-      cumulative === undefined
-        ? ''
-        : `dpsynth: the ledger ${ledgerPath} records ${cumulative.entries} release` +
-          `${cumulative.entries === 1 ? '' : 's'} of this dataset: ${formatBudget(cumulative)} in total ` +
-          '(sequential composition).\n';
-    const seedWarning =
-      seed === undefined
-        ? ''
-        : 'dpsynth: a seed was set, so the outputs are reproducible and not for release; their names say so.\n';
-    io.err(
-      `dpsynth: wrote ${listOf(files.map((file) => file.path))}\n${splitSummary}${ledgerSummary}${seedWarning}` +
-        formatClaim(release.claim),
-    );
-  },
-};
+import {
+  appendLedgerLines,
+  ledgerSummary,
+  readLedger,
+  recordSpentRun,
+  releaseLedgerLines,
+  reportCumulative,
+} from '../release-ledger';
+import {
+  defaultReportPath,
+  listOf,
+  markedNotForRelease,
+  mechanismWarnings,
+  missingOptionMessage,
+  parseParamFlags,
+  parseReleases,
+  seedOption,
+} from '../synth-options';
 
 /**
- * Appends the ledger entry of a run that failed after its budget was spent (a SpentBudgetError:
- * nothing released, the budget counts) and throws the error again, saying so: a FailedAfterSpendingError
- * or meter mismatch stays internal (exit 1), a refusal stays the user's (exit 2). When the ledger cannot
- * be written, the message asks for the entry by hand.
+ * `dpsynth synth` on a table in memory: one DP run from a CSV and a declared schema to synthetic
+ * CSV(s) and a release report. `blockRows` (checked) and `neighbouring` are read by the command
+ * (synth-command.ts) before it chooses this way of running.
  */
-export function recordSpentRun(
-  error: unknown,
-  ledgerPath: string,
-  entries: readonly { epsilon: number; delta: number }[],
-  mechanismId: string,
-  claim: { epsilon: number; delta: number },
-  what: string,
-): never {
-  const Failure = isInternalSpentBudgetError(error) ? FailedAfterSpendingError : SpentBudgetError;
-  try {
-    appendLedgerLine(ledgerPath, {
-      kind: 'run',
-      at: new Date().toISOString(),
-      mechanism: mechanismId,
-      epsilon: claim.epsilon,
-      delta: claim.delta,
-      runs: 1,
-      what,
-    });
-  } catch (ledgerError) {
-    throw new Failure(
-      `${(error as Error).message} ${(ledgerError as Error).message} Add this run (ε = ` +
-        `${claim.epsilon}${claim.delta > 0 ? `, δ = ${claim.delta}` : ''}) to the ledger by hand.`,
+export async function synthFromTable(
+  args: ParsedArgs,
+  io: CliIo,
+  { blockRows, neighbouring }: { blockRows: number; neighbouring: Neighbouring },
+): Promise<void> {
+  const v = args.values;
+  // Dropping incomplete rows is a filter on each row alone: under add/remove a neighbour of the file
+  // stays a neighbour of the filtered table, so it runs, and no count of rows is written.
+  if (neighbouring === 'add-remove' && v['holdout-share'] !== undefined) {
+    throw new UsageError(
+      '--holdout-share writes row counts into the report, and under --neighbouring add-remove the number of ' +
+        'rows is private: keep back a test set before running, or use replace-one.',
     );
   }
-  const total = ledgerTotal([...entries, { epsilon: claim.epsilon, delta: claim.delta }]);
-  throw new Failure(
-    `${(error as Error).message} The ledger ${ledgerPath} counts this run: it records ` +
-      `${formatBudget(total)} in total (${total.entries} entr${total.entries === 1 ? 'y' : 'ies'}).`,
+  const [dataPath, extra] = args.positionals;
+  if (!dataPath || extra) throw new UsageError('dpsynth synth takes exactly one CSV file.');
+  for (const required of ['schema', 'mechanism', 'epsilon', 'out'] as const) {
+    if (v[required] === undefined) throw new UsageError(missingOptionMessage(required));
+  }
+  const mechanismId = parseMechanismId(String(v.mechanism));
+  const mechanism = getMechanism(mechanismId);
+  // Checked here with the δ given (0 when none): a default δ is set once n is known.
+  const givenDelta = v.delta === undefined ? '0' : String(v.delta);
+  const givenBudget = parseJobBudget({ epsilon: String(v.epsilon), delta: givenDelta });
+  const releases = parseReleases(v.releases);
+  const params = resolveParams(mechanism, parseParamFlags((v.param as string[] | undefined) ?? []));
+  const seed = seedOption(v.seed);
+  const holdoutOptions = parseHoldoutOptions(v);
+  const schemaPath = String(v.schema);
+  const ledgerPath = v.ledger === undefined ? undefined : String(v.ledger);
+
+  // Every output is checked before any work: never over an input, never two outputs in one file,
+  // an existing file only with --force, and the folders must exist.
+  const outBase = seed === undefined ? String(v.out) : markedNotForRelease(String(v.out));
+  const outPaths = releasePaths(outBase, releases);
+  const reportPath = v.report === undefined ? defaultReportPath(outBase) : String(v.report);
+  const outputs: NamedPath[] = [
+    ...outPaths.map((path, i) => ({
+      path,
+      what: releases === 1 ? 'the synthetic CSV' : `synthetic CSV ${i + 1} of ${releases}`,
+    })),
+    { path: reportPath, what: 'the release report' },
+  ];
+  if (holdoutOptions) {
+    outputs.push({ path: holdoutOptions.holdoutOut, what: 'the kept-back rows (--holdout-out)' });
+    if (holdoutOptions.trainOut !== undefined) {
+      outputs.push({ path: holdoutOptions.trainOut, what: 'the rows the mechanism saw (--train-out)' });
+    }
+  }
+  const inputs: NamedPath[] = [
+    { path: dataPath, what: 'the data file' },
+    { path: schemaPath, what: 'the schema' },
+    ...(ledgerPath === undefined ? [] : [{ path: ledgerPath, what: 'the ledger' }]),
+  ];
+  checkOutputPaths(outputs, inputs, Boolean(v.force));
+  const ledger = ledgerPath === undefined ? undefined : readLedger(ledgerPath);
+
+  const schema = parseSchemaJson(decodeCsvBytes(readUserFile(schemaPath, 'schema'), schemaPath), schemaPath);
+  // The file as read is kept only to copy kept-back rows; otherwise only the table stays in memory,
+  // and only until the mechanism has fitted its model (see startRun).
+  const dropIncomplete = Boolean(v['drop-incomplete-rows']);
+  const input = await readInput(dataPath, schema, io, { dropIncomplete, holdout: holdoutOptions, seed });
+  // How many rows were dropped is said on stderr (readInput); the report gives the complete rows only,
+  // which with the file's row count gives it too (the claim says so under replace-one).
+  const { completeRows } = input;
+  const n = input.table!.nRows;
+  // A mechanism that needs δ > 0, run without --delta: the documented default from public n (under
+  // add/remove, where n is private, the default that does not depend on n: 1e-9).
+  const deltaDefault =
+    v.delta === undefined && mechanism.fit?.needsDelta
+      ? defaultDelta(neighbouring === 'add-remove' ? undefined : n)
+      : undefined;
+  if (deltaDefault !== undefined) io.err(`dpsynth: ${deltaDefault.reason}\n`);
+
+  // The run as a job (core/job): its public context, with n the rows the mechanism sees.
+  const settings: JobSettings = {
+    schema,
+    mechanismId: mechanism.id,
+    params,
+    epsilon: String(v.epsilon),
+    delta: deltaDefault?.delta ?? givenDelta,
+    releases,
+    neighbouring,
+    ...(seed === undefined ? {} : { seed }),
+  };
+  const budget = deltaDefault === undefined ? givenBudget : parseJobBudget(settings);
+  const context = publicContextOf(settings, n);
+  const problems = mechanism.check(schema, params, context);
+  if (problems.length > 0) {
+    throw new InputError(`${mechanism.id} cannot run on ${schemaPath}:\n  - ${problems.join('\n  - ')}`);
+  }
+  // Public facts about the configured model (e.g. the pMSE mechanism's parameter count), before the run.
+  const facts = mechanism.describe?.(params, context) ?? [];
+  for (const fact of facts) io.err(`${mechanism.id}: ${fact}\n`);
+  let release: ReleaseInBlocks;
+  try {
+    release = await startRun(
+      mechanism,
+      input,
+      schema,
+      params,
+      runContextOf(
+        settings,
+        n,
+        makeRng(mechanismSeed(settings)),
+        (f, message) => io.progress?.(0.3 + 0.6 * f, message ?? mechanism.id),
+        { aborted: false },
+      ),
+      blockRows,
+    );
+  } catch (error) {
+    // A run refused after its budget was spent released nothing, but the ledger still counts it.
+    if (ledgerPath === undefined || !isSpentBudgetError(error)) throw error;
+    recordSpentRun(
+      error,
+      ledgerPath,
+      ledger!.entries,
+      mechanism.id,
+      mechanism.claim(params, context), // what the run reserved (the mechanism contract)
+      `run on ${basename(dataPath)} refused after its budget was spent, nothing released` +
+        (seed === undefined ? '' : ' (seeded, not for release)'),
+    );
+  }
+  if (deltaDefault !== undefined) release.claim.assumptions.push(deltaDefault.reason);
+  if (dropIncomplete) {
+    release.claim.assumptions.push(
+      neighbouring === 'add-remove'
+        ? 'Rows with a missing value were dropped before synthesis (--drop-incomplete-rows), a filter on each ' +
+            'row alone: adding or removing a row of the file adds or removes at most one row of the table the ' +
+            'mechanism saw, so the guarantee holds for the rows of the file. No count of rows is released.'
+        : 'Rows with a missing value were dropped before synthesis (--drop-incomplete-rows). The guarantee is ' +
+            'for the complete rows as the dataset, with their number (the rows of this report) treated as ' +
+            'public: it is read from the data, not private, like an inferred fact. It does not cover a change ' +
+            'that turns a complete row of the file into an incomplete one (or back), since that changes the ' +
+            'number. The number of complete rows is published (the rows of this report); with the ' +
+            'file’s row count it gives the number of rows dropped.',
+    );
+  }
+  // A public warning that describe() already gave before the run is not repeated.
+  for (const warning of mechanismWarnings(release.diagnostics, release.dataHolderDiagnostics)) {
+    if (!facts.some((fact) => warning.includes(fact))) io.err(warning);
+  }
+
+  if (release.datasets.length !== outPaths.length) {
+    throw new Error(`${mechanism.id} returned ${release.datasets.length} datasets for ${releases} releases.`);
+  }
+  // Each synthetic CSV is written block by block (blocks of RELEASE_BLOCK_ROWS = 65,536 rows unless
+  // set otherwise, whether the mechanism hands its rows out in blocks or startRun cuts its whole
+  // tables), in pieces of 32,768 rows (csvChunksOfBlocks), never as one string.
+  const piecesInAll = release.datasets.reduce((sum, rows) => sum + csvPieces(rows), 0);
+  let piecesDone = 0;
+  const files: OutputFile[] = release.datasets.map((rows, i) => ({
+    path: outPaths[i]!,
+    contents: csvChunksOfBlocks(rows.blocks(), { escapeFormulas: Boolean(v['escape-formulas']) }),
+    onPiece: () => io.progress?.(0.9 + (0.1 * ++piecesDone) / piecesInAll, 'writing'),
+  }));
+  const notes: string[] = [];
+  if (dropIncomplete && neighbouring !== 'add-remove') {
+    notes.push(
+      'rows counts the complete rows the mechanism saw (--drop-incomplete-rows), read from the data and ' +
+        'treated as public; with the file’s row count it gives the number of rows dropped.',
+    );
+  }
+  let splitSummary = '';
+  if (holdoutOptions && input.holdout) {
+    const { raw, keptBack, seen } = input.holdout;
+    files.push({ path: holdoutOptions.holdoutOut, contents: fileRowsCsv(raw, keptBack) });
+    if (holdoutOptions.trainOut !== undefined && seen !== null) {
+      files.push({ path: holdoutOptions.trainOut, contents: fileRowsCsv(raw, seen) });
+    }
+    const split =
+      `the mechanism saw ${n} of ${completeRows} rows; ${keptBack.length} were kept back as a ` +
+      'test set and never reached it';
+    notes.push(
+      `${split[0]!.toUpperCase()}${split.slice(1)} (a uniformly random subset, --holdout-share ` +
+        `${holdoutOptions.share}).`,
+    );
+    splitSummary =
+      `dpsynth: ${split} (written to ${holdoutOptions.holdoutOut}` +
+      (holdoutOptions.trainOut === undefined ? '' : `; the rows it saw to ${holdoutOptions.trainOut}`) +
+      ').\n';
+  }
+  // This release's lines in the ledger, and the ledger's total with them for the report.
+  const lines =
+    ledger === undefined
+      ? undefined
+      : releaseLedgerLines(ledger, {
+          schema,
+          schemaPath,
+          mechanismId: mechanism.id,
+          claim: release.claim,
+          what:
+            `${release.datasets.length} synthetic dataset${release.datasets.length === 1 ? '' : 's'} from ` +
+            `${basename(dataPath)}${seed === undefined ? '' : ' (seeded, not for release)'}`,
+        });
+  const report = buildReleaseReport({
+    appVersion: APP_VERSION,
+    schema,
+    mechanism,
+    params,
+    claim: release.claim,
+    rows: n,
+    releases: release.datasets.length,
+    seeded: seed !== undefined,
+    budget,
+    publishInferred: Boolean(v['publish-inferred']),
+    ...(lines === undefined ? {} : { cumulative: reportCumulative(lines.cumulative, ledgerPath!) }),
+    notes,
+  });
+  files.push({ path: reportPath, contents: `${JSON.stringify(report, null, 2)}\n` });
+  // The ledger line goes first: if writing an output then fails, the ledger counts a release that
+  // did not happen, which overstates the spending (the safe direction), never the reverse.
+  if (lines !== undefined) appendLedgerLines(ledgerPath!, lines.added);
+  writeFilesAtomically(files);
+  io.progress?.(1, 'done');
+  const seedWarning =
+    seed === undefined
+      ? ''
+      : 'dpsynth: a seed was set, so the outputs are reproducible and not for release; their names say so.\n';
+  io.err(
+    `dpsynth: wrote ${listOf(files.map((file) => file.path))}\n${splitSummary}` +
+      `${lines === undefined ? '' : ledgerSummary(ledgerPath!, lines.cumulative)}${seedWarning}` +
+      formatClaim(release.claim),
   );
 }
 
@@ -476,87 +372,6 @@ function csvPieces(rows: SyntheticRows): number {
   return pieces;
 }
 
-/**
- * The --out name of a seeded run, with "not-for-release" before the extension (synth.csv →
- * synth.not-for-release.csv), unless the name already says so.
- */
-export function markedNotForRelease(out: string): string {
-  if (/not-for-release/i.test(basename(out))) return out;
-  const { stem, extension } = splitExtension(out);
-  return `${stem}.not-for-release${extension}`;
-}
-
-/** synth.csv → synth.report.json (beside the CSV). */
-export function defaultReportPath(out: string): string {
-  return `${splitExtension(out).stem}.report.json`;
-}
-
-function splitExtension(path: string): { stem: string; extension: string } {
-  const dot = path.lastIndexOf('.');
-  const slash = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
-  return dot > slash + 1
-    ? { stem: path.slice(0, dot), extension: path.slice(dot) }
-    : { stem: path, extension: '' };
-}
-
-/**
- * The ledger line of the schema's DP learning when the ledger does not count it yet (no "domain"
- * line at its learnedAt), else undefined.
- */
-export function uncountedDomainEntry(
-  schema: Schema,
-  entries: LedgerEntry[],
-  schemaPath: string,
-): LedgerEntry | undefined {
-  const budget = schema.domainBudget;
-  const spend = domainSpend(schema);
-  if (budget === undefined || spend === null) return undefined;
-  if (entries.some((e) => e.kind === 'domain' && e.at === budget.learnedAt)) return undefined;
-  return {
-    kind: 'domain',
-    at: budget.learnedAt,
-    mechanism: 'domain',
-    epsilon: roundUpRational(spend.epsilon),
-    delta: roundUpRational(spend.delta),
-    runs: 1,
-    what: `schema facts learned with DP (${basename(schemaPath)})`,
-  };
-}
-
-/** The ledger file's entries; a ledger that does not exist yet is empty (its folder must exist). */
-export function readLedger(path: string): { entries: LedgerEntry[] } {
-  if (!existsSync(path)) {
-    checkOutputPaths([{ path, what: 'the ledger' }], [], false);
-    return { entries: [] };
-  }
-  const text = decodeCsvBytes(readUserFileOrEmpty(path), path);
-  return { entries: parseLedger(text, path) };
-}
-
-function readUserFileOrEmpty(path: string): Uint8Array {
-  try {
-    if (statSync(path).size === 0) return new Uint8Array();
-  } catch {
-    // readUserFile words the problem
-  }
-  return readUserFile(path, 'ledger');
-}
-
-export function appendLedgerLine(path: string, entry: LedgerEntry): void {
-  try {
-    appendFileSync(path, ledgerLine(entry));
-  } catch (error) {
-    throw new InputError(`${path}: the ledger cannot be written (${(error as Error).message}).`, {
-      file: path,
-    });
-  }
-}
-
-/** "a", "a and b", "a, b and c". */
-export function listOf(items: string[]): string {
-  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
-}
-
 /** `indices[at[k]]` for every k. */
 function pick(indices: Uint32Array, at: Uint32Array): Uint32Array {
   return at.map((i) => indices[i]!);
@@ -622,63 +437,4 @@ function checkHoldoutSize(share: number, n: number): void {
       (kept < 1 ? 'no test set' : 'no rows for the mechanism') +
       '; choose a share that leaves at least one row on each side.',
   );
-}
-
-/**
- * The mechanism's warnings, one stderr line each: `diagnostics.warnings` (from public facts, e.g.
- * ε·n/(2·releases) below 100 for the pMSE mechanism), and `dataHolderDiagnostics.mcmc.warnings` and
- * `dataHolderDiagnostics.warnings` (computed from the real data, e.g. R̂ above 1.1, or a sequential
- * regression's solver certificate above its allowed gap; for the data holder, not for release).
- */
-export function mechanismWarnings(
-  diagnostics: Record<string, unknown>,
-  dataHolderDiagnostics: Record<string, unknown>,
-): string[] {
-  const strings = (value: unknown): string[] =>
-    Array.isArray(value) ? value.filter((x): x is string => typeof x === 'string') : [];
-  const mcmc = dataHolderDiagnostics.mcmc;
-  const fromData = [
-    ...(typeof mcmc === 'object' && mcmc !== null ? strings((mcmc as { warnings?: unknown }).warnings) : []),
-    ...strings(dataHolderDiagnostics.warnings),
-  ];
-  return [
-    ...strings(diagnostics.warnings).map((w) => `warning: ${w}\n`),
-    ...fromData.map((w) => `warning (from the real data, for you only): ${w}\n`),
-  ];
-}
-
-export function missingOptionMessage(option: string): string {
-  if (option === 'schema') {
-    return (
-      'dpsynth synth needs --schema s.json. Create one with `dpsynth schema data.csv > s.json`, replace the ' +
-      'inferred bounds and categories with public knowledge, and mark them "declared"; or learn them with DP: ' +
-      '`dpsynth schema data.csv --private --epsilon 0.1 --delta 1e-6 > s.json`.'
-    );
-  }
-  return `dpsynth synth needs --${option}.`;
-}
-
-export function parseReleases(value: unknown): number {
-  if (value === undefined) return 1;
-  const text = String(value);
-  const m = Number(text);
-  if (!/^\d+$/.test(text) || !releasesWithin(m, RELEASE_LIMITS.cli)) {
-    throw new InputError(
-      `--releases must be a whole number between 1 and ${RELEASE_LIMITS.cli}; got '${text}'.`,
-    );
-  }
-  return m;
-}
-
-/** Turns repeated `--param key=value` flags into a map of raw strings. */
-export function parseParamFlags(flags: string[]): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const flag of flags) {
-    const eq = flag.indexOf('=');
-    if (eq <= 0) throw new InputError(`--param needs key=value; got '${flag}'.`);
-    const key = flag.slice(0, eq);
-    if (key in result) throw new InputError(`--param ${key} is given twice.`);
-    result[key] = flag.slice(eq + 1);
-  }
-  return result;
 }
