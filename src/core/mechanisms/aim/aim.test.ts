@@ -9,7 +9,7 @@ import { countCells } from '../../models/pgm/factor-index';
 import { SCORE_GRID } from '../common/graphical-models/grid-score';
 import { buildJunctionTree } from '../../models/pgm/junction-tree';
 import { missingRate, mixedTable, recordingRng, runContext } from '../common/testing/fixtures';
-import { histogramRho, selectionRho } from '../mst/budget-plan';
+import { histogramRho, selectionRho } from '../../privacy/zcdp-costs';
 import { resolveParams } from '../params';
 import { getMechanism } from '../registry';
 import {

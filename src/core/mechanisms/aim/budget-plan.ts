@@ -4,14 +4,13 @@ import { sqrtRationalDown } from '../../privacy/round-up';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { parseRational, Rational } from '../../rng/rational';
 import {
-  epsilonInWords,
   histogramL2Squared,
   histogramRho,
   histogramSigma2,
   SELECTION_EPSILON_DIGITS,
   selectionRho,
-  sigmaInWords,
-} from '../mst/budget-plan';
+} from '../../privacy/zcdp-costs';
+import { epsilonInWords, sigmaInWords } from '../../privacy/in-words';
 
 /** AIM's starting noise and selection parameters, exact. */
 export interface AimBudgetPlan {

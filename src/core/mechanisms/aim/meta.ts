@@ -3,7 +3,7 @@ import { withOtherRelation } from '../../privacy/relation-conversion';
 import { Rational } from '../../rng/rational';
 import { roundDownRational, roundUpRational } from '../../privacy/round-up';
 import { binningRows, publicRows, relationOf } from '../neighbouring';
-import { pgmRelationAssumptions } from '../mst/meta';
+import { pgmRelationAssumptions } from '../common/graphical-models/relation-assumptions';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
@@ -21,7 +21,7 @@ import { binnedDomainAssumptions } from '../common/public-assumptions';
 import { InputError } from '../../table/errors';
 import { defineMechanismMeta } from '../shape/define-meta';
 import type { ParamSpec, ParamValue, ParamValues, PublicContext } from '../types';
-import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
+import { epsilonInWords, sigmaInWords } from '../../privacy/in-words';
 import {
   AIM_FINAL_FIT_WORK_SHARES,
   AIM_MIN_REFIT_ITERATIONS,

@@ -8,7 +8,7 @@ import { buildJunctionTree } from '../../models/pgm/junction-tree';
 import { estimateByMirrorDescent, type Measurement } from '../../models/pgm/mirror-descent';
 import { addDiscreteGaussianNoise } from '../common/graphical-models/noisy-marginal';
 import { sampleRows, type SamplingRule } from '../../models/pgm/sample-model';
-import { epsilonInWords, sigmaInWords } from '../mst/budget-plan';
+import { epsilonInWords, sigmaInWords } from '../../privacy/in-words';
 import type { Drawn } from '../shape/define-mechanism';
 import type { RunContext } from '../types';
 import { AimRoundSchedule, refitIterations, RhoLedger } from './budget-plan';

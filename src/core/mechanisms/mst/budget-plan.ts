@@ -1,13 +1,16 @@
 import type { MeterStep } from '../../privacy/meter';
-import { querySensitivity, type Neighbouring } from '../../privacy/query-sensitivity';
-import { roundDownRational, roundUpRational, sqrtRationalDown } from '../../privacy/round-up';
-import { zcdpRhoFromSquaredSensitivity } from '../../privacy/zcdp';
+import { epsilonInWords, sigmaInWords } from '../../privacy/in-words';
+import type { Neighbouring } from '../../privacy/query-sensitivity';
+import { sqrtRationalDown } from '../../privacy/round-up';
+import {
+  histogramRho,
+  histogramSigma2,
+  SELECTION_EPSILON_DIGITS,
+  selectionRho,
+} from '../../privacy/zcdp-costs';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { Rational } from '../../rng/rational';
 import { quantileBinReplaceOneRho, type QuantileBinPlan } from '../common/quantile-bins';
-
-/** Significant digits of the exponential mechanism's ε (rounded down from its target). */
-export const SELECTION_EPSILON_DIGITS = 12;
 
 /** MST's noise and selection parameters for a ρ budget and d columns, all exact. */
 export interface MstBudgetPlan {
@@ -55,37 +58,6 @@ export function planMstBudget(
     selectionEpsilon: sqrtRationalDown(selectionEpsilonSquared, SELECTION_EPSILON_DIGITS),
     twoWaySigma2: histogramSigma2(share, d - 1, neighbouring),
   };
-}
-
-/** Δ₂² of a histogram (counts over a partition) under a relation: 2 replace-one, 1 add/remove. */
-export function histogramL2Squared(neighbouring: Neighbouring): Rational {
-  return querySensitivity({ kind: 'partition-counts' }, neighbouring).l2Squared;
-}
-
-/**
- * σ² at which k histograms with discrete Gaussian noise cost ρ together: k·Δ₂²/(2σ²) = ρ, so
- * σ² = k·Δ₂²/(2ρ) (k/ρ under replace-one, k/(2ρ) under add/remove).
- */
-export function histogramSigma2(rho: Rational, k: number, neighbouring: Neighbouring): Rational {
-  return Rational.of(k).mul(histogramL2Squared(neighbouring)).div(Rational.of(2).mul(rho));
-}
-
-/**
- * zCDP cost of one histogram with discrete Gaussian noise of variance σ²: Δ₂²/(2σ²), 1/σ² under
- * replace-one, 1/(2σ²) under add/remove.
- */
-export function histogramRho(sigma2: Rational, neighbouring: Neighbouring = 'replace-one'): Rational {
-  return zcdpRhoFromSquaredSensitivity(histogramL2Squared(neighbouring), sigma2);
-}
-
-/** zCDP cost of one exponential-mechanism round at ε: ε²/8 (bounded range). */
-export function selectionRho(epsilon: Rational): Rational {
-  return epsilon.mul(epsilon).div(Rational.of(8));
-}
-
-/** σ = √σ² rounded down to 4 significant digits, for sentences (a smaller σ shown is the cautious side). */
-export function sigmaInWords(sigma2: Rational): string {
-  return String(roundDownRational(sqrtRationalDown(sigma2, 4), 4));
 }
 
 /** The handles of MST's three steps on the run's privacy meter: each draw charges its own. */
@@ -148,9 +120,4 @@ export function mstReplaceOneRho(plan: MstBudgetPlan, d: number, binPlan?: Quant
   const { oneWays, selection, twoWays } = mstStepCosts({ ...plan, neighbouring: 'add-remove' }, d);
   const own = Rational.of(2).mul(oneWays.add(twoWays)).add(Rational.of(4).mul(selection));
   return binPlan === undefined ? own : own.add(quantileBinReplaceOneRho(binPlan));
-}
-
-/** An ε for sentences, rounded up to 6 significant digits (privacy rule 7). */
-export function epsilonInWords(epsilon: Rational): string {
-  return String(roundUpRational(epsilon));
 }

@@ -1,11 +1,12 @@
 import { standardAssumptions } from '../../privacy/assumptions';
 import { withOtherRelation } from '../../privacy/relation-conversion';
-import { addRemoveAssumptions, binningRows, publicRows, relationOf } from '../neighbouring';
+import { binningRows, publicRows, relationOf } from '../neighbouring';
 import type { PrivacyClaim } from '../../privacy/types';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema } from '../../table/types';
 import { formatCount } from '../../format/format-count';
 import { deltaIsZero, deltaProblem, zcdpAccountantFor } from '../common/graphical-models/pgm-budget';
+import { pgmRelationAssumptions } from '../common/graphical-models/relation-assumptions';
 import {
   marginalLimitProblem,
   PGM_BINNING_PARAMS,
@@ -28,14 +29,13 @@ import type { QuantileBinPlan } from '../common/quantile-bins';
 import type { SamplingRule } from '../../models/pgm/sample-model';
 import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
 import {
-  epsilonInWords,
   planMstBudget,
   mstReplaceOneRho,
   reserveMstBudget,
-  sigmaInWords,
   type MstBudgetPlan,
   type MstSteps,
 } from './budget-plan';
+import { epsilonInWords, sigmaInWords } from '../../privacy/in-words';
 import { mstFit } from './fit';
 
 export const MST_ID = 'mst';
@@ -95,33 +95,6 @@ export function planMstDomain(
   if (rows !== undefined && rows < 1) problems.push('needs at least one row of data.');
   if (context && deltaIsZero(context)) problems.push(deltaProblem(MST_ID));
   return { ...domain, problems };
-}
-
-/** The sentence on the relation's sensitivities, and under add/remove how n is estimated. */
-export function pgmRelationAssumptions(
-  context: Pick<PublicContext, 'neighbouring' | 'schema'>,
-  score: { replaceOne: string; addRemove: string },
-  total: string,
-): string[] {
-  const zcdp =
-    'The budget is composed in zero-concentrated DP (ρ) and stated as (ε, δ) by the conversion of Canonne, Kamath & ' +
-    'Steinke 2020 (Corollary 13). ';
-  if (relationOf(context) === 'replace-one') {
-    return [
-      zcdp +
-        'Sensitivities are for replacing one row: √2 in L2 for a histogram (ρ = 1/σ² ' +
-        `per histogram), ${score.replaceOne}.`,
-    ];
-  }
-  return [
-    zcdp +
-      'Sensitivities are for adding or removing one row: 1 in L2 for a histogram (ρ = 1/(2σ²) per histogram), ' +
-      `${score.addRemove}.`,
-    ...addRemoveAssumptions(
-      context,
-      `nothing reads it but ${total}, post-processing of the noisy histograms`,
-    ),
-  ];
 }
 
 export function mstAssumptions(domain: PgmDomain, context: PublicContext): string[] {

@@ -11,15 +11,9 @@ import type { Schema } from '../../table/types';
 import { mixedTable, recordingRng, runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
 import { mst } from '.';
-import {
-  epsilonInWords,
-  histogramSigma2,
-  mstReplaceOneRho,
-  mstStepCosts,
-  planMstBudget,
-  selectionRho,
-  sigmaInWords,
-} from './budget-plan';
+import { mstReplaceOneRho, mstStepCosts, planMstBudget } from './budget-plan';
+import { histogramSigma2, selectionRho } from '../../privacy/zcdp-costs';
+import { epsilonInWords, sigmaInWords } from '../../privacy/in-words';
 import { compressLevels } from './compress-levels';
 import { planMst, planMstDomain } from './meta';
 import { restoreLevels } from './run-mst';

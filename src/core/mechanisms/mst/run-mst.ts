@@ -18,7 +18,7 @@ import { projectOntoScaledSimplex } from '../../models/pgm/simplex-projection';
 import type { ParamValues, PublicContext, RunContext } from '../types';
 import { defineMechanism, type Drawn } from '../shape/define-mechanism';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
-import { epsilonInWords, sigmaInWords } from './budget-plan';
+import { epsilonInWords, sigmaInWords } from '../../privacy/in-words';
 import { minimumVarianceTotal, syntheticRowsFromEstimate } from '../common/graphical-models/estimated-total';
 import { compressLevels, identityCompression, type LevelCompression } from './compress-levels';
 import { MST_ID, mstMeta, planMstDomain, type MstPlan, type MstReserved } from './meta';
