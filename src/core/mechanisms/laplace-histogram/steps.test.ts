@@ -9,6 +9,7 @@ import { WHOLE_TABLES } from '../common/dataset-form';
 import { mixedTable, runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
 import { laplaceHistogram, laplaceHistogramCountPlan, runLaplaceHistogram } from '.';
+import { laplaceHistogramSettings } from './params';
 
 // The Laplace histogram's reports, its row count and clamp under each relation, and its texts, on the
 // mixed table binned in 5 (K = 6 · 6 · 3 = 108 cells).
@@ -90,13 +91,22 @@ describe('laplace-histogram run', () => {
     ).rejects.toThrow('laplace-histogram: the counts are for 59 rows but the context says n = 60.');
   });
 
-  it('refuses to plan the counts of a domain with problems', () => {
+  it('refuses counts without the cross-tabulation', async () => {
+    const { codings } = laplaceHistogramCountPlan(schema, fiveBins, runContext(schema, 60));
+    const noCells = countInMemory(table, { codings, cells: false, marginals: [] });
+    await expect(
+      laplaceHistogram.drawFrom(noCells, schema, fiveBins, runContext(schema, 60), WHOLE_TABLES),
+    ).rejects.toThrow('laplace-histogram: the counts are for 60 rows but the context says n = 60.');
+  });
+
+  it('refuses to plan the counts of a domain with problems, naming each', () => {
     const unbounded = {
       ...schema,
-      columns: [{ name: 'x', type: 'numeric' as const, source: 'declared' as const }],
+      columns: ['x', 'y'].map((name) => ({ name, type: 'numeric' as const, source: 'declared' as const })),
     };
     expect(() => laplaceHistogramCountPlan(unbounded, fiveBins, runContext(unbounded, 60))).toThrow(
-      'laplace-histogram cannot run: needs bounds for numeric column `x`: declare them in the schema.',
+      'laplace-histogram cannot run: needs bounds for numeric column `x`: declare them in the schema. ' +
+        'needs bounds for numeric column `y`: declare them in the schema.',
     );
   });
 });
@@ -113,6 +123,13 @@ describe('laplace-histogram texts', () => {
     expect(laplaceHistogram.describe!(fiveBins, runContext(schema, 60, { epsilon: 'abc' }))).toEqual(
       domainLines,
     );
+    const empty = { version: 1 as const, missing: [], columns: [] };
+    expect(laplaceHistogram.describe!(fiveBins, runContext(empty, 60, { epsilon: '0.01' }))).toEqual([]);
+  });
+
+  it('reads negative counts set to 0 unless boundary-inflated is asked for', () => {
+    expect(laplaceHistogramSettings({}).repair).toBe('zero');
+    expect(laplaceHistogramSettings({ negatives: 'boundary-inflated' }).repair).toBe('boundary-inflated');
   });
 
   it('refuses the clamp to [0, n] under add/remove only, and states how the row count is estimated', () => {
