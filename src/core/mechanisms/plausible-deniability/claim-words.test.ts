@@ -54,4 +54,25 @@ describe('plausible-deniability claim words', () => {
       'k = 501 exceeds the 500 seeds: almost every row will come from the network alone.',
     );
   });
+  it('accepts conditional tables of exactly 20,000,000 cells and refuses one more parent configuration', () => {
+    // Four columns of 999 bins + a missing level (1,000 levels), at most 2 parents: each table has at
+    // most 1,000·min(maxCost, 1,000²) cells, 4·1,000·5,000 = 20,000,000 at maxCost = 5,000 (the limit).
+    const wide = {
+      version: 1 as const,
+      missing: [''],
+      columns: ['x1', 'x2', 'x3', 'x4'].map((name) => ({
+        name,
+        type: 'numeric' as const,
+        bounds: [0, 1] as [number, number],
+        source: 'declared' as const,
+      })),
+    };
+    const at = { ...context, schema: wide };
+    const check = (maxCost: number) =>
+      plausibleDeniabilityMeta.check(wide, params({ bins: 999, maxParents: 2, maxCost }), at);
+    expect(check(5000)).toEqual([]);
+    expect(check(5001)).toEqual([
+      'the conditional tables could reach 20,004,000 cells, above 20,000,000: lower `maxCost` or `maxParents`, or choose fewer bins.',
+    ]);
+  });
 });
