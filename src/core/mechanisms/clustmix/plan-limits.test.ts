@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { InputError } from '../../table/errors';
+import type { Schema } from '../../table/types';
+import { runContext } from '../common/testing/fixtures';
+import { resolveParams } from '../params';
+import { clustmix } from './index';
+import { readClustmixSettings } from './params';
+import { adaptRuns, clustmixProblems } from './plan';
+
+// The limits of check at their boundaries, the automatic K in the K·d limit, the refusals before a
+// reservation, and when the adapt step runs.
+
+/** One categorical column of `categories` declared categories: d = categories + 1 (its missing part). */
+function codes(categories: number): Schema {
+  return {
+    version: 1,
+    missing: [''],
+    columns: [
+      {
+        name: 'code',
+        type: 'categorical',
+        categories: Array.from({ length: categories }, (_, i) => `c${i}`),
+        source: 'declared',
+      },
+    ],
+  };
+}
+const defaults = resolveParams(clustmix, {});
+
+describe('clustmix check limits', () => {
+  it('accepts d = 5,000 coordinates exactly (the limit refuses 5,001 in check.test.ts)', () => {
+    expect(clustmix.check(codes(4999), defaults)).toEqual([]);
+  });
+
+  it('applies the K·d limit to the automatic K once n and the budget are known, not with δ = 0', () => {
+    // d = 2,500; n = 10⁶ at ε = 10 makes ⌊n/(2·l_min)⌋ far above 500, so K = 500 and K·d = 1.25·10⁶.
+    const wide = codes(2499);
+    const at = (delta: string | number) => runContext(wide, 1_000_000, { epsilon: '10', delta });
+    expect(clustmix.check(wide, defaults, at('1e-6'))).toEqual([
+      'K·d = 500·2,500 is above the limit of 1,000,000: choose fewer clusters or columns.',
+    ]);
+    // Without a usable budget K is unknown: only δ's own problem is stated.
+    expect(clustmix.check(wide, defaults, at(0))).toEqual([
+      'clustmix needs δ > 0 (zero-concentrated DP gives no pure ε-DP guarantee): set δ, e.g. 1/n.',
+    ]);
+    // An unreadable ε is the budget form's to report: the mechanism's own problems say nothing of it.
+    expect(
+      clustmixProblems(wide, defaults, runContext(wide, 1_000_000, { epsilon: 'abc', delta: '1e-6' })),
+    ).toEqual([]);
+  });
+
+  it('refuses to claim a plan with problems, with check’s sentences, as an InputError', () => {
+    const badShares = resolveParams(clustmix, { approxShare: 0.6, adaptShare: 0.4 });
+    const claim = () => clustmix.claim(badShares, runContext(codes(3), 1000, { delta: '1e-4' }));
+    expect(claim).toThrow(InputError);
+    expect(claim).toThrow(
+      'clustmix cannot run: approxShare + adaptShare must be below 1 so that the final release gets a share of ρ; got 0.6 + 0.4.',
+    );
+  });
+});
+
+describe('clustmix adapt step', () => {
+  it('runs only with a label, a positive share, α < 1 and optimisation steps', () => {
+    const base = { label: 'code', adaptShare: 0.2, alpha: 0.5, kipSteps: 10 };
+    expect(adaptRuns(readClustmixSettings(base))).toBe(true);
+    for (const off of [{ label: '' }, { adaptShare: 0 }, { alpha: 1 }, { kipSteps: 0 }])
+      expect(adaptRuns(readClustmixSettings({ ...base, ...off })), JSON.stringify(off)).toBe(false);
+  });
+});
