@@ -5,7 +5,9 @@ import { runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
 import { clustmix } from './index';
 import { readClustmixSettings } from './params';
-import { adaptRuns, clustmixProblems } from './plan';
+import { parseRational } from '../../rng/rational';
+import { adaptRuns, buildClustmixPlan, clustmixProblems, reserveClustmixBudget } from './plan';
+import { RecordingZcdpAccountant } from './testing';
 
 // The limits of check at their boundaries, the automatic K in the K·d limit, the refusals before a
 // reservation, and when the adapt step runs.
@@ -65,5 +67,26 @@ describe('clustmix adapt step', () => {
     expect(adaptRuns(readClustmixSettings(base))).toBe(true);
     for (const off of [{ label: '' }, { adaptShare: 0 }, { alpha: 1 }, { kipSteps: 0 }])
       expect(adaptRuns(readClustmixSettings({ ...base, ...off })), JSON.stringify(off)).toBe(false);
+  });
+});
+
+describe('clustmix with iterations but no share for them', () => {
+  it('reserves no iteration step and gives the final release the whole ρ', () => {
+    // approxShare = 0 with T = 4 iterations: ρ_iteration = 0 buys no noise, so no iteration is released
+    // (the centroids stay at their public start) and the final release gets ρ.
+    const schema = codes(3);
+    const settings = readClustmixSettings(resolveParams(clustmix, { approxShare: 0 }));
+    const plan = buildClustmixPlan(schema, settings, runContext(schema, 1000, { delta: '1e-4' }));
+    expect(plan.settings.iterations).toBe(4);
+    expect(plan.budget.iterationNoise).toBeNull();
+    expect(plan.budget.finalRho.equals(plan.budget.rho)).toBe(true);
+    const accountant = new RecordingZcdpAccountant(plan.budget.rho, parseRational('1e-4'));
+    const steps = reserveClustmixBudget(accountant, plan);
+    expect(steps.iterations).toEqual([]);
+    expect(steps.moments).toBeNull();
+    expect(steps.final).toBeDefined();
+    expect(accountant.reserved.map((s) => s.what)).toEqual([
+      `noisy counts and clipped residual sums of ${plan.clusters} clusters and squared norms (final mixture)`,
+    ]);
   });
 });
