@@ -1,15 +1,13 @@
 import { Rational } from '../rng/rational';
+import type { Neighbouring } from './neighbouring-relation';
 import {
   describeVectorQuery,
   vectorQuerySensitivity,
   type VectorQueryKind,
 } from './vector-query-sensitivity';
 
-/**
- * Which datasets are neighbours (DESIGN.md §3 rule 1). `replace-one`: one row replaced, n public (the
- * default and, for now, the only relation a run uses). `add-remove`: one row added or removed, n private.
- */
-export type Neighbouring = 'replace-one' | 'add-remove';
+/** Defined in neighbouring-relation.ts (a type both query tables use); re-exported for their callers. */
+export type { Neighbouring };
 
 /**
  * The kinds of query a mechanism answers with privacy noise or a private selection. A metered primitive

@@ -1,5 +1,5 @@
 import { Rational } from '../rng/rational';
-import type { Neighbouring } from './query-sensitivity';
+import type { Neighbouring } from './neighbouring-relation';
 
 /**
  * Sensitivities of integer statistics summed per cell of a public partition from one bounded

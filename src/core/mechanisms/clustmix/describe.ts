@@ -2,9 +2,8 @@ import { parseBudget } from '../../privacy/budget';
 import { roundUp, roundUpRational } from '../../privacy/round-up';
 import type { Rational } from '../../rng/rational';
 import type { PublicContext } from '../types';
-import type { ClustmixSpecPlan } from './meta';
 import { formatCount } from '../../format/format-count';
-import { FEATURE_GRID } from './plan';
+import { FEATURE_GRID, type ClustmixSpecPlan } from './plan';
 
 function fmt(x: number): string {
   return Number(x.toPrecision(4)).toString();

@@ -1,31 +1,23 @@
 import type { Schema } from '../../table/types';
-import { budgetProblems, defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
+import { budgetProblems, defineMechanismMeta } from '../shape/define-meta';
 import { InputError } from '../../table/errors';
 import type { ParamValues, PublicContext } from '../types';
 import { clustmixClaimAssumptions } from './claim';
 import { describeClustmixPlan } from './describe';
-import { CLUSTMIX_PARAMS, readClustmixSettings, type ClustmixSettings } from './params';
+import { CLUSTMIX_PARAMS, readClustmixSettings } from './params';
 import {
   buildClustmixPlan,
   clustmixAccountant,
   clustmixProblems,
   reserveClustmixBudget,
   type ClustmixPlan,
+  type ClustmixSpecPlan,
 } from './plan';
 import { clustmixFit } from './fit';
 
 export const CLUSTMIX_ID = 'clustmix';
 
-/**
- * What the settings fix before any data is read: the settings, every problem (clustmixProblems), and
- * with a context and no problem the mixture's plan (encoding, K, C, l_min, the budget split).
- */
-export interface ClustmixSpecPlan extends PlanProblems {
-  schema: Schema;
-  settings: ClustmixSettings;
-  /** Absent while editing (no context), with problems, or with a budget that cannot be read. */
-  mixture?: ClustmixPlan;
-}
+export type { ClustmixSpecPlan };
 
 export function planClustmix(schema: Schema, params: ParamValues, context?: PublicContext): ClustmixSpecPlan {
   const settings = readClustmixSettings(params);

@@ -4,6 +4,7 @@ import { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Schema } from '../../table/types';
 import type { ParamValues, PublicContext } from '../types';
+import type { PlanProblems } from '../shape/define-meta';
 import { formatCount } from '../../format/format-count';
 import { planEncoding, type ClustmixEncoding } from './encoding';
 import { readClustmixSettings, type ClustmixSettings } from './params';
@@ -61,6 +62,17 @@ export interface ClustmixPlan {
   adapt: boolean;
   budget: ClustmixBudgetPlan;
   releases: number;
+}
+
+/**
+ * What the settings fix before any data is read: the settings, every problem (clustmixProblems), and
+ * with a context and no problem the mixture's plan (encoding, K, C, l_min, the budget split).
+ */
+export interface ClustmixSpecPlan extends PlanProblems {
+  schema: Schema;
+  settings: ClustmixSettings;
+  /** Absent while editing (no context), with problems, or with a budget that cannot be read. */
+  mixture?: ClustmixPlan;
 }
 
 const B = Rational.of(RESIDUAL_GRID);

@@ -1,6 +1,6 @@
 import { releaseEpsilonForDescription } from '../common/release-epsilon';
 import type { PublicContext } from '../types';
-import type { PmsePlan } from './meta';
+import type { PmsePlan } from './plan-types';
 import { pmseQualityOf } from './pmse-params';
 import { qualitySensitivity } from './target';
 import { publicWarnings } from './diagnostics';

@@ -1,6 +1,6 @@
 import { roundUp } from '../../privacy/round-up';
 import type { PmseChainResult } from './chain';
-import type { PmseRunPlan } from './plan';
+import type { PmseRunPlan } from './plan-types';
 import { RHAT_WARNING_THRESHOLD, splitRhatFromHalves } from '../../mcmc/rhat';
 import { isProvenQuality, type PmseQuality } from './pmse-params';
 import { qualitySensitivity } from './target';

@@ -1,25 +1,20 @@
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { Schema } from '../../table/types';
-import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
+import { defineMechanismMeta } from '../shape/define-meta';
 import type { ParamValues, PublicContext } from '../types';
 import { checkPmseMechanism } from './check';
 import { pmseSettingsAssumptions, pmseSchemaRead, pmseUnprovenBound } from './claim';
 import { describePmsePlan } from './describe';
 import { buildSynthesisModel, describeOrderProblems, type SynthesisModel } from './model';
-import { PMSE_PARAMS, pmseQualityOf, readPmseSettings, type PmseSettings } from './pmse-params';
+import { PMSE_PARAMS, pmseQualityOf, readPmseSettings } from './pmse-params';
 import { reserveReleaseBudget } from './release-budget';
 import { pmseMechanismFit } from './fit';
+import type { PmsePlan } from './plan-types';
 
 export const PMSE_MECHANISM_ID = 'pmse-mechanism';
 
-/** What the settings fix before any data is read: the settings, the schema, the synthesis model g(θ), the problems. */
-export interface PmsePlan extends PlanProblems {
-  settings: PmseSettings;
-  schema: Schema;
-  /** g(θ); undefined when the column order cannot be modelled (the problems say why). */
-  model: SynthesisModel | undefined;
-}
+export type { PmsePlan };
 
 /**
  * The plan `check`, `claim`, `describe` and the run share: the settings, the model (built when the

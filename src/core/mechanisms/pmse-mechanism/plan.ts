@@ -14,13 +14,13 @@ import {
   pmseQualityOf,
   START_JITTER_SD,
   TRACE_POINT_LIMIT,
-  type PmseSettings,
 } from './pmse-params';
 import { reserveReleaseBudget } from './release-budget';
 import { drawModelNoise } from './synthesize';
 import { qualitySensitivity } from './target';
 import { planOrRefuse } from '../shape/define-meta';
-import { PMSE_MECHANISM_ID, pmseMechanismMeta, type PmsePlan } from './meta';
+import { PMSE_MECHANISM_ID, pmseMechanismMeta } from './meta';
+import type { PmsePlan, PmseRunPlan } from './plan-types';
 
 export { pmseScoreQuery, releaseStepText, reserveReleaseBudget } from './release-budget';
 
@@ -28,21 +28,7 @@ export { pmseScoreQuery, releaseStepText, reserveReleaseBudget } from './release
 export const TEMPERED_SCALE_PER_PARAMETER = 60;
 export const TEMPERED_SCALE_FLOOR = 300;
 
-/** Everything decided before any chain runs. */
-export interface PmseRunPlan {
-  settings: PmseSettings;
-  model: SynthesisModel;
-  parameterNames: string[];
-  /** ε of each release's exponential mechanism: ε/l rounded down to a double (for diagnostics). */
-  releaseEpsilon: number;
-  chainSpecs: PmseChainSpec[];
-  /** releaseOfDraw[c][j]: the release given by chain c's j-th draw. */
-  releaseOfDraw: number[][];
-  /** Seed of each chain's generator for seeded runs; null means a fresh CryptoRng. */
-  chainSeeds: (string | null)[];
-  /** Real values that were missing in columns not declared able to be missing (for the data holder). */
-  undeclaredMissingCounts: Record<string, number>;
-}
+export type { PmseRunPlan };
 
 /** What a run reads from the table: the real rows as pMSE predictors, and the undeclared missing values. */
 export interface PmseInput {
