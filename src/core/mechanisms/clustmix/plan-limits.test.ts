@@ -4,7 +4,7 @@ import type { Schema } from '../../table/types';
 import { runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
 import { clustmix } from './index';
-import { readClustmixSettings } from './params';
+import { CLUSTMIX_PARAMS, readClustmixSettings } from './params';
 import { parseRational } from '../../rng/rational';
 import { adaptRuns, buildClustmixPlan, clustmixProblems, reserveClustmixBudget } from './plan';
 import { RecordingZcdpAccountant } from './testing';
@@ -88,5 +88,25 @@ describe('clustmix with iterations but no share for them', () => {
     expect(accountant.reserved.map((s) => s.what)).toEqual([
       `noisy counts and clipped residual sums of ${plan.clusters} clusters and squared norms (final mixture)`,
     ]);
+  });
+});
+
+describe('clustmix settings', () => {
+  it('reads each setting left out as that parameter’s own default, by its name', () => {
+    const settings = readClustmixSettings({});
+    for (const spec of CLUSTMIX_PARAMS)
+      expect([spec.name, settings[spec.name as keyof typeof settings]]).toEqual([spec.name, spec.default]);
+    // The numeric defaults differ from one another, so a setting read under another name would show.
+    const numbers = Object.values(settings).filter((value) => typeof value === 'number');
+    expect(new Set(numbers).size).toBeGreaterThan(8);
+  });
+
+  it('trims the label, reads numbers given as text, and takes the centre-only spread only when asked', () => {
+    expect(readClustmixSettings({ label: '  sex ', clusters: '12' })).toMatchObject({
+      label: 'sex',
+      clusters: 12,
+    });
+    expect(readClustmixSettings({ spread: 'centroid' }).spread).toBe('centroid');
+    expect(readClustmixSettings({ spread: 'other' }).spread).toBe('gaussian');
   });
 });
