@@ -117,17 +117,25 @@ test('drop a CSV, declare its domain, run the Laplace histogram, see charts and 
   const evaluation = await studio.exports.downloadEvaluationReport();
   expect(evaluation.fileName).toBe('evaluation-for-data-holder-not-for-release_laplace-histogram_eps1.json');
   const evaluationReport = JSON.parse(evaluation.text) as {
-    warning: string;
-    metrics: {
-      tvd: { oneWayPerRelease: number[] };
-      utility: { pmse: { mean: { value: number } } };
-    };
+    format: string;
+    note: string;
+    synthetic: { file: string; rows: number }[];
+    tvdPerRelease: Record<string, { perRelease: { mean: number }[] }>;
+    pmse: { value: number };
   };
-  expect(evaluationReport.warning).toBe('Computed from the real data: for the data holder, not for release.');
+  // The shape `dpsynth metrics --json` prints (core evaluationJson), naming the release CSVs saved above.
+  expect(evaluationReport.format).toBe('dpsynth-evaluation-report');
+  expect(evaluationReport.note).toBe('Computed from the real data: for the data holder, not for release.');
+  expect(evaluationReport.synthetic.map((release) => release.file)).toEqual([
+    'synth_laplace-histogram_eps1_1-of-2.csv',
+    'synth_laplace-histogram_eps1_2-of-2.csv',
+  ]);
   // The exported evaluation holds the same numbers as the page and as the independent computation.
-  const [firstTvd, secondTvd] = evaluationReport.metrics.tvd.oneWayPerRelease;
+  const [firstTvd, secondTvd] = evaluationReport.tvdPerRelease['1']!.perRelease.map(
+    (release) => release.mean,
+  );
   expect((firstTvd! + secondTvd!) / 2).toBeCloseTo(independentTvd, 9);
-  expect(evaluationReport.metrics.utility.pmse.mean.value.toPrecision(3)).toBe(shownPmse);
+  expect(evaluationReport.pmse.value.toPrecision(3)).toBe(shownPmse);
   await saveStepScreenshot(page, '07-export-step', 'step-export');
 });
 

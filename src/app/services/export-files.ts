@@ -1,9 +1,9 @@
 import type { UtilityReport } from '../../core/metrics/evaluate';
+import { evaluationJson, type EvaluationJson } from '../../core/metrics/evaluation-json';
 import { APP_VERSION } from '../../core/version';
 import { parseJobBudget } from '../../core/job/job-budget';
 import { getMechanismMeta } from '../../core/mechanisms/catalogue';
 import {
-  buildEvaluationReport,
   buildReleaseReport,
   inferredFields,
   type CumulativeBudget,
@@ -112,31 +112,53 @@ export function downloadReleaseReport(run: FinishedRun, options: ReleaseReportOp
 }
 
 /**
- * Saves the evaluation report: utility metrics computed from the real data, marked
- * "for the data holder, not for release", and kept out of the release report.
+ * The evaluation report of a run (core evaluationJson): the shape `dpsynth metrics --json` prints,
+ * with the time, the loaded file's name, the release CSVs' names, the rows kept back, and the run's
+ * mechanism and claim. Utility metrics computed from the real data: for the data holder, not for
+ * release, and kept out of the release report. Throws when `evaluation` has another number of
+ * releases than the run.
  */
-export function downloadEvaluationReport(run: FinishedRun, evaluation: UtilityReport | null): void {
+export function evaluationReportOf(
+  run: FinishedRun,
+  evaluation: UtilityReport,
+  createdAt: Date = new Date(),
+): EvaluationJson {
   const { configuration, summary } = run;
   const mechanism = getMechanismMeta(configuration.mechanismId);
-  const report = buildEvaluationReport({
+  return evaluationJson(evaluation, {
     appVersion: APP_VERSION,
-    rows: summary.rows,
-    columns: summary.columns,
-    releases: summary.releases,
-    mechanism,
-    params: configuration.params,
-    claim: summary.claim,
-    metrics: {
-      tvd: {
-        oneWayPerRelease: summary.comparison.tvdOneWay,
-        twoWayPerRelease: summary.comparison.tvdTwoWay,
-        perColumnOneWay: summary.comparison.overlays.map((overlay) => ({
-          column: overlay.column,
-          tvd: overlay.tvd,
-        })),
-      },
-      ...(evaluation === null ? {} : { utility: evaluation }),
+    createdAt: createdAt.toISOString(),
+    realFile: configuration.fileName,
+    syntheticFiles: Array.from({ length: summary.releases }, (_, j) =>
+      releaseCsvFileName(
+        configuration.mechanismId,
+        configuration.epsilon,
+        j + 1,
+        summary.releases,
+        configuration.seeded,
+      ),
+    ),
+    ...(summary.holdoutRows > 0 ? { holdout: { rows: summary.holdoutRows } } : {}),
+    run: {
+      claim: summary.claim,
+      ...(mechanism === undefined
+        ? {}
+        : {
+            mechanism: {
+              id: mechanism.id,
+              label: mechanism.label,
+              reference: mechanism.reference,
+              params: { ...configuration.params },
+            },
+          }),
     },
   });
-  saveJson(report, evaluationReportFileName(configuration.mechanismId, configuration.epsilon));
+}
+
+/** Saves the evaluation report of a run whose evaluation has finished (evaluationReportOf). */
+export function downloadEvaluationReport(run: FinishedRun, evaluation: UtilityReport): void {
+  saveJson(
+    evaluationReportOf(run, evaluation),
+    evaluationReportFileName(run.configuration.mechanismId, run.configuration.epsilon),
+  );
 }

@@ -21,6 +21,7 @@ import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
 export function ExportStep() {
   const run = useResultsStore((state) => state.run);
   const evaluation = useResultsStore((state) => state.evaluation);
+  const evaluationStatus = useResultsStore((state) => state.evaluationStatus);
   const [error, setError] = useState<string | null>(null);
   const [publishInferred, setPublishInferred] = useState(false);
   const withheld = run === null ? [] : withheldValuesOf(run);
@@ -160,12 +161,23 @@ export function ExportStep() {
           <p>
             <button
               type="button"
-              onClick={() => void attempt(() => downloadEvaluationReport(run, evaluation))}
+              disabled={evaluation === null}
+              aria-describedby={evaluation === null ? 'evaluation-report-pending' : undefined}
+              onClick={() =>
+                evaluation !== null && void attempt(() => downloadEvaluationReport(run, evaluation))
+              }
             >
               Download evaluation report (for the data holder, not for release)
             </button>{' '}
             <code>{evaluationReportFileName(run.configuration.mechanismId, run.configuration.epsilon)}</code>
           </p>
+          {evaluation === null && (
+            <p id="evaluation-report-pending" className="status-neutral">
+              {evaluationStatus === 'failed' || evaluationStatus === 'cancelled'
+                ? `The evaluation report needs a finished evaluation: use “Evaluate again” in step ${stepNumber('step-results')}.`
+                : `The evaluation report can be saved when the evaluation in step ${stepNumber('step-results')} has finished.`}
+            </p>
+          )}
           {error && (
             <p role="alert" className="error-message">
               {error}
