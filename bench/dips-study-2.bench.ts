@@ -26,7 +26,7 @@ import {
   normalStatistics,
   sanitizeNormalStatistics,
 } from '../src/core/mechanisms/modips/normal-model';
-import { GRID_STEPS_PER_SENSITIVITY } from '../src/core/mechanisms/modips/grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY } from '../src/core/mechanisms/common/noisy-counts/grid-noise';
 import { resolveParams } from '../src/core/mechanisms/params';
 import type { Mechanism } from '../src/core/mechanisms/types';
 import { sampleNormal } from '../src/core/rng/continuous';

@@ -4,7 +4,7 @@ import { meteredOutputPerturbation } from '../../privacy/metered/output-perturba
 import type { L2QueryKind } from '../../privacy/query-sensitivity';
 import { FailedAfterSpendingError } from '../../privacy/spent-budget-error';
 import { formatCount } from '../../format/format-count';
-import { noisyCount, type MeteredShare } from '../modips/grid-noise';
+import { noisyCount, type MeteredShare } from '../common/noisy-counts/grid-noise';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Rng } from '../../rng/types';
 import { checkCompleteColumns } from '../../table/complete-columns';

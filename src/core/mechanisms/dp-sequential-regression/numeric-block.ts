@@ -3,14 +3,15 @@ import { choleskyLower } from '../../linalg/cholesky';
 import { parseRational, Rational } from '../../rng/rational';
 import type { Rng } from '../../rng/types';
 import type { RealStatistic } from '../../privacy/query-sensitivity';
-import { glomStatistics, projectToPositiveDefinite, type GlomNumericInput } from '../modips/glom-model';
+import { projectToPositiveDefinite } from '../../linalg/nearest-positive-definite';
+import { glomStatistics, type GlomNumericInput } from '../../models/glom-statistics';
 import {
   GRID_STEPS_PER_SENSITIVITY,
   noisyCount,
   noisyOnGrid,
   noisySymmetricOnGrid,
   type MeteredShare,
-} from '../modips/grid-noise';
+} from '../common/noisy-counts/grid-noise';
 
 /**
  * The statistics of the numeric block (Bowen & Liu §4.3.2: z̄ and S), over all n rows, each value
@@ -25,7 +26,7 @@ export interface NumericBlockStatistics {
   missing: number[];
 }
 
-/** The statistics above, with compensated sums (modips/glom-model.ts, one cell). Requires n >= 2. Cost O(n·p²). */
+/** The statistics above, with compensated sums (models/glom-statistics.ts, one cell). Requires n >= 2. Cost O(n·p²). */
 export function numericBlockStatistics(
   columns: readonly GlomNumericInput[],
   n: number,
@@ -98,7 +99,7 @@ export function numericBlockQueries(
 /**
  * The noisy statistics, each through the privacy meter on its own step: each z̄_j − c_j and each S_jl
  * (j <= l) on a grid of 1/100 of its sensitivity with exact discrete Laplace noise of 101 grid steps/ε
- * (modips/grid-noise.ts, DESIGN.md rule 4), each missing count with exact discrete Laplace noise of
+ * (common/noisy-counts/grid-noise.ts, DESIGN.md rule 4), each missing count with exact discrete Laplace noise of
  * scale 1/ε (none for a complete column, whose count is 0 by the schema: a run whose data has a missing
  * value there is refused before this).
  */
@@ -124,7 +125,7 @@ export function sanitizeNumericBlock(
 /**
  * Post-processing (no privacy cost): means clamped into ±w_j/2 around the midpoint, missing counts to
  * [0, n], the covariance projected to eigenvalues >= one grid step of the smallest diagonal
- * sensitivity, min_j w_j²/(100·n) (Higham 1988, as modips/glom-model.ts).
+ * sensitivity, min_j w_j²/(100·n) (Higham 1988, linalg/nearest-positive-definite.ts).
  */
 export function repairNumericBlock(
   noisy: NumericBlockStatistics,

@@ -9,7 +9,7 @@ import type { CategoricalCoding } from '../common/column-coding';
 import { completeColumnSentences } from '../common/complete-column-sentences';
 import { formatCount } from '../../format/format-count';
 import type { ParamValues, PublicContext } from '../types';
-import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from '../modips/grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from '../common/noisy-counts/grid-noise';
 import { sequentialRegressionSettings, type SequentialRegressionSettings } from './params';
 import { certifiableRows, GAP_PER_SENSITIVITY } from './sensitivity';
 

@@ -20,14 +20,14 @@ import {
   normalStatistics,
   sanitizeNormalStatistics,
 } from './normal-model';
-import { GRID_STEPS_PER_SENSITIVITY } from './grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY } from '../common/noisy-counts/grid-noise';
 import {
   drawGlomPosterior,
   drawGlomValues,
-  glomStatistics,
   repairGlomStatistics,
   sanitizeGlomStatistics,
 } from './glom-model';
+import { glomStatistics } from '../../models/glom-statistics';
 import { modipsMeta, type ModipsSpecPlan } from './meta';
 import { MODIPS_ID, reserveModips, type ModipsPlan, type ReservedBudgets } from './plan';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRational, Rational } from '../../rng/rational';
 import { SeededRng } from '../../rng/seeded-rng';
 import { numericColumn } from '../common/testing/fixtures';
-import { GRID_STEPS_PER_SENSITIVITY, noisyOnGrid } from './grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY, noisyOnGrid } from '../common/noisy-counts/grid-noise';
 import {
   drawNormalColumn,
   drawNormalPosterior,

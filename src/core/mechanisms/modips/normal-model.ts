@@ -4,7 +4,7 @@ import { sampleInverseGamma, sampleNormal } from '../../rng/continuous';
 import type { Rng } from '../../rng/types';
 import type { NumericColumn } from '../../table/types';
 import { shuffleInPlace } from '../../rng/shuffle';
-import { noisyCount, noisyOnGrid, type MeteredShare } from './grid-noise';
+import { noisyCount, noisyOnGrid, type MeteredShare } from '../common/noisy-counts/grid-noise';
 
 /** The sufficient statistics of one numeric column under the normal model, over all n rows. */
 export interface NormalStatistics {

@@ -8,7 +8,7 @@ import { planColumnCodings, type CategoricalCoding } from '../common/column-codi
 import { formatCount } from '../../format/format-count';
 import { binnedDomainAssumptions } from '../common/public-assumptions';
 import type { ParamValues, PublicContext } from '../types';
-import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from './grid-noise';
+import { GRID_STEPS_PER_SENSITIVITY, type MeteredShare } from '../common/noisy-counts/grid-noise';
 import type { GlomStatisticBudget } from './glom-model';
 import type { NormalStatisticBudget } from './normal-model';
 import { modipsSettings, type ModipsSettings } from './params';

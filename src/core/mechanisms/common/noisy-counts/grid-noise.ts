@@ -1,10 +1,10 @@
-import type { ChargeableStep } from '../../privacy/meter';
-import { meteredDiscreteLaplace } from '../../privacy/metered/discrete-laplace';
-import { meteredLaplaceOnGrid } from '../../privacy/metered/laplace-on-grid';
-import type { QueryKind, RealStatistic } from '../../privacy/query-sensitivity';
-import type { Rational } from '../../rng/rational';
-import type { Rng } from '../../rng/types';
-import { laplaceScaleFor } from '../../privacy/noisy-cell-counts';
+import type { ChargeableStep } from '../../../privacy/meter';
+import { meteredDiscreteLaplace } from '../../../privacy/metered/discrete-laplace';
+import { meteredLaplaceOnGrid } from '../../../privacy/metered/laplace-on-grid';
+import type { QueryKind, RealStatistic } from '../../../privacy/query-sensitivity';
+import type { Rational } from '../../../rng/rational';
+import type { Rng } from '../../../rng/types';
+import { laplaceScaleFor } from '../../../privacy/noisy-cell-counts';
 
 /**
  * Grid steps per sensitivity: a real statistic with sensitivity Δ is rounded to multiples of

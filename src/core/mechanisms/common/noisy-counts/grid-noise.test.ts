@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { recordingStep } from '../../privacy/metered/testing';
-import type { RealStatistic } from '../../privacy/query-sensitivity';
-import { Rational } from '../../rng/rational';
-import { SeededRng } from '../../rng/seeded-rng';
+import { recordingStep } from '../../../privacy/metered/testing';
+import type { RealStatistic } from '../../../privacy/query-sensitivity';
+import { Rational } from '../../../rng/rational';
+import { SeededRng } from '../../../rng/seeded-rng';
 import {
   GRID_STEPS_PER_SENSITIVITY,
   noisyCount,
