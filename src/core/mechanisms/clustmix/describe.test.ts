@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Schema } from '../../table/types';
 import { mixedTable, runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
 import { clustmix } from './index';
@@ -85,5 +86,63 @@ describe('clustmix claim sentences', () => {
         'and the synthetic tables are drawn from the one released mixture (post-processing).',
     ])
       expect(assumptions).toContain(sentence);
+  });
+});
+
+describe('clustmix complete columns in describe and the claim', () => {
+  // age and sex declared complete, income's completeness read from the data. A numeric column has one
+  // coordinate, F/M two, and each column that can be missing one more.
+  const columns: Schema['columns'] = [
+    {
+      name: 'age',
+      type: 'numeric',
+      bounds: [17, 90],
+      integer: true,
+      canBeMissing: false,
+      source: 'declared',
+    },
+    {
+      name: 'income',
+      type: 'numeric',
+      bounds: [0, 1000],
+      canBeMissing: true,
+      source: 'declared',
+      sources: { canBeMissing: 'inferred' },
+    },
+    { name: 'sex', type: 'categorical', categories: ['F', 'M'], canBeMissing: false, source: 'declared' },
+  ];
+  const withColumns = (cols: Schema['columns']): Schema => ({ version: 1, missing: [''], columns: cols });
+  const firstLine = (s: Schema) =>
+    clustmix.describe!(resolveParams(clustmix, {}), runContext(s, 3000, { delta: '1e-6' }))[0];
+
+  it('counts the columns without a missing coordinate: none, one, two, all', () => {
+    const plain = columns.map(({ canBeMissing: _c, sources: _s, ...column }) => column);
+    expect(firstLine(withColumns(plain))).toBe(
+      'Encoded rows: d = 7 coordinates from p = 3 columns; residuals clipped to C = 0.3464.',
+    );
+    expect(firstLine(withColumns([columns[0]!, plain[1]!, plain[2]!]))).toBe(
+      'Encoded rows: d = 6 coordinates from p = 3 columns (1 without a missing-value coordinate: the schema says it cannot be missing); residuals clipped to C = 0.3464.',
+    );
+    expect(firstLine(withColumns(columns))).toBe(
+      'Encoded rows: d = 5 coordinates from p = 3 columns (2 without a missing-value coordinate: the schema says they cannot be missing); residuals clipped to C = 0.3464.',
+    );
+    expect(firstLine(withColumns([columns[0]!, { ...columns[1]!, canBeMissing: false }, columns[2]!]))).toBe(
+      'Encoded rows: d = 4 coordinates from p = 3 columns (none has a missing-value coordinate: the schema says none can be missing); residuals clipped to C = 0.3464.',
+    );
+  });
+
+  it('names what a complete column lacks and what an inferred one keeps', () => {
+    const { assumptions } = clustmix.claim(
+      resolveParams(clustmix, {}),
+      runContext(withColumns(columns), 3000, { delta: '1e-6' }),
+    );
+    expect(assumptions.slice(-2)).toEqual([
+      'The schema says `age`, `sex` cannot be missing: they have no missing-value coordinate in the encoding (as ' +
+        'the label: no missing class), a run whose data has a missing value there is refused, and no synthetic value ' +
+        'there is missing.',
+      'Whether a column can be missing was read from the data for some columns (named above): such a column has a ' +
+        'missing-value coordinate in the encoding (as the label: a missing class) only when the data has a missing ' +
+        'value there.',
+    ]);
   });
 });
