@@ -60,6 +60,18 @@ describe('clustmix describe', () => {
     ).toHaveLength(4);
   });
 
+  it('warns only past each boundary: δ = 1/n and n/K = 2·l_min exactly are accepted', () => {
+    const warnings = (lines: string[]) => lines.filter((line) => /above 1\/n|below 2·l_min/.test(line));
+    // δ = 0.0002 = 1/5,000 exactly (the same double).
+    expect(warnings(describeWith({}, { delta: '0.0002' }))).toEqual([]);
+    expect(warnings(describeWith({}, { delta: '0.00021' }))).toHaveLength(1);
+    // l_min = 42 does not depend on n; n = 4,200 with K = 50 gives n/K = 84 = 2·l_min, K = 51 gives 82.35.
+    expect(warnings(describeWith({ clusters: 50 }, { n: 4200 }))).toEqual([]);
+    expect(warnings(describeWith({ clusters: 51 }, { n: 4200 }))).toEqual([
+      'n/K = 82.35 rows per cluster is below 2·l_min = 84: many clusters will fall below l_min and be dropped; choose fewer clusters or a larger sigmaMax.',
+    ]);
+  });
+
   it('says nothing without a mixture (an unreadable ε)', () => {
     expect(describeWith({ label: 'sex' }, { epsilon: 'abc' })).toEqual([]);
   });
