@@ -34,6 +34,11 @@ describe('clustmix check limits', () => {
     expect(clustmix.check(codes(4999), defaults)).toEqual([]);
   });
 
+  it('checks a schema before the data is loaded (no context): no mixture is planned and nothing is refused', () => {
+    expect(clustmix.check(codes(3), defaults)).toEqual([]);
+    expect(clustmix.check(codes(3), resolveParams(clustmix, { clusters: 7 }))).toEqual([]);
+  });
+
   it('applies the K·d limit to the automatic K once n and the budget are known, not with δ = 0', () => {
     // d = 2,500; n = 10⁶ at ε = 10 makes ⌊n/(2·l_min)⌋ far above 500, so K = 500 and K·d = 1.25·10⁶.
     const wide = codes(2499);
