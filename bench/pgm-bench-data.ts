@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { columnsForCodings, levelsOfColumn } from '../src/core/mechanisms/common/encode-rows';
+import { columnsForCodings, levelsOfColumn } from '../src/core/mechanisms/common/coding/encode-rows';
 import { countCells } from '../src/core/models/pgm/factor-index';
 import { planPgmDomain } from '../src/core/mechanisms/common/graphical-models/pgm-domain';
 import { combinations } from '../src/core/mechanisms/aim/workload';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { levelExpression, sqlIdentifier } from '../../src/core/counts/sql-coding';
-import { planColumnCodings } from '../../src/core/mechanisms/common/column-coding';
-import { columnsForCodings, levelsOfColumn } from '../../src/core/mechanisms/common/encode-rows';
+import { planColumnCodings } from '../../src/core/mechanisms/common/coding/column-coding';
+import { columnsForCodings, levelsOfColumn } from '../../src/core/mechanisms/common/coding/encode-rows';
 import { buildTable } from '../../src/core/table/build-table';
 import type { RawTable } from '../../src/core/table/csv-read';
 import type { ColumnSchema, Schema } from '../../src/core/table/types';

@@ -1,5 +1,5 @@
 import { numericThresholds } from '../../src/core/counts/coder-probe';
-import type { ColumnCoding } from '../../src/core/mechanisms/common/column-coding';
+import type { ColumnCoding } from '../../src/core/mechanisms/common/coding/column-coding';
 import type { ColumnSchema, Schema } from '../../src/core/table/types';
 
 /** A 32-bit generator for test data (mulberry32): fixed seeds, no Math.random. */

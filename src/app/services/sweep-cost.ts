@@ -1,5 +1,5 @@
-import { planBinnedDomain } from '../../core/mechanisms/common/binned-domain';
-import { binningChoiceFromParams } from '../../core/mechanisms/common/binning-params';
+import { planBinnedDomain } from '../../core/mechanisms/common/binning/binned-domain';
+import { binningChoiceFromParams } from '../../core/mechanisms/common/coding/binning-params';
 import type { ParamValues } from '../../core/mechanisms/types';
 import type { Schema } from '../../core/table/types';
 

@@ -1,6 +1,6 @@
 import { InputError } from '../table/errors';
-import type { ColumnCoding } from '../mechanisms/common/column-coding';
-import { levelsOfColumn } from '../mechanisms/common/encode-rows';
+import type { ColumnCoding } from '../mechanisms/common/coding/column-coding';
+import { levelsOfColumn } from '../mechanisms/common/coding/encode-rows';
 import { buildTable } from '../table/build-table';
 import type { RawTable } from '../table/csv-read';
 import type { ColumnSchema, Schema } from '../table/types';

@@ -4,7 +4,7 @@ import { mstCountPlan } from '../mechanisms/mst/run-mst';
 import { mst } from '../mechanisms/mst';
 import { PrivacyMeter } from '../privacy/meter';
 import { LAPLACE_HISTOGRAM_ID } from '../mechanisms/laplace-histogram/meta';
-import { rowBlocks } from '../mechanisms/common/dataset-form';
+import { rowBlocks } from '../mechanisms/common/rows/dataset-form';
 import { blockRowsOf } from '../mechanisms/release-blocks';
 import type { ParamValues, PublicContext, ReleaseInBlocks, RunContext } from '../mechanisms/types';
 import { withDomainSteps } from '../privacy/domain-claim';

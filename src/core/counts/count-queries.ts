@@ -1,4 +1,4 @@
-import { cellStrides } from '../mechanisms/common/column-coding';
+import { cellStrides } from '../mechanisms/common/coding/column-coding';
 import type { Schema } from '../table/types';
 import { attributeSetKey, marginalStrides, type CountQueryPlan } from './count-source';
 import { levelExpression, sqlIdentifier, type ColumnStorage, type SqlDialect } from './sql-coding';

@@ -1,4 +1,4 @@
-import type { ColumnCoding } from '../mechanisms/common/column-coding';
+import type { ColumnCoding } from '../mechanisms/common/coding/column-coding';
 import type { SparseCellCounts } from '../cells/sparse-cell-counts';
 
 /**

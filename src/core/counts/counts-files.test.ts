@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planColumnCodings } from '../mechanisms/common/column-coding';
+import { planColumnCodings } from '../mechanisms/common/coding/column-coding';
 import type { Schema } from '../table/types';
 import { countQueries } from './count-queries';
 import { plannedCounts } from './count-source';

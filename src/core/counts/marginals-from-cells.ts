@@ -1,4 +1,4 @@
-import { cellStrides, type ColumnCoding } from '../mechanisms/common/column-coding';
+import { cellStrides, type ColumnCoding } from '../mechanisms/common/coding/column-coding';
 import type { SparseCellCounts } from '../cells/sparse-cell-counts';
 import { attributeSetKey, marginalCells, marginalStrides } from './count-source';
 

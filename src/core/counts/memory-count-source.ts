@@ -1,4 +1,4 @@
-import { cellOfEveryRow, columnsForCodings, levelsOfColumn } from '../mechanisms/common/encode-rows';
+import { cellOfEveryRow, columnsForCodings, levelsOfColumn } from '../mechanisms/common/coding/encode-rows';
 import { countCells } from '../models/pgm/factor-index';
 import { countRowsPerCell } from '../cells/sparse-cell-counts';
 import type { Table } from '../table/types';

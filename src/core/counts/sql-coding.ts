@@ -1,4 +1,4 @@
-import type { ColumnCoding } from '../mechanisms/common/column-coding';
+import type { ColumnCoding } from '../mechanisms/common/coding/column-coding';
 import { InputError } from '../table/errors';
 import { NUMERIC_TOKEN_PATTERN } from '../table/numeric-token';
 import type { Schema } from '../table/types';

@@ -1,5 +1,5 @@
 import type { SparseCellCounts } from '../cells/sparse-cell-counts';
-import { domainCellCount } from '../mechanisms/common/column-coding';
+import { domainCellCount } from '../mechanisms/common/coding/column-coding';
 import { InputError } from '../table/errors';
 import { marginalsFromCells } from './marginals-from-cells';
 import type { Schema } from '../table/types';

@@ -13,7 +13,11 @@ import { SeededRng } from '../rng/seeded-rng';
 import { InputError } from '../table/errors';
 import { aimReplaceOneRho, planAimBudget } from './aim/budget-plan';
 import { minimumVarianceTotal, syntheticRowsFromEstimate } from './common/graphical-models/estimated-total';
-import { positiveNoiseMean, rowsFromNoisySum, rowsFromNoisySums } from './common/noisy-row-count';
+import {
+  positiveNoiseMean,
+  rowsFromNoisySum,
+  rowsFromNoisySums,
+} from './common/noisy-counts/noisy-row-count';
 import { mixedTable, runContext } from './common/testing/fixtures';
 import { mstReplaceOneRho, mstStepCosts, planMstBudget } from './mst/budget-plan';
 import { planMstDomain } from './mst/meta';

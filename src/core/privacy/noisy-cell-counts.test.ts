@@ -4,7 +4,10 @@ import { SeededRng } from '../rng/seeded-rng';
 import type { Rng } from '../rng/types';
 import { chiSquareSurvival } from '../stats/chi-square';
 import { countNoiseScale } from './noisy-cell-counts';
-import { expectedPositiveNoise, noiseDominanceWarning } from '../mechanisms/common/noise-dominance';
+import {
+  expectedPositiveNoise,
+  noiseDominanceWarning,
+} from '../mechanisms/common/noisy-counts/noise-dominance';
 import { makeCountNoiseSampler, perturbAllCellCounts, perturbCellCounts } from './metered/testing';
 import {
   makeSparseNoiseSamplers,

@@ -1,4 +1,4 @@
-import { integersInBounds, scottBinCountFromPublicRange } from '../mechanisms/common/bin-count-rules';
+import { integersInBounds, scottBinCountFromPublicRange } from '../mechanisms/common/coding/bin-count-rules';
 import type { Schema } from '../table/types';
 
 /**
@@ -25,7 +25,7 @@ export interface TableFacts {
 }
 
 /**
- * Levels of a column in the histogram mechanisms' default coding (common/column-coding.ts):
+ * Levels of a column in the histogram mechanisms' default coding (mechanisms/common/coding/column-coding.ts):
  * categorical k categories + 1; numeric with bounds ceil(6·n^(1/3)/3.49) bins (Scott's rule with
  * σ = range/6; at most the whole numbers in the bounds for an integer column) + 1; otherwise null.
  */

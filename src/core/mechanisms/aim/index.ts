@@ -1,5 +1,5 @@
 import type { Schema, Table } from '../../table/types';
-import { WHOLE_TABLES } from '../common/dataset-form';
+import { WHOLE_TABLES } from '../common/rows/dataset-form';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { defineMechanism } from '../shape/define-mechanism';
 import type { ParamValues, RunContext } from '../types';

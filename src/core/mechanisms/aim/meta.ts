@@ -17,7 +17,7 @@ import {
   SAMPLING_PARAM,
   type PgmDomain,
 } from '../common/graphical-models/pgm-domain';
-import { binnedDomainAssumptions } from '../common/public-assumptions';
+import { binnedDomainAssumptions } from '../common/claims/public-assumptions';
 import { InputError } from '../../table/errors';
 import { defineMechanismMeta } from '../shape/define-meta';
 import type { ParamSpec, ParamValue, ParamValues, PublicContext } from '../types';

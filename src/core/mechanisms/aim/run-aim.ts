@@ -1,7 +1,7 @@
 import { throwIfAborted } from '../../abort';
 import type { Table } from '../../table/types';
-import type { DatasetForm } from '../common/dataset-form';
-import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
+import type { DatasetForm } from '../common/rows/dataset-form';
+import { columnsForCodings, levelsOfColumn } from '../common/coding/encode-rows';
 import { CliqueTreeModel } from '../../models/pgm/clique-tree-model';
 import { countCells } from '../../models/pgm/factor-index';
 import { buildJunctionTree } from '../../models/pgm/junction-tree';

@@ -1,6 +1,6 @@
 import { standardAssumptions } from '../../privacy/assumptions';
 import type { PublicContext } from '../types';
-import { completeColumnSentences } from '../common/complete-column-sentences';
+import { completeColumnSentences } from '../common/claims/complete-column-sentences';
 import { RESIDUAL_GRID, type ClustmixPlan } from './plan';
 
 /** What the guarantee rests on beyond the schema facts (DESIGN.md privacy rule 6). */

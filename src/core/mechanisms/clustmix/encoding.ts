@@ -1,5 +1,5 @@
 import type { CategoricalColumn, Column, NumericColumn, Schema, Table } from '../../table/types';
-import { incompleteColumn } from '../common/encode-rows';
+import { incompleteColumn } from '../common/coding/encode-rows';
 
 /** m of a missing numeric value: with u = ½ it lies at distance exactly 1 from every present (u, 0). */
 export const MISSING_NUMERIC_MARK = Math.sqrt(3) / 2;

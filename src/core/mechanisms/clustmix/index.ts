@@ -2,7 +2,7 @@ import { checkCompleteColumns } from '../../table/complete-columns';
 import { throwIfAborted } from '../../abort';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import type { Schema, Table } from '../../table/types';
-import { WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
+import { WHOLE_TABLES, type DatasetForm } from '../common/rows/dataset-form';
 import { columnRows } from '../release-blocks';
 import { defineMechanism, type Drawn } from '../shape/define-mechanism';
 import type { Mechanism, ParamValues, RunContext } from '../types';

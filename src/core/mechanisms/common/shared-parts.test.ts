@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRng } from '../../rng/seeded-rng';
 import type { Column, Schema } from '../../table/types';
-import { planBinnedDomain } from './binned-domain';
-import { DOMAIN_CELL_LIMIT, domainLimitProblem, planColumnCodings, type ColumnCoding } from './column-coding';
-import { syntheticColumnFromLevels } from './decode-rows';
-import { describeBinnedDomain } from './describe-domain';
-import { drawCellsForRows } from './draw-rows';
-import { levelsOfColumn, numericLevel } from './encode-rows';
+import { planBinnedDomain } from './binning/binned-domain';
+import {
+  DOMAIN_CELL_LIMIT,
+  domainLimitProblem,
+  planColumnCodings,
+  type ColumnCoding,
+} from './coding/column-coding';
+import { syntheticColumnFromLevels } from './coding/decode-rows';
+import { describeBinnedDomain } from './binning/describe-domain';
+import { drawCellsForRows } from './rows/draw-rows';
+import { levelsOfColumn, numericLevel } from './coding/encode-rows';
 import { formatCount } from '../../format/format-count';
-import { noiseDominanceWarning } from './noise-dominance';
+import { noiseDominanceWarning } from './noisy-counts/noise-dominance';
 import { countRowsPerCell } from '../../cells/sparse-cell-counts';
 
 // Small known-value checks of the helpers every binned mechanism shares. Each value is worked out

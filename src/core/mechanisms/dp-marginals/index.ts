@@ -1,17 +1,17 @@
 import type { Accountant } from '../../privacy/accountant';
 import { throwIfAborted } from '../../abort';
 import type { Schema, Table } from '../../table/types';
-import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import { WHOLE_TABLES, type DatasetForm, type DrawnColumn } from '../common/dataset-form';
-import { drawCellsForRows } from '../common/draw-rows';
-import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
+import { levelsPerColumn, refuseUnplannedRun } from '../common/binning/binned-mechanism';
+import { WHOLE_TABLES, type DatasetForm, type DrawnColumn } from '../common/rows/dataset-form';
+import { drawCellsForRows } from '../common/rows/draw-rows';
+import { columnsForCodings, levelsOfColumn } from '../common/coding/encode-rows';
 import { countRowsPerCell, type SparseCellCounts } from '../../cells/sparse-cell-counts';
 import { laplaceScaleFor } from '../../privacy/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import type { ParamValues, RunContext } from '../types';
 import type { NoisyPositiveCells } from '../../privacy/metered/sparse-cell-noise';
 import { relationOf } from '../neighbouring';
-import { rowsFromNoisySums } from '../common/noisy-row-count';
+import { rowsFromNoisySums } from '../common/noisy-counts/noisy-row-count';
 import { defineMechanism, type Drawn } from '../shape/define-mechanism';
 import { DP_MARGINALS_ID, dpMarginalsMeta, type DpMarginalsPlan, type MarginalBudget } from './meta';
 

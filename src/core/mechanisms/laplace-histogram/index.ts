@@ -1,9 +1,9 @@
 import type { Accountant } from '../../privacy/accountant';
 import type { Schema, Table } from '../../table/types';
 import { throwIfAborted } from '../../abort';
-import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
-import { drawCellsForRows } from '../common/draw-rows';
+import { levelsPerColumn, refuseUnplannedRun } from '../common/binning/binned-mechanism';
+import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../common/rows/dataset-form';
+import { drawCellsForRows } from '../common/rows/draw-rows';
 import { laplaceScaleFor, repairUpper } from '../../privacy/noisy-cell-counts';
 import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-cells';
 import { countInMemory } from '../../counts/memory-count-source';
@@ -11,9 +11,9 @@ import type { CountQueryPlan, PlannedCounts } from '../../counts/count-source';
 import { InputError } from '../../table/errors';
 import type { ParamValues, PublicContext, RunContext } from '../types';
 import { binningRows, relationOf } from '../neighbouring';
-import { rowsFromNoisySum } from '../common/noisy-row-count';
+import { rowsFromNoisySum } from '../common/noisy-counts/noisy-row-count';
 import { defineMechanism, type Drawn } from '../shape/define-mechanism';
-import type { BinnedDomain } from '../common/binned-domain';
+import type { BinnedDomain } from '../common/binning/binned-domain';
 import {
   LAPLACE_HISTOGRAM_ID,
   laplaceHistogramMeta,

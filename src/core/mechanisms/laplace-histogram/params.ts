@@ -1,5 +1,5 @@
 import type { ParamSpec, ParamValues } from '../types';
-import { BINNING_PARAMS, binningChoiceFromParams, type BinningChoice } from '../common/binning-params';
+import { BINNING_PARAMS, binningChoiceFromParams, type BinningChoice } from '../common/coding/binning-params';
 import type { NoisyCountRepair } from '../../privacy/noisy-cell-counts';
 
 export const NOISY_COUNT_REPAIR_PARAM: ParamSpec = {

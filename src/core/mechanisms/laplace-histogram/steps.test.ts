@@ -5,7 +5,7 @@ import { PrivacyMeter } from '../../privacy/meter';
 import { countInMemory } from '../../counts/memory-count-source';
 import { SeededRng } from '../../rng/seeded-rng';
 import type { CategoricalColumn } from '../../table/types';
-import { WHOLE_TABLES } from '../common/dataset-form';
+import { WHOLE_TABLES } from '../common/rows/dataset-form';
 import { mixedTable, runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
 import { laplaceHistogram, laplaceHistogramCountPlan, runLaplaceHistogram } from '.';

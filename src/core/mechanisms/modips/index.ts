@@ -4,12 +4,12 @@ import { meteredNoisyPositiveCells } from '../../privacy/metered/noisy-positive-
 import type { QueryKind } from '../../privacy/query-sensitivity';
 import { shuffleInPlace } from '../../rng/shuffle';
 import type { Column, NumericColumn, Schema, Table } from '../../table/types';
-import { levelsFromCells, syntheticColumnFromLevels, tableFromCells } from '../common/decode-rows';
-import { cellOfEveryRow } from '../common/encode-rows';
+import { levelsFromCells, syntheticColumnFromLevels, tableFromCells } from '../common/coding/decode-rows';
+import { cellOfEveryRow } from '../common/coding/encode-rows';
 import { laplaceScaleFor, repairUpper } from '../../privacy/noisy-cell-counts';
 import { drawFromPriorAndBalls } from '../../rng/polya-urn';
 import { countRowsPerCell } from '../../cells/sparse-cell-counts';
-import { WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
+import { WHOLE_TABLES, type DatasetForm } from '../common/rows/dataset-form';
 import { columnRows } from '../release-blocks';
 import { defineMechanism, type Drawn } from '../shape/define-mechanism';
 import type { Mechanism, ParamValues, RunContext } from '../types';

@@ -1,7 +1,7 @@
-import { describeBinnedDomain } from '../common/describe-domain';
+import { describeBinnedDomain } from '../common/binning/describe-domain';
 import { formatCount } from '../../format/format-count';
-import { noiseDominanceWarning } from '../common/noise-dominance';
-import { releaseEpsilonForDescription } from '../common/release-epsilon';
+import { noiseDominanceWarning } from '../common/noisy-counts/noise-dominance';
+import { releaseEpsilonForDescription } from '../common/claims/release-epsilon';
 import { Accountant } from '../../privacy/accountant';
 import { parseBudget } from '../../privacy/budget';
 import type { Schema } from '../../table/types';

@@ -1,5 +1,5 @@
 import { parseRational, type Rational } from '../../rng/rational';
-import { BINNING_PARAMS, binningChoiceFromParams, type BinningChoice } from '../common/binning-params';
+import { BINNING_PARAMS, binningChoiceFromParams, type BinningChoice } from '../common/coding/binning-params';
 import type { ParamSpec, ParamValues } from '../types';
 
 export type ModipsModel = 'normal' | 'glom' | 'loglinear';

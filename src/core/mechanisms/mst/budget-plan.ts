@@ -10,7 +10,7 @@ import {
 } from '../../privacy/zcdp-costs';
 import type { ZcdpAccountant } from '../../privacy/zcdp-accountant';
 import { Rational } from '../../rng/rational';
-import { quantileBinReplaceOneRho, type QuantileBinPlan } from '../common/quantile-bins';
+import { quantileBinReplaceOneRho, type QuantileBinPlan } from '../common/binning/quantile-bins';
 
 /** MST's noise and selection parameters for a ρ budget and d columns, all exact. */
 export interface MstBudgetPlan {

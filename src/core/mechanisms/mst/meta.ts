@@ -14,18 +14,18 @@ import {
   SAMPLING_PARAM,
   type PgmDomain,
 } from '../common/graphical-models/pgm-domain';
-import { binnedDomainAssumptions } from '../common/public-assumptions';
-import { QUANTILE_BINNING_PARAMS } from '../common/binning-params';
+import { binnedDomainAssumptions } from '../common/claims/public-assumptions';
+import { QUANTILE_BINNING_PARAMS } from '../common/coding/binning-params';
 import {
   pgmBinPlan,
   pgmRhoAfterBinning,
   reservePgmBinStep,
 } from '../common/graphical-models/pgm-quantile-step';
-import { quantileBinSentences } from '../common/describe-bin-shape';
+import { quantileBinSentences } from '../common/binning/describe-bin-shape';
 import type { ParamSpec, ParamValues, PublicContext } from '../types';
 import type { MeterStep } from '../../privacy/meter';
 import { InputError } from '../../table/errors';
-import type { QuantileBinPlan } from '../common/quantile-bins';
+import type { QuantileBinPlan } from '../common/binning/quantile-bins';
 import type { SamplingRule } from '../../models/pgm/sample-model';
 import { defineMechanismMeta, type PlanProblems } from '../shape/define-meta';
 import {

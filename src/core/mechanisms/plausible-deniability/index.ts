@@ -18,9 +18,9 @@ import {
   tableShapes,
   type TableShape,
 } from '../../models/bayes-net';
-import { levelsPerColumn } from '../common/binned-mechanism';
-import { syntheticColumnFromLevels } from '../common/decode-rows';
-import { columnsForCodings, levelsOfColumn } from '../common/encode-rows';
+import { levelsPerColumn } from '../common/binning/binned-mechanism';
+import { syntheticColumnFromLevels } from '../common/coding/decode-rows';
+import { columnsForCodings, levelsOfColumn } from '../common/coding/encode-rows';
 import { runStagesInOneThread } from '../staged-run';
 import { defineStagedMechanism } from '../shape/define-staged-mechanism';
 import type { ParamValues, Release, RunContext } from '../types';

@@ -5,7 +5,7 @@ import { parseBudget } from '../../privacy/budget';
 import { roundUpRational } from '../../privacy/round-up';
 import { Rational } from '../../rng/rational';
 import { InputError } from '../../table/errors';
-import { binnedMechanismAssumptions } from '../common/binned-mechanism';
+import { binnedMechanismAssumptions } from '../common/binning/binned-mechanism';
 import { formatCount } from '../../format/format-count';
 import { defineMechanismMeta } from '../shape/define-meta';
 import type { ParamValues, PublicContext } from '../types';

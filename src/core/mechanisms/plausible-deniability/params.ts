@@ -1,4 +1,4 @@
-import { BINNING_PARAMS } from '../common/binning-params';
+import { BINNING_PARAMS } from '../common/coding/binning-params';
 import type { ParamSpec, ParamValues } from '../types';
 
 /** The parameters of the plausible-deniability mechanism, in form order. */

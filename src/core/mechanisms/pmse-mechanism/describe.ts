@@ -1,4 +1,4 @@
-import { releaseEpsilonForDescription } from '../common/release-epsilon';
+import { releaseEpsilonForDescription } from '../common/claims/release-epsilon';
 import type { PublicContext } from '../types';
 import type { PmsePlan } from './plan-types';
 import { pmseQualityOf } from './pmse-params';

@@ -4,7 +4,7 @@ import { parseBudget } from '../../privacy/budget';
 import { MeterMismatchError, PrivacyMeter, type MeterStep } from '../../privacy/meter';
 import { meteredDiscreteLaplace } from '../../privacy/metered/discrete-laplace';
 import { Rational } from '../../rng/rational';
-import { WHOLE_TABLES } from '../common/dataset-form';
+import { WHOLE_TABLES } from '../common/rows/dataset-form';
 import { mixedTable, runContext } from '../common/testing/fixtures';
 import { composedMechanism } from '../domain-composition';
 import type { RunContext } from '../types';

@@ -1,6 +1,6 @@
 import { PrivacyMeter } from '../../privacy/meter';
 import type { Schema, Table } from '../../table/types';
-import { rowBlocks, WHOLE_TABLES, type DatasetForm, type ReleaseOf } from '../common/dataset-form';
+import { rowBlocks, WHOLE_TABLES, type DatasetForm, type ReleaseOf } from '../common/rows/dataset-form';
 import { relationOf } from '../neighbouring';
 import { blockRowsOf } from '../release-blocks';
 import type { Mechanism, ParamValues, Release, ReleaseInBlocks, RunContext } from '../types';

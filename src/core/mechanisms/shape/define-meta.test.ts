@@ -5,7 +5,7 @@ import { PrivacyMeter } from '../../privacy/meter';
 import { meteredDiscreteLaplace } from '../../privacy/metered/discrete-laplace';
 import { Rational } from '../../rng/rational';
 import { InputError } from '../../table/errors';
-import { WHOLE_TABLES } from '../common/dataset-form';
+import { WHOLE_TABLES } from '../common/rows/dataset-form';
 import { mixedTable, runContext } from '../common/testing/fixtures';
 import type { Neighbouring } from '../neighbouring';
 import type { RunContext } from '../types';

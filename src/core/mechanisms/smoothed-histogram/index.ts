@@ -2,9 +2,9 @@ import type { Accountant } from '../../privacy/accountant';
 import { meteredSmoothedHistogramDraws } from '../../privacy/metered/smoothed-histogram-draws';
 import type { Schema, Table } from '../../table/types';
 import { throwIfAborted } from '../../abort';
-import { levelsPerColumn, refuseUnplannedRun } from '../common/binned-mechanism';
-import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../common/dataset-form';
-import { cellOfEveryRow } from '../common/encode-rows';
+import { levelsPerColumn, refuseUnplannedRun } from '../common/binning/binned-mechanism';
+import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../common/rows/dataset-form';
+import { cellOfEveryRow } from '../common/coding/encode-rows';
 import { defineMechanism, type Drawn } from '../shape/define-mechanism';
 import type { ParamValues, RunContext } from '../types';
 import {

@@ -1,9 +1,9 @@
 import type { Schema } from '../../../table/types';
 import type { ParamSpec, ParamValues } from '../../types';
-import { planBinnedDomain } from '../binned-domain';
+import { planBinnedDomain } from '../binning/binned-domain';
 import { parseRational, type Rational } from '../../../rng/rational';
-import { BINNING_PARAMS, BINNING_SHARE_PARAM, binningChoiceFromParams } from '../binning-params';
-import { DOMAIN_CELL_LIMIT, type ColumnCoding } from '../column-coding';
+import { BINNING_PARAMS, BINNING_SHARE_PARAM, binningChoiceFromParams } from '../coding/binning-params';
+import { DOMAIN_CELL_LIMIT, type ColumnCoding } from '../coding/column-coding';
 import { formatCount } from '../../../format/format-count';
 
 /** The attributes of a graphical model: one per schema column, its levels including the missing level. */

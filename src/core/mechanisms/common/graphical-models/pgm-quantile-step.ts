@@ -3,14 +3,14 @@ import type { Neighbouring } from '../../../privacy/query-sensitivity';
 import type { Rational } from '../../../rng/rational';
 import type { Rng } from '../../../rng/types';
 import type { Table } from '../../../table/types';
-import type { ColumnCoding } from '../column-coding';
+import type { ColumnCoding } from '../coding/column-coding';
 import {
   learnQuantileEdges,
   planQuantileBinStep,
   reserveQuantileBinStep,
   rhoAfterBinning,
   type QuantileBinPlan,
-} from '../quantile-bins';
+} from '../binning/quantile-bins';
 import type { PgmDomain } from './pgm-domain';
 
 /** What the binning step needs of a zCDP accountant: its budget, its relation, reserve. */

@@ -7,12 +7,12 @@ import type { Rational } from '../../../rng/rational';
 import type { Schema } from '../../../table/types';
 import { defineMechanismMeta, type DefinedMeta, type PlanProblems } from '../../shape/define-meta';
 import type { MechanismFit, ParamValues, PublicContext } from '../../types';
-import { planBinnedDomain, type BinnedDomain } from '../binned-domain';
-import { BINNING_PARAMS, binningChoiceFromParams } from '../binning-params';
-import { describeBinnedDomain } from '../describe-domain';
+import { planBinnedDomain, type BinnedDomain } from '../binning/binned-domain';
+import { BINNING_PARAMS, binningChoiceFromParams } from '../coding/binning-params';
+import { describeBinnedDomain } from '../binning/describe-domain';
 import { priorWeightFor, type PriorDraw } from '../../../privacy/dirichlet-prior';
 import { formatCount } from '../../../format/format-count';
-import { binnedDomainAssumptions } from '../public-assumptions';
+import { binnedDomainAssumptions } from '../claims/public-assumptions';
 
 /**
  * The plan shared by the two synthesizers that draw rows from a prior weight α per cell plus the real

@@ -4,10 +4,10 @@ import { meteredPriorUrnDraws } from '../../../privacy/metered/prior-urn-draws';
 import type { Schema, Table } from '../../../table/types';
 import { defineMechanism, type DefinedMechanism, type Drawn } from '../../shape/define-mechanism';
 import type { ParamValues, RunContext } from '../../types';
-import { refuseUnplannedRun } from '../binned-mechanism';
-import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../dataset-form';
+import { refuseUnplannedRun } from '../binning/binned-mechanism';
+import { datasetFromCells, WHOLE_TABLES, type DatasetForm } from '../rows/dataset-form';
 import type { PriorDraw } from '../../../privacy/dirichlet-prior';
-import { cellOfEveryRow } from '../encode-rows';
+import { cellOfEveryRow } from '../coding/encode-rows';
 import { countRowsPerCell, type SparseCellCounts } from '../../../cells/sparse-cell-counts';
 import type { PriorDrawMeta, PriorDrawPlan, ReleasePlan } from './plan';
 
