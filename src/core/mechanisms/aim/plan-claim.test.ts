@@ -18,6 +18,7 @@ import {
   planAimBudget,
   refitIterations,
   RhoLedger,
+  roundRho,
 } from './budget-plan';
 import { planAim } from './meta';
 import { aimScore } from './score';
@@ -111,6 +112,7 @@ describe('AIM claim, step by step', () => {
   it('the converted bound is only for a plan made under add/remove', () => {
     const plan = planAimBudget(rho, 3, 48, 0.9);
     expect(() => aimReplaceOneRho(plan, rho)).toThrow(RangeError);
+    expect(() => aimReplaceOneRho(plan, rho)).toThrow('the plan is already under replace-one');
     // Under add/remove ρ₀ = d/(2σ²) = 0.9ρ·d/T as under replace-one.
     expect(planAimBudget(rho, 3, 48, 0.9, 'add-remove').oneWayRho.equals(oneWayRho)).toBe(true);
   });
@@ -244,6 +246,12 @@ describe('AIM rounds on the ledger', () => {
       epsilon: Rational.of(2),
       sigma2: Rational.ONE,
     });
+  });
+
+  it('costs a round 1/σ² + ε²/8 unless told the relation is add/remove', () => {
+    // σ² = 1, ε = 2: 1 + 4/8 = 3/2 under replace-one (the default), 1/2 + 4/8 = 1 under add/remove.
+    expect(roundRho(Rational.ONE, Rational.of(2)).equals(Rational.of(3, 2))).toBe(true);
+    expect(roundRho(Rational.ONE, Rational.of(2), 'add-remove').equals(Rational.ONE)).toBe(true);
   });
 
   it('a refit on no cell still runs maxIters iterations', () => {
