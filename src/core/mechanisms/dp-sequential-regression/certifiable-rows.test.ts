@@ -3,7 +3,14 @@ import type { Schema } from '../../table/types';
 import { runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
 import { dpSequentialRegression } from '.';
-import { certifiableRows, certifiedBetaNorm, gradientRoundingBound } from './sensitivity';
+import {
+  certifiableRows,
+  certifiedBetaNorm,
+  gradientRoundingBound,
+  iterationsForGap,
+  lossSmoothness,
+  perturbationSettings,
+} from './sensitivity';
 
 const u = 2 ** -53;
 
@@ -63,5 +70,56 @@ describe('the rounding bound of the certificate and the row limit it sets', () =
         'the rounding of its gradient could exceed half the gap its noise covers; the table has 2,986,253. ' +
         'Synthesize from a uniform sample of at most 2,986,252 rows, or choose a mechanism without regressions.',
     ]);
+  });
+});
+
+describe('the solver settings for two classes', () => {
+  it('L = λ + 1/4 for K = 2: T = ⌈log(gap²·λ/(4·log 2))/log(1 − √(λ/L))⌉ = 104 at λ = 0.01, gap = 2e−4', () => {
+    // n = 1000, λ = 0.01, G = 1: gap = 2/(1000·0.01)/1000 = 2e−4; target 1.4427e−10, rate 1 − √(0.01/0.26),
+    // log(target)/log(rate) = 103.80 → 104 (with L = λ + 1/2 it would be 148.7 → 149 steps, the K >= 3 value).
+    expect(iterationsForGap(0.01, 2, 2e-4)).toBe(104);
+    expect(perturbationSettings(1000, 0.01, 2).iterations).toBe(104);
+    expect(lossSmoothness(2)).toBe(0.25);
+    expect(lossSmoothness(3)).toBe(0.5);
+  });
+
+  it('no row count can be certified when one row’s rounding alone passes the limit', () => {
+    // d = 10¹²: ρ ≈ 2·10¹²·11.8, E(1) ≈ 1.01·2⁻⁵³·2.4·10¹³ ≈ 2.7e−3 > 1/1000.
+    expect(certifiableRows(1e12, 0.01, 2)).toBe(0);
+  });
+
+  it('names the predictors in the plural in check’s refusal', () => {
+    const schema: Schema = {
+      version: 1,
+      missing: [],
+      columns: [
+        {
+          name: 'z',
+          type: 'numeric',
+          bounds: [0, 1],
+          canBeMissing: false,
+          source: 'declared',
+          sources: { canBeMissing: 'declared' },
+        },
+        {
+          name: 'w',
+          type: 'categorical',
+          categories: ['a', 'b'],
+          canBeMissing: false,
+          source: 'declared',
+          sources: { canBeMissing: 'declared' },
+        },
+      ],
+    };
+    const n = certifiableRows(2, 0.01, 2) + 1;
+    const problems = dpSequentialRegression.check(
+      schema,
+      resolveParams(dpSequentialRegression, {}),
+      runContext(schema, n),
+    );
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^the regression of `w` can be certified for at most [\d,]+ rows \(2 classes on 2 predictors\): /,
+    );
   });
 });

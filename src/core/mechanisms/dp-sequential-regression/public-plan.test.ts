@@ -149,3 +149,63 @@ describe('dp-sequential-regression limits and assumptions', () => {
     expect(set.missingShare.toString()).toBe('1/4');
   });
 });
+
+describe('dp-sequential-regression public facts the claim rests on', () => {
+  it('a completeness read from the data keeps the missing count, even in a declared column', () => {
+    const schema: Schema = {
+      version: 1,
+      missing: [],
+      columns: [
+        {
+          name: 'w',
+          type: 'categorical',
+          categories: ['a', 'b'],
+          canBeMissing: false,
+          source: declared,
+          sources: { canBeMissing: 'inferred' },
+        },
+      ],
+    };
+    const claim = dpSequentialRegression.claim(defaults, runContext(schema, 100));
+    expect(claim.steps.map((step) => [step.what.slice(0, 40), step.epsilon])).toEqual([
+      ['coefficients of the logistic regression ', 0.9],
+      ['count of missing values of `w` (sensitiv', 0.1],
+    ]);
+  });
+
+  it('calls the bound unproven exactly when a regression draws continuous noise', () => {
+    const schema: Schema = {
+      version: 1,
+      missing: [],
+      columns: [{ name: 'w', type: 'categorical', categories: ['a', 'b'], source: declared }],
+    };
+    const claim = dpSequentialRegression.claim(defaults, runContext(schema, 100));
+    expect(claim.bound).toBe('unproven');
+    expect(claim.unprovenBecause).toBe(
+      'continuous output-perturbation noise drawn in floating point; ε holds for exact draws, sensitivities proven',
+    );
+  });
+
+  it('refuses bounds that are not finite, and checks a schema before n is known', () => {
+    for (const bounds of [
+      [-Infinity, 1],
+      [0, Infinity],
+      [NaN, 1],
+    ] as [number, number][]) {
+      const schema: Schema = {
+        version: 1,
+        missing: [],
+        columns: [{ name: 'u', type: 'numeric', bounds, source: declared }],
+      };
+      expect(dpSequentialRegression.check(schema, defaults, runContext(schema, 10))).toEqual([
+        'needs bounds for numeric column `u`: declare them in the schema.',
+      ]);
+    }
+    const schema: Schema = {
+      version: 1,
+      missing: [],
+      columns: [{ name: 'u', type: 'numeric', bounds: [0, 1], source: declared }],
+    };
+    expect(dpSequentialRegression.check(schema, defaults)).toEqual([]);
+  });
+});
