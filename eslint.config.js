@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -115,8 +116,6 @@ const meteredRestrictions = {
 // format/ (number formatting for sentences); cells/ (sparse and growable cell counts) beside table/.
 //   linalg, stats, format → rng → table, cells → privacy → models, mcmc, domain → inference → metrics
 //   → mechanisms, counts (which import each other) → recommend, job (the synthesis job model)
-// Known exception: privacy/ (the metered primitives, the default δ's message) uses helpers that still
-// live under mechanisms/common/; it may import those and nothing else of mechanisms/.
 export const coreFloors = [
   ['linalg', 'stats', 'format'],
   ['rng'],
@@ -130,16 +129,11 @@ export const coreTopFolders = ['mechanisms', 'counts', 'recommend', 'job'];
 const floorMessage = 'A lower floor of src/core may not import a higher one (eslint.config.js, coreFloors).';
 /** The import patterns of a floor's folders: the core rules and every higher floor blocked. */
 function floorPatterns(index) {
-  const folders = coreFloors[index];
   const higher = [...coreFloors.slice(index + 1).flat(), ...coreTopFolders];
-  const privacy = folders.includes('privacy');
-  const blocked = privacy ? higher.filter((folder) => folder !== 'mechanisms') : higher;
-  const patterns = [
+  return [
     ...coreRestrictions['no-restricted-imports'][1].patterns,
-    { group: blocked.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message: floorMessage },
+    { group: higher.flatMap((folder) => [`**/${folder}`, `**/${folder}/**`]), message: floorMessage },
   ];
-  if (privacy) patterns.push({ regex: '(^|/)mechanisms(/(?!common/)|$)', message: floorMessage });
-  return patterns;
 }
 const floorRestrictions = coreFloors.map((folders, index) => {
   const patterns = floorPatterns(index);
@@ -154,6 +148,45 @@ const floorRestrictions = coreFloors.map((folders, index) => {
     },
   };
 });
+
+// Inside mechanisms/: a file of a folder (a mechanism, common/ or shape/) imports its own folder,
+// common/, shape/, the top-level files of mechanisms/ and lower floors, never another mechanism's
+// folder: what two mechanisms share lives in a family of common/. The folders are read from the tree,
+// so a new mechanism is covered the day it is added.
+export const mechanismFolders = readdirSync(new URL('./src/core/mechanisms/', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const sharedMechanismFolders = ['common', 'shape'];
+const mechanismFolderMessage =
+  'A mechanism folder may not import another mechanism folder; move what they share to mechanisms/common/ (eslint.config.js, mechanismFolders).';
+/** The pattern that blocks, for a file of `folder`, every other mechanism folder, by relative path or through mechanisms/. */
+function otherMechanismFolderPattern(folder) {
+  const others = mechanismFolders.filter(
+    (other) => other !== folder && !sharedMechanismFolders.includes(other),
+  );
+  const names = others.join('|'); // folder names are kebab-case: nothing to escape
+  return { regex: `^(\\.\\./)+(mechanisms/)?(${names})(/|$)`, message: mechanismFolderMessage };
+}
+const mechanismFolderRestrictions = mechanismFolders.map((folder) => ({
+  files: [`src/core/mechanisms/${folder}/**/*.ts`],
+  ignores: ['src/core/**/*.test.ts'],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        paths: coreRestrictions['no-restricted-imports'][1].paths,
+        // The metered folders keep the raw-sampler ban (a later entry replaces an earlier one's options).
+        patterns: [
+          ...coreRestrictions['no-restricted-imports'][1].patterns,
+          ...(meteredMechanismFolders.includes(folder) ? meteredSamplerPatterns : []),
+          otherMechanismFolderPattern(folder),
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   {
@@ -185,6 +218,7 @@ export default tseslint.config(
     rules: meteredRestrictions,
   },
   ...floorRestrictions,
+  ...mechanismFolderRestrictions,
   // Folders of src/core below mechanisms that draw privacy noise (the domain learning): their floor's
   // rules and the raw-sampler restriction together (a later entry replaces a rule's options, so the
   // two lists are merged here).

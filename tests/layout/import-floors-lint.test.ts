@@ -1,6 +1,7 @@
 /**
  * The lint rules that keep imports running downhill (eslint.config.js, `coreFloors`): a lower floor of
- * src/core may not import a higher one, src/core may not import src/worker, src/cli or src/app, and
+ * src/core may not import a higher one, privacy/ no part of mechanisms/, a mechanism folder no other
+ * mechanism folder (`mechanismFolders`), src/core may not import src/worker, src/cli or src/app, and
  * src/cli may not import src/worker. ESLint runs on snippets placed (virtually) in those folders, with
  * the project's own configuration.
  */
@@ -38,6 +39,10 @@ describe('import floors of src/core', () => {
       ['src/core/rng/violation.ts', '../table/types'],
       ['src/core/stats/violation.ts', '../metrics/tvd'],
       ['src/core/privacy/violation.ts', '../mechanisms/registry'],
+      ['src/core/privacy/violation.ts', '../mechanisms/common/coding/column-coding'],
+      ['src/core/privacy/metered/violation.ts', '../../mechanisms/common/noisy-counts/grid-noise'],
+      ['src/core/cells/violation.ts', '../privacy/meter'],
+      ['src/core/format/violation.ts', '../rng/rational'],
       ['src/core/privacy/metered/violation.ts', '../../models/regression-fits'],
       ['src/core/models/violation.ts', '../metrics/regression-comparison'],
       ['src/core/mcmc/violation.ts', '../inference/combining-rules'],
@@ -52,15 +57,55 @@ describe('import floors of src/core', () => {
     }
   });
 
-  it('allows imports to the same or a lower floor, and privacy the helpers under mechanisms/common', async () => {
+  it('allows imports to the same or a lower floor', async () => {
     const cases: [file: string, specifier: string][] = [
       ['src/core/table/violation.ts', '../abort'],
       ['src/core/table/violation.ts', '../rng/types'],
       ['src/core/models/violation.ts', '../mcmc/rhat'],
       ['src/core/inference/violation.ts', '../models/regression-fits'],
       ['src/core/metrics/violation.ts', '../inference/combining-rules'],
-      ['src/core/privacy/metered/violation.ts', '../../mechanisms/common/sparse-cell-counts'],
+      ['src/core/privacy/metered/violation.ts', '../../cells/sparse-cell-counts'],
+      ['src/core/privacy/violation.ts', '../format/format-count'],
+      ['src/core/models/pgm/violation.ts', '../../abort'],
       ['src/core/mechanisms/violation.ts', '../metrics/tvd'],
+    ];
+    for (const [file, specifier] of cases) {
+      expect(await restrictedImports(specifier, file), `${file} -> ${specifier}`).toEqual([]);
+    }
+  });
+
+  it('keeps a mechanism folder off every other mechanism folder, and keeps the raw-sampler ban there', async () => {
+    for (const [file, specifier] of [
+      ['src/core/mechanisms/aim/violation.ts', '../mst/meta'],
+      ['src/core/mechanisms/aim/violation.ts', '../mst'],
+      ['src/core/mechanisms/dp-sequential-regression/violation.ts', '../modips/glom-model'],
+      ['src/core/mechanisms/mst/violation.ts', '../../mechanisms/aim/meta'],
+      ['src/core/mechanisms/common/graphical-models/violation.ts', '../../aim/meta'],
+      ['src/core/mechanisms/shape/violation.ts', '../laplace-histogram/meta'],
+    ] as const) {
+      const messages = await restrictedImports(specifier, file);
+      expect(messages.join('\n'), `${file} -> ${specifier}`).toContain(
+        'may not import another mechanism folder',
+      );
+    }
+    const sampler = await restrictedImports(
+      '../../rng/discrete-gaussian',
+      'src/core/mechanisms/aim/violation.ts',
+    );
+    expect(sampler.join('\n')).toContain('src/core/privacy/metered/');
+  });
+
+  it('lets a mechanism folder import its own folder, common/, shape/, the top-level files and lower floors', async () => {
+    const cases: [file: string, specifier: string][] = [
+      ['src/core/mechanisms/aim/violation.ts', './meta'],
+      ['src/core/mechanisms/aim/violation.ts', '../common/graphical-models/noisy-marginal'],
+      ['src/core/mechanisms/aim/violation.ts', '../shape/define-meta'],
+      ['src/core/mechanisms/aim/violation.ts', '../types'],
+      ['src/core/mechanisms/aim/violation.ts', '../../models/pgm/mirror-descent'],
+      ['src/core/mechanisms/aim/violation.ts', '../../privacy/zcdp-costs'],
+      ['src/core/mechanisms/common/coding/violation.ts', '../../../table/types'],
+      ['src/core/mechanisms/violation.ts', './mst'],
+      ['src/core/mechanisms/aim/violation.test.ts', '../mst/meta'],
     ];
     for (const [file, specifier] of cases) {
       expect(await restrictedImports(specifier, file), `${file} -> ${specifier}`).toEqual([]);
