@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mixedTable, runContext } from '../common/testing/fixtures';
 import { resolveParams } from '../params';
-import { plausibleDeniabilityMeta } from './meta';
+import { completePlan, plausibleDeniabilityMeta } from './meta';
 
 // The claim's own sentences, the plural of a part's size, and the warning at k against n_S, on the
 // worked configuration (n = 1,000, ε = 1,200, δ = 10⁻⁶, equal structure and parameter shares: 250,
@@ -74,5 +74,20 @@ describe('plausible-deniability claim words', () => {
     expect(check(5001)).toEqual([
       'the conditional tables could reach 20,004,000 cells, above 20,000,000: lower `maxCost` or `maxParents`, or choose fewer bins.',
     ]);
+  });
+  it('describes nothing for a plan with a problem even when its draw budget is planned', () => {
+    // ω out of range is a problem of its own; n, ε, δ and M are known, so the draws are planned too.
+    expect(plausibleDeniabilityMeta.check(schema, params({ omegaMax: 4 }), context)).toHaveLength(1);
+    expect(plausibleDeniabilityMeta.describe!(params({ omegaMax: 4 }), context)).toEqual([]);
+  });
+
+  it('refuses a plan with two problems naming both, one sentence after the other', () => {
+    const given = params({ omegaMax: 4 });
+    const noDelta = { ...context, delta: 0 };
+    const problems = plausibleDeniabilityMeta.check(schema, given, noDelta);
+    expect(problems).toHaveLength(2);
+    expect(() => completePlan(given, noDelta)).toThrow(
+      `plausible-deniability cannot run: ${problems.join(' ')}`,
+    );
   });
 });
