@@ -26,7 +26,7 @@ export type { Neighbouring };
  * - `quantile-cell-score`: −(distance from a target rank r(m) to the interval of ranks [a(gᵢ), a(gᵢ₊₁)] a
  *   public grid cell holds), a(g) = #{counted values < g}, m the number of counted values (present and
  *   not a point mass), r(m) never falling and rising by at most 1 when m rises by 1 (⌈j·m/B⌉, j <= B):
- *   the score of a quantile bin edge (mechanisms/common/quantile-bins.ts, domain/dp-quantile.ts).
+ *   the score of a quantile bin edge (mechanisms/common/binning/quantile-bins.ts, domain/dp-quantile.ts).
  * - `clipped-sum`: Σ clip(xᵢ, lower, upper), a sum of values clipped to public bounds.
  * - `ball-sums`, `partition-bounded-sums`, `ball-gram`, `grid-entropies`: integer vectors summed per cell,
  *   bounded integers summed per cell, a Gram matrix of integer vectors, entropies on a grid
@@ -114,7 +114,7 @@ function wholeNonNegative(what: string, value: number): Rational {
  * by ρ − e′, each in [−1, 1]; an uncounted row → an uncounted one changes nothing. Add/remove: adding
  * or removing a counted row is the second case, an uncounted one changes nothing. The maximum of terms
  * that each move by at most 1 moves by at most 1: Δ = 1 under both (brute force in
- * domain/dp-quantile.test.ts and mechanisms/common/quantile-bins.test.ts). The domain's bounds add
+ * domain/dp-quantile.test.ts and mechanisms/common/binning/quantile-bins.test.ts). The domain's bounds add
  * further terms to the maximum, min(r(m) + j − 1, R(m)) − a(gᵢ₊ⱼ) for j >= 2 with R(m) = min(s, m)
  * (domain/dp-quantile.ts, boundScores): each threshold never falls and rises by at most 1 when m rises
  * by 1, as r does, and meets a count, so each term moves by at most 1 in every case above: Δ = 1 still.
