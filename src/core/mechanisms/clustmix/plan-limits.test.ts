@@ -34,6 +34,17 @@ describe('clustmix check limits', () => {
     expect(clustmix.check(codes(4999), defaults)).toEqual([]);
   });
 
+  it('refuses a schema whose only column is the label, and a plan whose label is not a column', () => {
+    const onlyLabel = resolveParams(clustmix, { label: 'code' });
+    expect(clustmix.check(codes(3), onlyLabel)).toEqual([
+      'needs at least one column besides the label to synthesize.',
+    ]);
+    const unknown = readClustmixSettings(resolveParams(clustmix, { label: 'colour' }));
+    expect(() => buildClustmixPlan(codes(3), unknown, runContext(codes(3), 1000, { delta: '1e-4' }))).toThrow(
+      'The label `colour` is not a column of the schema: name a categorical column or leave it empty.',
+    );
+  });
+
   it('checks a schema before the data is loaded (no context): no mixture is planned and nothing is refused', () => {
     expect(clustmix.check(codes(3), defaults)).toEqual([]);
     expect(clustmix.check(codes(3), resolveParams(clustmix, { clusters: 7 }))).toEqual([]);
