@@ -210,3 +210,64 @@ describe('pMSE describe and the tempered start', () => {
     expect(pmseQualityOf(readPmseSettings({ treeDepth: '2', cp: 0.01 }, schema))).toEqual(greedy(2));
   });
 });
+
+describe('pMSE plan edges', () => {
+  it('a bad column order is reported once, and no model is built from it', () => {
+    const plan = planPmseMechanism(schema, { columnOrder: 'x2' }, context());
+    expect(plan.problems).toEqual(['Column order leaves out `x1`.']);
+    expect(plan.model).toBeUndefined();
+  });
+
+  it('plans without a context (the studio checks a schema before the data is loaded)', () => {
+    const plan = planPmseMechanism(schema, {});
+    expect(plan.problems).toEqual([]);
+    expect(plan.model?.parameterCount).toBe(5);
+  });
+
+  it('a categorical column without categories is a problem of the plan, not an exception', () => {
+    const noCategories: Schema = {
+      version: 1,
+      missing: [],
+      columns: [{ name: 'c', type: 'categorical', source: 'declared' }],
+    };
+    const plan = planPmseMechanism(noCategories, {}, context({ schema: noCategories }));
+    expect(plan.model).toBeUndefined();
+    expect(plan.problems).toHaveLength(1);
+    expect(plan.problems[0]).toMatch(/`c`/);
+  });
+
+  it('describes only the model when the budget cannot be read', () => {
+    const plan = planPmseMechanism(schema, {}, context());
+    expect(describePmsePlan(plan, context({ n: 100, epsilon: 'not a number' }))).toEqual([
+      'Synthesis model: 5 parameters (θ), in column order: x1 2, x2 3.',
+    ]);
+  });
+
+  it('the claim lists the facts read from the data first, then the mechanism’s own sentences', () => {
+    const inferred: Schema = {
+      version: 1,
+      missing: [],
+      columns: [
+        { name: 'x1', type: 'numeric', bounds: [0, 1], source: 'inferred' },
+        { name: 'x2', type: 'numeric', source: 'declared' },
+      ],
+    };
+    const claim = pmseMechanismMeta.claim({}, context({ schema: inferred }));
+    const own = pmseAssumptions(readPmseSettings({}, inferred), 1);
+    expect(claim.assumptions.slice(-own.length)).toEqual(own);
+    // The inferred bounds of x1 are not read (pmseSchemaRead), so no sentence names them.
+    expect(claim.assumptions.join(' ')).not.toMatch(/bounds of `x1`/);
+  });
+
+  it('keeps the part sources of a column that states no bounds', () => {
+    const column = {
+      name: 'c',
+      type: 'categorical' as const,
+      categories: ['a'],
+      source: 'inferred' as const,
+      sources: { categories: 'declared' as const },
+    };
+    const read = pmseSchemaRead({ version: 1, missing: [], columns: [column] });
+    expect(read.columns[0]).toBe(column);
+  });
+});
