@@ -325,3 +325,27 @@ describe('δ left unset for a mechanism that needs it', () => {
     expect(looks.every((look) => look.delta === Number(expected))).toBe(true);
   });
 });
+
+describe.each([
+  { name: 'an ε sweep', start: startSweep, cancel: cancelSweep },
+  { name: 'a comparison', start: startCompare, cancel: cancelCompare },
+])('the relation of $name', ({ start, cancel }) => {
+  // The claim shown before the runs is stated under step 3's relation (run-readiness.ts); the runs
+  // must be calibrated under the same one, or the label would name a relation the noise does not hold for.
+  it.each(['add-remove', 'replace-one'] as const)(
+    "runs every job under step 3's choice (%s)",
+    async (relation) => {
+      useJobStore.setState({ neighbouring: relation });
+      makePool(2, true);
+      const running = start();
+      await settleMicrotasks();
+      const started = standIns.flatMap((standIn) => standIn.started);
+      expect(started.length).toBe(2);
+      // A replace-one job carries no relation (synthesisJob): absent means replace-one.
+      for (const job of started) expect(job.neighbouring ?? 'replace-one').toBe(relation);
+      cancel();
+      await running;
+      useJobStore.setState({ neighbouring: 'replace-one' });
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { MECHANISM_CATALOGUE } from '../../core/mechanisms/catalogue';
+import type { Neighbouring } from '../../core/mechanisms/neighbouring';
 import type { MechanismMeta } from '../../core/mechanisms/types';
 import type { Schema } from '../../core/table/types';
 import { useDataStore } from '../state/data-store';
@@ -13,7 +14,7 @@ export interface CompareCandidate {
   mechanism: MechanismMeta;
   /** The mechanism of step 3 runs with the user's parameters; every other one with its defaults. */
   usesCurrentParams: boolean;
-  /** Readiness of one release at step 3's ε, δ and seed (the same checks as the Mechanism step). */
+  /** Readiness of one release at step 3's ε, δ, relation and seed (the same checks as the Mechanism step). */
   readiness: RunReadiness;
 }
 
@@ -24,6 +25,8 @@ export interface CompareInputs {
   currentDrafts: Record<string, ParamDraft> | undefined;
   epsilon: string;
   delta: string;
+  /** Step 3's neighbouring relation: every comparison run is claimed and calibrated under it. */
+  neighbouring: Neighbouring;
   seed: string;
 }
 
@@ -42,6 +45,7 @@ export function assessCompareCandidates(inputs: CompareInputs): CompareCandidate
         epsilon: inputs.epsilon,
         delta: inputs.delta,
         releases: 1,
+        neighbouring: inputs.neighbouring,
         seed: inputs.seed,
       }),
     };
@@ -58,6 +62,7 @@ export function useCompareCandidates(): CompareCandidate[] {
       currentDrafts: state.mechanismId === null ? undefined : state.paramDrafts[state.mechanismId],
       epsilon: state.epsilon,
       delta: state.delta,
+      neighbouring: state.neighbouring,
       seed: state.seed,
     })),
   );
@@ -77,6 +82,7 @@ export function currentCompareCandidates(): CompareCandidate[] {
     currentDrafts: job.mechanismId === null ? undefined : job.paramDrafts[job.mechanismId],
     epsilon: job.epsilon,
     delta: job.delta,
+    neighbouring: job.neighbouring,
     seed: job.seed,
   });
 }

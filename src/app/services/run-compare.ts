@@ -68,6 +68,8 @@ export async function startCompare(): Promise<void> {
       params: readiness.params!,
       // δ as typed, or the documented default from the public n for a mechanism that needs δ > 0.
       delta: String(readiness.context!.delta),
+      // The relation the claim shown for this mechanism is stated under (step 3's choice).
+      neighbouring: readiness.context!.neighbouring ?? 'replace-one',
       // The whole configuration, not a hash of it: a cached run is reused only for its own settings.
       cacheKey: `${stableJson({
         data: dataset.datasetId,
@@ -76,6 +78,7 @@ export async function startCompare(): Promise<void> {
         params: readiness.params,
         epsilon,
         delta: String(readiness.context!.delta),
+        neighbouring: readiness.context!.neighbouring ?? 'replace-one',
         seed,
       })}/${repeat}`,
     })),
@@ -124,6 +127,7 @@ export async function startCompare(): Promise<void> {
             params: task.params,
             epsilon,
             delta: task.delta,
+            neighbouring: task.neighbouring,
             releases: 1,
             ...(seed === '' ? {} : { seed: repeatSeed(seed, epsilon, [task.repeat]) }),
           },

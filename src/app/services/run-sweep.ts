@@ -76,6 +76,8 @@ function currentSweepInputs(): { plan: SweepPlanInputs; configuration: string } 
     params: readiness.params,
     // δ as typed, or the documented default from the public n for a mechanism that needs δ > 0.
     delta: String(readiness.context.delta),
+    // The relation the claim shown is stated under (step 3's choice): the points run under it.
+    neighbouring: readiness.context.neighbouring ?? 'replace-one',
     seed: mechanismSeed(job) ?? '',
   });
   // The repeats chosen to fit a minute are kept with the configuration's points, so that sweeping
@@ -194,6 +196,7 @@ export async function startSweep(): Promise<void> {
         params,
         epsilon: total,
         delta,
+        neighbouring: readiness.context!.neighbouring ?? 'replace-one',
         releases: repeats.length,
         ...(seed === '' ? {} : { seed: repeatSeed(seed, epsilon, repeats) }),
       } satisfies JobSettings);
