@@ -14,7 +14,7 @@ import { mst } from '.';
 import { mstReplaceOneRho, mstStepCosts, planMstBudget } from './budget-plan';
 import { histogramSigma2, selectionRho } from '../../privacy/zcdp-costs';
 import { epsilonInWords, sigmaInWords } from '../../privacy/in-words';
-import { compressLevels } from './compress-levels';
+import { compressLevels, compressRows } from './compress-levels';
 import { planMst, planMstDomain } from './meta';
 import { restoreLevels } from './run-mst';
 import { selectSpanningTree, type Pair } from './select-tree';
@@ -264,6 +264,12 @@ describe('MST levels', () => {
     expect(() => compressLevels(Float64Array.of(1.5), Rational.ONE)).toThrow(
       'noisy count 1.5 is not a whole number',
     );
+  });
+
+  it('maps each row’s level to its compressed level', () => {
+    // σ² = 1: 50 and 40 are kept (levels 0 and 1 of the compressed domain), 0 merged (level 2).
+    const compression = compressLevels(Float64Array.from([50, 0, 40]), Rational.ONE);
+    expect(Array.from(compressRows(Uint32Array.of(2, 1, 0, 1), compression))).toEqual([1, 2, 0, 2]);
   });
 
   it('restores kept levels without drawing', () => {
