@@ -6,7 +6,7 @@
  * pool workers over a MessageChannel (README.md in this folder draws the routes). It runs no mechanism.
  */
 import { inferWithRealEstimate, type InferenceWithRealEstimate } from '../core/inference/release-inference';
-import type { Schema, Table } from '../core/table/types';
+import type { Schema } from '../core/table/types';
 import type { CsvEncodingChoice } from '../core/table/text-encoding';
 import {
   compareRegressions,
@@ -19,22 +19,8 @@ import { throttleProgress } from './progress-throttle';
 import { receiveTablesFrom, sendTablesOver } from './table-channel';
 import { copyTable } from './table-transfer';
 import type { LearnDomainOptions, LearnDomainResult } from '../core/domain/learn-domain';
-import type { RunReleases } from './pool-worker';
+import type { EvaluationInputs, RunReleases } from './table-channel';
 import { createAbortError } from '../core/abort';
-
-/**
- * What the data worker sends a pool worker for an evaluation: copies of the releases and, unless the
- * pool worker already holds the table the run used, of the real rows the mechanism saw and the
- * kept-back rows. When it holds it, `real` and `holdout` are null and the pool worker splits its own
- * table with `holdoutRows` (the table is then not copied again).
- */
-export interface EvaluationInputs {
-  real: Table | null;
-  releases: Table[];
-  holdout: Table | null;
-  /** The kept-back row indices (ascending) when `real` is null and rows were kept back; else null. */
-  holdoutRows: Uint32Array | null;
-}
 
 const session = new DatasetSession();
 

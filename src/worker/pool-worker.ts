@@ -14,7 +14,7 @@ import type { Release, StageProgress, StageTask } from '../core/mechanisms/types
 import { makeRng } from '../core/rng';
 import { computePmse } from '../core/metrics/pmse';
 import { SYNTHPOP_CART_DEFAULTS } from '../core/models/cart';
-import type { EvaluationInputs } from './data-worker';
+import type { EvaluationInputs, RunReleases } from './table-channel';
 import {
   finishStages,
   forgetStagedPlan,
@@ -50,15 +50,6 @@ function requireHeldTable(key: string): Table {
   const table = heldTables.get(key);
   if (table === undefined) throw new Error('This worker does not hold the table for the job; run it again.');
   return table;
-}
-
-/**
- * What a pool worker sends the data worker over a run's releases channel: the releases and the
- * kept-back row indices (ascending, or null), buffers transferred.
- */
-export interface RunReleases {
-  datasets: Table[];
-  holdoutRows: Uint32Array | null;
 }
 
 /** The summary the studio shows of a release: counts, claim, diagnostics and comparison, no table. */

@@ -2,6 +2,29 @@ import type { Table } from '../core/table/types';
 import { createAbortError } from '../core/abort';
 import { tableBuffers } from './table-transfer';
 
+/**
+ * What a pool worker sends the data worker over a run's releases channel: the releases and the
+ * kept-back row indices (ascending, or null), buffers transferred.
+ */
+export interface RunReleases {
+  datasets: Table[];
+  holdoutRows: Uint32Array | null;
+}
+
+/**
+ * What the data worker sends a pool worker for an evaluation: copies of the releases and, unless the
+ * pool worker already holds the table the run used, of the real rows the mechanism saw and the
+ * kept-back rows. When it holds it, `real` and `holdout` are null and the pool worker splits its own
+ * table with `holdoutRows` (the table is then not copied again).
+ */
+export interface EvaluationInputs {
+  real: Table | null;
+  releases: Table[];
+  holdout: Table | null;
+  /** The kept-back row indices (ascending) when `real` is null and rows were kept back; else null. */
+  holdoutRows: Uint32Array | null;
+}
+
 /** What crosses a table channel: the tables, or the sentence saying why they could not be made. */
 type ChannelMessage<T> = { value: T } | { error: string; aborted?: true };
 

@@ -1,6 +1,7 @@
 import type { Schema, Table } from '../../core/table/types';
-import { dataWorker, type EvaluationInputs } from '../data-worker';
-import { poolWorker, type RunReleases } from '../pool-worker';
+import { dataWorker } from '../data-worker';
+import type { EvaluationInputs, RunReleases } from '../table-channel';
+import { poolWorker } from '../pool-worker';
 import { receiveTablesFrom, sendTablesOver } from '../table-channel';
 import type { EvaluationSettings, SynthesisJob, SynthesisSummary } from '../protocol';
 import type { UtilityReport } from '../../core/metrics/evaluate';
