@@ -189,4 +189,16 @@ describe('defineStagedMechanism', () => {
     expect(withBuffers.staged.transferables!(result)).toEqual([result.buffer]);
     expect(defineStagedMechanism(meta, stages).staged).not.toHaveProperty('transferables');
   });
+
+  it('hands on the finish’s data-holder diagnostics, and none when it gives none', async () => {
+    const meta = defineMechanismMeta(spec());
+    const held = defineStagedMechanism(meta, {
+      ...stages,
+      finish: () => ({ datasets: [], diagnostics: {}, dataHolderDiagnostics: { held: true } }),
+    });
+    expect((await held.run(table, schema, {}, ctx())).dataHolderDiagnostics).toEqual({ held: true });
+    expect(
+      (await defineStagedMechanism(meta, stages).run(table, schema, {}, ctx())).dataHolderDiagnostics,
+    ).toEqual({});
+  });
 });
