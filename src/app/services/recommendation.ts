@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { MECHANISM_CATALOGUE } from '../../core/mechanisms/catalogue';
 import { deltaAsTyped, parseJobBudget } from '../../core/job/job-budget';
-import { jobRowCounts } from '../../core/job/job-rows';
+import { jobRowCounts } from '../../core/job/job-row-counts';
 import type { SynthesisGoal } from '../../core/recommend/goals';
 import { recommendMechanisms, type Recommendation } from '../../core/recommend/rank';
 import type { Schema } from '../../core/table/types';

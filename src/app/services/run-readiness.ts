@@ -7,7 +7,7 @@ import { RELEASE_LIMITS, releasesWithin } from '../../core/mechanisms/release-li
 import type { MechanismMeta, ParamValues, PublicContext } from '../../core/mechanisms/types';
 import { defaultDelta, type DefaultDelta } from '../../core/privacy/default-delta';
 import { parseBudget } from '../../core/privacy/budget';
-import { jobRowCounts } from '../../core/job/job-rows';
+import { jobRowCounts } from '../../core/job/job-row-counts';
 import { publicContextOf } from '../../core/job/synthesis-job';
 import type { PrivacyClaim } from '../../core/privacy/types';
 import type { Schema } from '../../core/table/types';

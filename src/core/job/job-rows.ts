@@ -1,9 +1,11 @@
-import { keptBackCount, splitHoldout } from '../metrics/holdout-split';
+import { splitHoldout } from '../metrics/holdout-split';
 import { complementIndices } from '../metrics/sample-indices';
 import { selectRows } from '../metrics/select-rows';
 import { makeRng } from '../rng';
 import type { Table } from '../table/types';
 import { holdoutSeed } from './job-seeds';
+
+export { jobRowCounts } from './job-row-counts';
 
 /** What a synthesis job says about keeping rows back (the studio's job and the CLI's flags). */
 export interface HoldoutChoice {
@@ -11,17 +13,6 @@ export interface HoldoutChoice {
   holdoutShare?: number;
   /** Empty or absent: cryptographic randomness. */
   seed?: string;
-}
-
-/**
- * Rows kept back and rows the mechanism sees when a job keeps back `share` of `n` rows:
- * kept = round(share · n) as splitHoldout keeps, seen = n − kept; nothing kept when share is 0 or
- * absent. The claim's n is `seen`, in the studio before the run as in the worker that runs it.
- * Example: 1,001 rows with share 0.2 → 200 kept, 801 seen.
- */
-export function jobRowCounts(n: number, share = 0): { kept: number; seen: number } {
-  const kept = share > 0 ? keptBackCount(n, share) : 0;
-  return { kept, seen: n - kept };
 }
 
 /** The rows a mechanism sees and, when the job keeps some back, the real rows kept for testing. */

@@ -1,7 +1,10 @@
 import type { Rng } from '../rng/types';
 import type { Table } from '../table/types';
 import { complementIndices, sampleIndicesWithoutReplacement } from './sample-indices';
+import { keptBackCount } from './kept-back-count';
 import { selectRows } from './select-rows';
+
+export { keptBackCount };
 
 /** A table split into the rows a mechanism may see and real rows kept back for testing. */
 export interface HoldoutSplit {
@@ -10,11 +13,6 @@ export interface HoldoutSplit {
   /** Original row indices of each part, ascending. */
   trainRows: Uint32Array;
   holdoutRows: Uint32Array;
-}
-
-/** Rows a split keeps back from `n` when it keeps back `share` of them: round(share · n). */
-export function keptBackCount(n: number, share: number): number {
-  return Math.round(share * n);
 }
 
 /**

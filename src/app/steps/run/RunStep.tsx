@@ -5,7 +5,7 @@ import { stepNumber } from '../../components/step-order';
 import { useRunReadiness } from '../../services/run-readiness';
 import { cancelRun, startRun } from '../../services/run-synthesis';
 import { useId } from 'react';
-import { jobRowCounts } from '../../../core/job/job-rows';
+import { jobRowCounts } from '../../../core/job/job-row-counts';
 import { HOLDOUT_SHARE, setKeepHoldout, useJobStore } from '../../state/job-store';
 import { useDataStore } from '../../state/data-store';
 import { useResultsStore } from '../../state/results-store';
