@@ -148,3 +148,72 @@ describe('modips settings', () => {
     expect(modipsSettings({ model: 'other' }).model).toBe('loglinear');
   });
 });
+
+describe('modips edges of the plan, describe and assumptions', () => {
+  const loglinear = resolveParams(modips, { model: 'loglinear', bins: 4 });
+
+  it('a model without numeric columns reserves nothing for them (no division by p = 0)', () => {
+    const empty = schemaOf();
+    expect(modips.claim(normal, runContext(empty, 10)).steps).toEqual([]);
+    const categorical = schemaOf({
+      name: 'g',
+      type: 'categorical',
+      categories: ['a', 'b'],
+      source: 'declared',
+    });
+    expect(modips.claim(glom, runContext(categorical, 10)).steps).toEqual([]);
+    // n = 2 with K = 3 cells: only the missing numeric column is refused, not the row count.
+    expect(modips.check(categorical, glom, runContext(categorical, 2))).toEqual([
+      'model glom needs at least one numeric column; for categorical columns only choose model loglinear.',
+    ]);
+  });
+
+  it('glom refuses bounds that are not increasing; a schema is checked before n is known', () => {
+    const flat = schemaOf({ ...numeric('x'), bounds: [4, 4] });
+    expect(modips.check(flat, glom, runContext(flat, 50))).toEqual([
+      'needs bounds for numeric column `x`: declare them in the schema.',
+    ]);
+    expect(modips.check(schemaOf(numeric('x')), glom)).toEqual([]);
+  });
+
+  it('describes the general location model in the plural for several cells and columns', () => {
+    const schema = schemaOf(
+      { name: 'g', type: 'categorical', categories: ['a', 'b'], source: 'declared' },
+      numeric('x'),
+      numeric('y'),
+    );
+    expect(modips.describe!(glom, runContext(schema, 100))[0]).toMatch(
+      /^General location model: 3 categorical cells \(a missing-value level per column that can be missing included\) and 2 numeric columns;/,
+    );
+  });
+
+  it('describes the log-linear model by its domain, with the noise warning when ε is known', () => {
+    const schema = schemaOf(numeric('x'), {
+      name: 'g',
+      type: 'categorical',
+      categories: ['a', 'b'],
+      source: 'declared',
+    });
+    const plain = modips.describe!(loglinear, runContext(schema, 100, { epsilon: 'unreadable' }));
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain[0]).not.toMatch(/^General location model/);
+    // 5 bins (4 and missing) × 3 levels = 15 cells against n = 10 rows at ε = 0.01: the noise dominates.
+    const warned = modips.describe!(loglinear, runContext(schema, 10, { epsilon: '0.01' }));
+    expect(warned.slice(0, plain.length)).toEqual(plain);
+    expect(warned.length).toBeGreaterThan(plain.length);
+  });
+
+  it('states each model’s own sensitivities and post-processing in the claim', () => {
+    const one = schemaOf(numeric('x'));
+    const normalText = modips.claim(normal, runContext(one, 10)).assumptions.join('\n');
+    expect(normalText).toMatch(/\(c₁ − c₀\)\/n for x̄ and \(c₁ − c₀\)²\/n for S², each rounded to a grid/);
+    expect(normalText).toMatch(/Columns are synthesized independently of each other/);
+    expect(normalText).not.toMatch(/general location model/);
+    const loglinearText = modips.claim(loglinear, runContext(one, 10)).assumptions.join('\n');
+    expect(loglinearText).toMatch(/Noisy counts are clamped to \[0, n\] \(boundary inflated truncation\)/);
+    expect(loglinearText).not.toMatch(/general location model|independently of each other/);
+    const glomText = modips.claim(glom, runContext(one, 10)).assumptions.join('\n');
+    expect(glomText).toMatch(/multivariate normal within each cell with one covariance for all cells/);
+    expect(glomText).toMatch(/2 for the cell counts, c₁ − c₀ \(L1 over the cells\) for a column’s cell sums/);
+  });
+});
