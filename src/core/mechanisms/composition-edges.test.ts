@@ -4,6 +4,7 @@ import { parseBudget } from '../privacy/budget';
 import { PrivacyMeter } from '../privacy/meter';
 import { meteredDiscreteLaplace } from '../privacy/metered/discrete-laplace';
 import { SpentBudgetError } from '../privacy/spent-budget-error';
+import { makeRng } from '../rng/make-rng';
 import { Rational } from '../rng/rational';
 import { InputError } from '../table/errors';
 import { getMechanismMeta, mechanismIds, MECHANISM_IDS, withMechanismId } from './catalogue';
@@ -124,6 +125,47 @@ describe('the registry’s wrapper at its edges', () => {
       [1, 'done'],
     ]);
     expect(() => meter.settle()).not.toThrow();
+  });
+
+  it('gives each stage the generator of its seed, shares the progress among the stages, and needs no meter', async () => {
+    // Two stages that draw nothing on the data: each returns the first word of its generator.
+    const seeded: StagedRun = {
+      plan: () => ({
+        plan: null,
+        stages: [
+          { spec: 0, seed: 'first' },
+          { spec: 1, seed: 'second' },
+        ],
+        words: { stage: 'part', stages: 'parts', step: 'sweep', finish: 'joining' },
+      }),
+      runStage: (_spec, rng, progress) => {
+        progress(1, 1);
+        return rng.nextUint32();
+      },
+      finish: (_plan, results, _run, accountant) => ({
+        datasets: [],
+        claim: accountant.claim([]),
+        diagnostics: { words: results },
+        dataHolderDiagnostics: {},
+      }),
+    };
+    const reports: [number, string][] = [];
+    const release = await runStagesInOneThread(
+      seeded,
+      table,
+      schema,
+      {},
+      ctx({ progress: (fraction, message) => reports.push([fraction, message ?? '']) }),
+    );
+    expect(release.diagnostics.words).toEqual([
+      makeRng('first').nextUint32(),
+      makeRng('second').nextUint32(),
+    ]);
+    // Each stage's share of 97 %: the first ends at 0.97·1/2, the second at 0.97.
+    expect(reports.slice(0, 2)).toEqual([
+      [0.97 / 2, 'part 1 of 2: sweep 1 of 1'],
+      [0.97, 'part 2 of 2: sweep 1 of 1'],
+    ]);
   });
 });
 
