@@ -21,6 +21,7 @@ const learned: Schema = {
 const claim = {
   epsilon: 1.1,
   delta: 1e-6,
+  neighbouring: 'replace-one',
   composedOf: { mechanism: { epsilon: 1, delta: 0 } },
 } as unknown as PrivacyClaim;
 const release = {
@@ -48,6 +49,33 @@ describe('the release ledger', () => {
       delta: second.cumulative.delta,
       releases: 3,
       counted: 'every release recorded in the ledger ledger.csv, this one included',
+      neighbouring: 'replace-one',
+    });
+  });
+
+  it('records a release under add/remove with its relation; a mixed ledger totals under replace-one', () => {
+    const addRemove = { ...claim, neighbouring: 'add-remove', composedOf: undefined } as PrivacyClaim;
+    const plain: Schema = { ...learned, domainBudget: undefined };
+    const first = releaseLedgerLines({ entries: [] }, { ...release, schema: plain, claim: addRemove });
+    expect(first.added.map((line) => line.neighbouring)).toEqual(['add-remove']);
+    expect(first.cumulative).toMatchObject({ epsilon: 1.1, delta: 1e-6, neighbouring: 'add-remove' });
+    const second = releaseLedgerLines(
+      { entries: first.added },
+      { ...release, schema: plain, claim: { ...addRemove, neighbouring: 'replace-one' } },
+    );
+    // (1.1, 1e-6) under add/remove is (2.2, (1 + e^1.1)·1e-6) under replace-one (Dwork & Roth 2014,
+    // §2.3): e^1.1 = 3.004166…, so δ = 4.004166…e-6, plus the replace-one release's 1e-6: 5.00417e-6
+    // rounded up; ε = 2.2 + 1.1 = 3.3.
+    expect(second.cumulative).toEqual({
+      epsilon: 3.3,
+      delta: 5.00417e-6,
+      entries: 2,
+      neighbouring: 'replace-one',
+      converted: 1,
+    });
+    expect(reportCumulative(second.cumulative, 'l.jsonl')).toMatchObject({
+      neighbouring: 'replace-one',
+      converted: 1,
     });
   });
 

@@ -8,10 +8,11 @@ import { appendFileSync, existsSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { domainSpend } from '../core/privacy/domain-claim';
 import {
-  formatBudget,
+  formatLedgerTotal,
   ledgerLine,
   ledgerTotal,
   parseLedger,
+  type LedgerAmount,
   type LedgerEntry,
   type LedgerTotal,
 } from '../core/privacy/ledger';
@@ -82,6 +83,8 @@ export function uncountedDomainEntry(
     delta: roundUpRational(spend.delta),
     runs: 1,
     what: `schema facts learned with DP (${basename(schemaPath)})`,
+    // Domain learning reads n and is metered under replace-one (core/domain/learn-domain.ts).
+    neighbouring: 'replace-one',
   };
 }
 
@@ -111,18 +114,21 @@ export function releaseLedgerLines(
     delta: own.delta,
     runs: 1,
     what: release.what,
+    neighbouring: release.claim.neighbouring,
   };
   const added = domainEntry === undefined ? [entry] : [domainEntry, entry];
   return { added, cumulative: ledgerTotal([...ledger.entries, ...added]) };
 }
 
-/** The release report's `cumulative` from the ledger's total with this release. */
+/** The release report's `cumulative` from the ledger's total with this release, under its relation. */
 export function reportCumulative(cumulative: LedgerTotal, ledgerPath: string): CumulativeBudget {
   return {
     epsilon: cumulative.epsilon,
     delta: cumulative.delta,
     releases: cumulative.entries,
     counted: `every release recorded in the ledger ${basename(ledgerPath)}, this one included`,
+    neighbouring: cumulative.neighbouring,
+    ...(cumulative.converted > 0 ? { converted: cumulative.converted } : {}),
   };
 }
 
@@ -130,7 +136,7 @@ export function reportCumulative(cumulative: LedgerTotal, ledgerPath: string): C
 export function ledgerSummary(ledgerPath: string, cumulative: LedgerTotal): string {
   return (
     `dpsynth: the ledger ${ledgerPath} records ${cumulative.entries} release` +
-    `${cumulative.entries === 1 ? '' : 's'} of this dataset: ${formatBudget(cumulative)} in total ` +
+    `${cumulative.entries === 1 ? '' : 's'} of this dataset: ${formatLedgerTotal(cumulative)} in total ` +
     '(sequential composition).\n'
   );
 }
@@ -144,9 +150,9 @@ export function ledgerSummary(ledgerPath: string, cumulative: LedgerTotal): stri
 export function recordSpentRun(
   error: unknown,
   ledgerPath: string,
-  entries: readonly { epsilon: number; delta: number }[],
+  entries: readonly LedgerAmount[],
   mechanismId: string,
-  claim: { epsilon: number; delta: number },
+  claim: LedgerAmount,
   what: string,
 ): never {
   const Failure = isInternalSpentBudgetError(error) ? FailedAfterSpendingError : SpentBudgetError;
@@ -160,17 +166,19 @@ export function recordSpentRun(
         delta: claim.delta,
         runs: 1,
         what,
+        neighbouring: claim.neighbouring,
       },
     ]);
   } catch (ledgerError) {
     throw new Failure(
       `${(error as Error).message} ${(ledgerError as Error).message} Add this run (ε = ` +
-        `${claim.epsilon}${claim.delta > 0 ? `, δ = ${claim.delta}` : ''}) to the ledger by hand.`,
+        `${claim.epsilon}${claim.delta > 0 ? `, δ = ${claim.delta}` : ''}` +
+        `${claim.neighbouring === 'add-remove' ? ', "neighbouring": "add-remove"' : ''}) to the ledger by hand.`,
     );
   }
-  const total = ledgerTotal([...entries, { epsilon: claim.epsilon, delta: claim.delta }]);
+  const total = ledgerTotal([...entries, claim]);
   throw new Failure(
     `${(error as Error).message} The ledger ${ledgerPath} counts this run: it records ` +
-      `${formatBudget(total)} in total (${total.entries} entr${total.entries === 1 ? 'y' : 'ies'}).`,
+      `${formatLedgerTotal(total)} in total (${total.entries} entr${total.entries === 1 ? 'y' : 'ies'}).`,
   );
 }

@@ -65,4 +65,32 @@ describe('synth --neighbouring', () => {
     expect(unsupported.code).toBe(2);
     expect(unsupported.stderr).toContain('runs only with replace-one neighbours');
   });
+
+  it('--ledger records an add/remove release with its relation and states a mixed total under replace-one', async () => {
+    const path = tempFiles({ 'data.csv': mixedCsv(60), 's.json': JSON.stringify(MIXED_SCHEMA) });
+    const synth = (out: string, ...relation: string[]) =>
+      cli(
+        ...['synth', path('data.csv'), '--schema', path('s.json'), '--mechanism', 'dp-marginals'],
+        ...['--epsilon', '1', '--seed', 'n', ...relation, '--ledger', path('l.jsonl'), '--out', path(out)],
+      );
+    const first = await synth('a.csv', '--neighbouring', 'add-remove');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toContain('records 1 release of this dataset: ε = 1 (add/remove) in total');
+    const second = await synth('b.csv');
+    expect(second.code, second.stderr).toBe(0);
+    // The add/remove release counts as ε = 2 under replace-one (a replacement is a removal and an
+    // addition, Dwork & Roth 2014, Theorem 2.2): 2 + 1 = 3.
+    expect(second.stderr).toContain(
+      'records 2 releases of this dataset: ε = 3 (replace-one, add/remove entries converted) in total',
+    );
+    const lines = readFileSync(path('l.jsonl'), 'utf8').trim().split('\n');
+    expect(lines.map((line) => (JSON.parse(line) as { neighbouring?: string }).neighbouring)).toEqual([
+      'add-remove',
+      undefined,
+    ]);
+    const report = JSON.parse(readFileSync(path('b.not-for-release.report.json'), 'utf8')) as {
+      cumulative: { epsilon: number; neighbouring: string; converted?: number };
+    };
+    expect(report.cumulative).toMatchObject({ epsilon: 3, neighbouring: 'replace-one', converted: 1 });
+  });
 });

@@ -39,6 +39,7 @@ export function recordRunExport(run: FinishedRun): CumulativeBudget {
     delta: own.delta,
     runs: 1,
     what: `export of a run of ${run.configuration.mechanismId}`,
+    neighbouring: run.summary.claim.neighbouring,
   });
   return cumulativeBudget(useLedgerStore.getState());
 }

@@ -1,12 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Accountant } from '../../core/privacy/accountant';
 import { parseBudget } from '../../core/privacy/budget';
+import type { Neighbouring } from '../../core/privacy/neighbouring-relation';
+import { convertedLedgerNote } from '../../core/privacy/report';
 import type { Schema } from '../../core/table/types';
 import type { FinishedRun } from '../state/results-store';
 import {
   cumulativeBudget,
   describeLooks,
   earlierRunNotes,
+  ledgerSummaryParts,
   recordDomainLearning,
   exportsOtherThan,
   recordLook,
@@ -22,11 +25,15 @@ const schema: Schema = {
   missing: [''],
 };
 
-/** A finished laplace-histogram run at ε (its claim as the accountant states it). */
-function finishedRun(jobId: string, epsilon: string): FinishedRun {
+/** A finished laplace-histogram run at ε (its claim as the accountant states it, under `neighbouring`). */
+function finishedRun(
+  jobId: string,
+  epsilon: string,
+  neighbouring: Neighbouring = 'replace-one',
+): FinishedRun {
   const accountant = new Accountant(parseBudget(epsilon));
   accountant.reserve('noisy histogram', parseBudget(epsilon).epsilon);
-  const claim = accountant.claim([]);
+  const claim = { ...accountant.claim([]), neighbouring };
   return {
     summary: {
       jobId,
@@ -87,11 +94,18 @@ describe('the studio ledger', () => {
       delta: 0,
       runs: 1,
       what: 'x',
+      neighbouring: 'replace-one' as const,
     };
     recordLook('sweep:a/0.1/0', look);
     recordLook('sweep:a/0.1/0', look); // shown again from the cache
     recordLook('sweep:a/0.2/0', { ...look, epsilon: 0.2 });
-    expect(selectSpent(useLedgerStore.getState())).toEqual({ epsilon: 0.3, delta: 0, entries: 2 });
+    expect(selectSpent(useLedgerStore.getState())).toEqual({
+      epsilon: 0.3,
+      delta: 0,
+      entries: 2,
+      neighbouring: 'replace-one',
+      converted: 0,
+    });
     resetLedger();
     expect(selectSpent(useLedgerStore.getState()).entries).toBe(0);
   });
@@ -115,6 +129,7 @@ describe('the studio ledger', () => {
       delta: 0,
       runs: 1,
       what: 'r',
+      neighbouring: 'replace-one' as const,
     });
     recordLook('sweep:k', {
       kind: 'sweep',
@@ -123,6 +138,7 @@ describe('the studio ledger', () => {
       delta: 0,
       runs: 1,
       what: 's',
+      neighbouring: 'replace-one' as const,
     });
     expect(earlierRunNotes(useLedgerStore.getState().looks)).toEqual([
       'Before this run, the results of 1 other run on the real data were shown: laplace-histogram (ε = 1). ' +
@@ -142,6 +158,7 @@ describe('the studio ledger', () => {
         delta: 0,
         runs: 1,
         what: 'r',
+        neighbouring: 'replace-one' as const,
       });
     // Learned with DP and shown, then thrown away with "Reset to inferred": still spent.
     recordDomainLearning('domain:2026-01-01T00:00:00.000Z', { epsilon: 0.5, delta: 1e-6 }, 3);
@@ -154,6 +171,7 @@ describe('the studio ledger', () => {
       delta: 0,
       runs: 1,
       what: 'r',
+      neighbouring: 'replace-one' as const,
     });
     // The Mechanism step's total.
     expect(selectSpent(useLedgerStore.getState())).toMatchObject({ epsilon: 5.5, delta: 1e-6 });
@@ -190,6 +208,7 @@ describe('the studio ledger', () => {
       delta: 0,
       runs: 1,
       what: 's',
+      neighbouring: 'replace-one' as const,
     });
     recordLook('compare:b/0', {
       kind: 'compare',
@@ -198,6 +217,7 @@ describe('the studio ledger', () => {
       delta: 0,
       runs: 1,
       what: 'c',
+      neighbouring: 'replace-one' as const,
     });
     const run = finishedRun('run-1', '1');
     recordLook('run-1', {
@@ -207,6 +227,7 @@ describe('the studio ledger', () => {
       delta: 0,
       runs: 1,
       what: 'r',
+      neighbouring: 'replace-one' as const,
     });
     recordRunExport(run);
     const total = cumulativeBudget(useLedgerStore.getState());
@@ -220,5 +241,64 @@ describe('the studio ledger', () => {
       ['ε-sweep points shown', 1, 0.1],
       ['comparison runs shown', 1, 2],
     ]);
+  });
+
+  it('states the summary and the report under replace-one once runs under add/remove and replace-one mix', () => {
+    const look = (key: string, epsilon: number, delta: number, neighbouring: Neighbouring) =>
+      recordLook(key, {
+        kind: 'run',
+        mechanism: 'laplace-histogram',
+        epsilon,
+        delta,
+        runs: 1,
+        what: 'r',
+        neighbouring,
+      });
+    // Under add/remove alone the summary states its relation and sums unconverted.
+    look('run-1', 1, 0, 'add-remove');
+    const first = finishedRun('run-1', '1', 'add-remove');
+    recordRunExport(first);
+    expect(ledgerSummaryParts(useLedgerStore.getState())).toEqual({
+      spent: 'ε = 1 (add/remove)',
+      looks: '1 run',
+      exported: 'ε = 1 (add/remove) in 1 export',
+    });
+    expect(cumulativeBudget(useLedgerStore.getState())).toMatchObject({
+      epsilon: 1,
+      neighbouring: 'add-remove',
+    });
+    // The relation switched to replace-one: the add/remove run counts as ε = 2 under replace-one
+    // (a replacement is a removal and an addition, Dwork & Roth 2014, Theorem 2.2), so 2 + 1 = 3, not 2.
+    look('run-2', 1, 0, 'replace-one');
+    expect(ledgerSummaryParts(useLedgerStore.getState())).toEqual({
+      spent: 'ε = 3 (replace-one, add/remove entries converted)',
+      looks: '2 runs',
+      exported: 'ε = 1 (add/remove) in 1 export',
+    });
+    const second = finishedRun('run-2', '1');
+    const report = releaseReportOf(second, { cumulative: recordRunExport(second) });
+    expect(report.cumulative).toMatchObject({
+      epsilon: 3,
+      delta: 0,
+      releases: 2,
+      neighbouring: 'replace-one',
+      converted: 1,
+      exported: { epsilon: 3, delta: 0, releases: 2 },
+      lookedAt: {
+        epsilon: 3,
+        delta: 0,
+        looks: [{ what: 'runs whose results were shown', count: 2, epsilon: 3 }],
+      },
+    });
+    expect(report.notes).toContain(convertedLedgerNote(1));
+    // Back to add/remove with δ: (1, 1e-6) under add/remove is (2, (1 + e)·1e-6) under replace-one
+    // (Dwork & Roth 2014, §2.3); e = 2.718281828…, so δ = 3.718281…e-6, rounded up 3.71829e-6.
+    look('run-3', 1, 1e-6, 'add-remove');
+    expect(ledgerSummaryParts(useLedgerStore.getState())!.spent).toBe(
+      'ε = 5, δ = 0.00000371829 (replace-one, add/remove entries converted)',
+    );
+    expect(earlierRunNotes(useLedgerStore.getState().looks)[0]).toContain(
+      'laplace-histogram (ε = 1, add/remove); laplace-histogram (ε = 1); laplace-histogram (ε = 1, δ = 0.000001, add/remove)',
+    );
   });
 });

@@ -38,7 +38,13 @@ describe('recordInterruptedRunLook', () => {
     beginLiveMcmc('run-1', 2, 10, 100);
     addLiveMcmcPoint('run-1', 0, 1, -0.25, 0.3);
     expect(recordInterruptedRunLook('run-1', 'pmse-mechanism', claimAt('1.5'))).toBe(true);
-    expect(selectSpent(useLedgerStore.getState())).toEqual({ epsilon: 1.5, delta: 0, entries: 1 });
+    expect(selectSpent(useLedgerStore.getState())).toEqual({
+      epsilon: 1.5,
+      delta: 0,
+      entries: 1,
+      neighbouring: 'replace-one',
+      converted: 0,
+    });
   });
 
   it('counts nothing when no trace point of that run was shown', () => {
@@ -64,7 +70,13 @@ describe('recordRefusedRunLook', () => {
     // From a worker the error arrives as a plain Error carrying the name and message (Comlink).
     const fromWorker = Object.assign(new Error('Refused.'), { name: 'SpentBudgetError' });
     expect(recordRefusedRunLook('run-2', 'pmse-mechanism', claimAt('0.25'), fromWorker)).toBe(true);
-    expect(selectSpent(useLedgerStore.getState())).toEqual({ epsilon: 0.75, delta: 0, entries: 2 });
+    expect(selectSpent(useLedgerStore.getState())).toEqual({
+      epsilon: 0.75,
+      delta: 0,
+      entries: 2,
+      neighbouring: 'replace-one',
+      converted: 0,
+    });
     expect(useLedgerStore.getState().looks[0]!.what).toBe(
       'run of pmse-mechanism refused after its budget was spent (nothing released)',
     );
@@ -81,7 +93,13 @@ describe('recordRefusedRunLook', () => {
     expect(
       recordInterruptedRunLook('run-2', 'pmse-mechanism', withDomainSteps(claimAt('0.25'), LEARNED)),
     ).toBe(true);
-    expect(selectSpent(useLedgerStore.getState())).toEqual({ epsilon: 0.75, delta: 0, entries: 2 });
+    expect(selectSpent(useLedgerStore.getState())).toEqual({
+      epsilon: 0.75,
+      delta: 0,
+      entries: 2,
+      neighbouring: 'replace-one',
+      converted: 0,
+    });
   });
 
   it('leaves other failures to the live-trace rule', () => {

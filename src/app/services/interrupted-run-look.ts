@@ -20,6 +20,7 @@ export function recordInterruptedRunLook(jobId: string, mechanismId: string, cla
     delta: (claim.composedOf?.mechanism ?? claim).delta,
     runs: 1,
     what: `run of ${mechanismId} stopped after its live MCMC traces were shown`,
+    neighbouring: claim.neighbouring,
   });
   return true;
 }
@@ -45,6 +46,7 @@ export function recordRefusedRunLook(
     delta: own.delta,
     runs: 1,
     what: `run of ${mechanismId} refused after its budget was spent (nothing released)`,
+    neighbouring: claim.neighbouring,
   });
   return true;
 }

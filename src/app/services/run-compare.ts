@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { deltaAsTyped } from '../../core/job/job-budget';
 import { mechanismSeed, repeatSeed } from '../../core/job/job-seeds';
 import { synthesisJob } from '../../core/job/synthesis-job';
+import type { Neighbouring } from '../../core/privacy/neighbouring-relation';
 import type { SweepPointResult } from '../../worker/protocol';
 import {
   addComparePoint,
@@ -94,7 +95,13 @@ export async function startCompare(): Promise<void> {
     if (cached.length > 0) noteDataLook('compare');
     // Each comparison run shown is a look at the real data (once per cache key: configuration and
     // repeat; δ as set, an upper bound on what its claim spends).
-    const recordRun = (task: { cacheKey: string; mechanismId: string; repeat: number; delta: string }) =>
+    const recordRun = (task: {
+      cacheKey: string;
+      mechanismId: string;
+      repeat: number;
+      delta: string;
+      neighbouring: Neighbouring;
+    }) =>
       recordLook(`compare:${task.cacheKey}`, {
         kind: 'compare',
         mechanism: task.mechanismId,
@@ -102,6 +109,7 @@ export async function startCompare(): Promise<void> {
         delta: Number(task.delta),
         runs: 1,
         what: `comparison run of ${task.mechanismId}, repeat ${task.repeat + 1}`,
+        neighbouring: task.neighbouring,
       });
     tasks.filter((task) => compareCache.has(task.cacheKey)).forEach(recordRun);
     // Finished runs count 1; running ones count the fraction their worker reported.

@@ -147,6 +147,8 @@ export async function startSweep(): Promise<void> {
         delta: Number(delta),
         runs: 1,
         what: `ε sweep point ε = ${point.epsilon}, repeat ${point.repeat + 1}`,
+        // The relation the points run under (step 3's choice, part of the configuration).
+        neighbouring: readiness.context!.neighbouring ?? 'replace-one',
       });
     cached.forEach(recordPoint);
     const tableKey = tableKeyOf(dataset.datasetId, schema);

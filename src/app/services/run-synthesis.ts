@@ -124,6 +124,7 @@ export async function startRun(): Promise<void> {
         delta: own.delta,
         runs: 1,
         what: `run of ${configuration.mechanismId} with ${configuration.releases} release(s)`,
+        neighbouring: summary.claim.neighbouring,
       });
       void startEvaluation(jobId, schema, defaultEvaluationSettings(schema));
     } catch (error) {

@@ -13,6 +13,7 @@ describe('forgetting the previous dataset', () => {
       delta: 1e-9,
       runs: 1,
       what: 'a run',
+      neighbouring: 'replace-one',
     });
     forgetPreviousDataset([LEDGER_RESET]);
     expect(ran).toEqual(['test results']);

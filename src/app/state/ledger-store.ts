@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import { onDatasetReplaced } from './dataset-resets';
 import { domainSpend } from '../../core/privacy/domain-claim';
-import { formatBudget, ledgerTotal, type LedgerEntry, type LedgerTotal } from '../../core/privacy/ledger';
+import {
+  formatBudget,
+  formatLedgerTotal,
+  ledgerTotal,
+  type LedgerEntry,
+  type LedgerTotal,
+} from '../../core/privacy/ledger';
 import { roundUpRational } from '../../core/privacy/round-up';
 import type { CumulativeBudget, LedgerLookSummary } from '../../core/privacy/report';
 import type { Schema } from '../../core/table/types';
@@ -73,6 +79,8 @@ export function domainLedgerEntry(
       delta: roundUpRational(spend.delta),
       runs: 1,
       what: `schema facts learned with DP (${schema.domainBudget!.steps.length} steps)`,
+      // Domain learning reads n and is metered under replace-one (core/domain/learn-domain.ts).
+      neighbouring: 'replace-one',
     },
   };
 }
@@ -102,12 +110,38 @@ export function recordDomainLearning(
     delta: spent.delta,
     runs: 1,
     what: `${steps} schema fact${steps === 1 ? '' : 's'} learned with DP`,
+    // Domain learning reads n and is metered under replace-one (core/domain/learn-domain.ts).
+    neighbouring: 'replace-one',
   });
 }
 
-/** Σ ε, Σ δ of every look at the dataset so far (an export adds nothing: its run was counted). */
+/**
+ * Σ ε, Σ δ of every look at the dataset so far (an export adds nothing: its run was counted), under
+ * one relation (ledgerTotal: replace-one, add/remove looks converted, once the looks mix both).
+ */
 export function selectSpent(state: LedgerState): LedgerTotal {
   return ledgerTotal(state.looks);
+}
+
+/**
+ * The Mechanism step's ledger summary: what the looks spent, under their relation, what they were, and
+ * what the exports spent, under theirs (each total states its relation once its entries are not all
+ * replace-one). Null before anything was shown.
+ */
+export function ledgerSummaryParts(
+  state: LedgerState,
+): { spent: string; looks: string; exported: string } | null {
+  const { looks, exports } = state;
+  if (looks.length === 0) return null;
+  const count = exports.length;
+  return {
+    spent: formatLedgerTotal(selectSpent(state)),
+    looks: describeLooks(looks),
+    exported:
+      count === 0
+        ? 'nothing yet'
+        : `${formatLedgerTotal(ledgerTotal(exports))} in ${count} export${count === 1 ? '' : 's'}`,
+  };
 }
 
 /**
@@ -141,19 +175,19 @@ const LOOK_NAMES: readonly [LedgerEntry['kind'], string][] = [
 /**
  * The one ledger total of the dataset for a report: Σ ε and Σ δ over everything counted, each look
  * and each export once (an exported run was a look first: the same key), with the exports and the
- * looks by kind beside it. A learning thrown away with "Reset to inferred" stays counted: its DP
- * output was seen.
+ * looks by kind beside it, all under the total's relation (ledgerTotal). A learning thrown away with
+ * "Reset to inferred" stays counted: its DP output was seen.
  */
 export function cumulativeBudget(state: LedgerState): CumulativeBudget {
   const seen = new Set(state.looks.map((look) => look.key));
   const everything = [...state.looks, ...state.exports.filter((exported) => !seen.has(exported.key))];
   const total = ledgerTotal(everything);
-  const exported = ledgerTotal(state.exports);
-  const lookedAt = ledgerTotal(state.looks);
+  const exported = ledgerTotal(state.exports, total.neighbouring);
+  const lookedAt = ledgerTotal(state.looks, total.neighbouring);
   const looks: LedgerLookSummary[] = LOOK_NAMES.flatMap(([kind, what]) => {
     const ofKind = state.looks.filter((look) => look.kind === kind);
     if (ofKind.length === 0) return [];
-    const sum = ledgerTotal(ofKind);
+    const sum = ledgerTotal(ofKind, total.neighbouring);
     return [{ what, count: ofKind.length, epsilon: sum.epsilon, delta: sum.delta }];
   });
   return {
@@ -164,6 +198,8 @@ export function cumulativeBudget(state: LedgerState): CumulativeBudget {
       'everything spent on this dataset in this studio session: every export, this one included, and ' +
       'everything whose result the data holder saw (runs, ε-sweep points, comparison runs, learnings of ' +
       'schema facts with DP, kept or discarded), each once',
+    neighbouring: total.neighbouring,
+    ...(total.converted > 0 ? { converted: total.converted } : {}),
     exported: { epsilon: exported.epsilon, delta: exported.delta, releases: Math.max(1, exported.entries) },
     lookedAt: { epsilon: lookedAt.epsilon, delta: lookedAt.delta, looks },
   };
@@ -184,18 +220,23 @@ export function earlierRunNotes(looks: readonly LedgerEntry[]): string[] {
   const notes: string[] = [];
   const runs = looks.filter((look) => look.kind === 'run');
   if (runs.length > 0) {
-    const list = runs.map((run) => `${run.mechanism} (${formatBudget(run)})`).join('; ');
+    const list = runs
+      .map(
+        (run) =>
+          `${run.mechanism} (${formatBudget(run)}${run.neighbouring === 'add-remove' ? ', add/remove' : ''})`,
+      )
+      .join('; ');
     notes.push(
       `Before this run, the results of ${runs.length} other run${runs.length === 1 ? '' : 's'} on the real ` +
         `data were shown: ${list}. Their synthetic data are differentially private and counted in the ` +
-        `cumulative budget (${formatBudget(ledgerTotal(runs))}); if they informed this choice, ${NOT_COUNTED}.`,
+        `cumulative budget (${formatLedgerTotal(ledgerTotal(runs))}); if they informed this choice, ${NOT_COUNTED}.`,
     );
   }
   const learnings = looks.filter((look) => look.kind === 'domain');
   if (learnings.length > 0) {
     notes.push(
       `Before this run, schema facts were learned from the real data with DP ${learnings.length} ` +
-        `time${learnings.length === 1 ? '' : 's'} (${formatBudget(ledgerTotal(learnings))} in total); the ` +
+        `time${learnings.length === 1 ? '' : 's'} (${formatLedgerTotal(ledgerTotal(learnings))} in total); the ` +
         'learned values are differentially private, were seen whether kept or discarded ("Reset to ' +
         'inferred"), and are counted in the cumulative budget.',
     );

@@ -294,6 +294,8 @@ function appendDomainEntry(
     delta: spent.delta,
     runs: 1,
     what: `schema facts of ${basename(dataPath)} learned with DP`,
+    // Domain learning reads n and is metered under replace-one (core/domain/learn-domain.ts).
+    neighbouring: 'replace-one',
   };
   try {
     appendFileSync(ledgerPath, ledgerLine(entry));

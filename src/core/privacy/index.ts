@@ -40,11 +40,7 @@ export { formatRational } from './format-rational';
 export { exponentialUpperBound } from './exp-upper-bound';
 export { inferredFields, schemaAssumptions, SEEDED_ASSUMPTION, standardAssumptions } from './assumptions';
 export {
-  buildEvaluationReport,
   buildReleaseReport,
-  EVALUATION_WARNING,
-  type EvaluationReport,
-  type EvaluationReportInput,
   type ReleaseReport,
   type ReleaseReportInput,
   type CumulativeBudget,

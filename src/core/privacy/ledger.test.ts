@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../table/errors';
-import { formatBudget, ledgerLine, ledgerTotal, parseLedger, type LedgerEntry } from './ledger';
+import {
+  formatBudget,
+  formatLedgerTotal,
+  ledgerLine,
+  ledgerTotal,
+  parseLedger,
+  type LedgerEntry,
+} from './ledger';
+import type { Neighbouring } from './neighbouring-relation';
 
-const entry = (epsilon: number, delta = 0): LedgerEntry => ({
+const entry = (epsilon: number, delta = 0, neighbouring: Neighbouring = 'replace-one'): LedgerEntry => ({
   kind: 'export',
   at: '2026-01-02T03:04:05.000Z',
   mechanism: 'laplace-histogram',
@@ -10,11 +18,14 @@ const entry = (epsilon: number, delta = 0): LedgerEntry => ({
   delta,
   runs: 1,
   what: '1 synthetic dataset',
+  neighbouring,
 });
+const addRemove = (epsilon: number, delta = 0): LedgerEntry => entry(epsilon, delta, 'add-remove');
+const replaceOne = { neighbouring: 'replace-one', converted: 0 } as const;
 
 describe('ledgerTotal', () => {
   it('sums ε and δ exactly and rounds up: 0.1 + 0.2 is 0.3, not 0.30000000000000004', () => {
-    expect(ledgerTotal([entry(1), entry(1)])).toEqual({ epsilon: 2, delta: 0, entries: 2 });
+    expect(ledgerTotal([entry(1), entry(1)])).toEqual({ epsilon: 2, delta: 0, entries: 2, ...replaceOne });
     expect(ledgerTotal([entry(0.1), entry(0.2)]).epsilon).toBe(0.3);
     // 1/3 shown to 6 digits rounds up (privacy rule 7).
     expect(ledgerTotal([entry(0.3333333333)]).epsilon).toBe(0.333334);
@@ -22,8 +33,58 @@ describe('ledgerTotal', () => {
       epsilon: 1.5,
       delta: 3e-6,
       entries: 2,
+      ...replaceOne,
     });
-    expect(ledgerTotal([])).toEqual({ epsilon: 0, delta: 0, entries: 0 });
+    expect(ledgerTotal([])).toEqual({ epsilon: 0, delta: 0, entries: 0, ...replaceOne });
+  });
+
+  it('sums entries all under add/remove under add/remove, unconverted', () => {
+    expect(ledgerTotal([addRemove(1), addRemove(0.5, 1e-6)])).toEqual({
+      epsilon: 1.5,
+      delta: 1e-6,
+      entries: 2,
+      neighbouring: 'add-remove',
+      converted: 0,
+    });
+  });
+
+  it('states a mixed ledger under replace-one, each add/remove entry counted as two steps', () => {
+    // Pure ε: a replacement is a removal and an addition, so add/remove ε = 1 is replace-one ε = 2
+    // (Dwork & Roth 2014, Theorem 2.2); with replace-one ε = 1 the total is 3, not 2.
+    expect(ledgerTotal([entry(1), addRemove(1)])).toEqual({
+      epsilon: 3,
+      delta: 0,
+      entries: 2,
+      neighbouring: 'replace-one',
+      converted: 1,
+    });
+    // (ε, δ) = (1, 1e-6) under add/remove is (2, (1 + e)·1e-6) under replace-one (§2.3); e =
+    // 2.718281828…, so (1 + e)·1e-6 = 3.718281…e-6, rounded up to 6 digits 3.71829e-6.
+    expect(ledgerTotal([addRemove(1, 1e-6), entry(0.5)])).toEqual({
+      epsilon: 2.5,
+      delta: 3.71829e-6,
+      entries: 2,
+      neighbouring: 'replace-one',
+      converted: 1,
+    });
+    // Asked for under replace-one, an add/remove-only part is converted too (a part of a mixed total).
+    expect(ledgerTotal([addRemove(0.25)], 'replace-one')).toMatchObject({ epsilon: 0.5, converted: 1 });
+  });
+
+  it('refuses a total under add/remove that holds a replace-one entry (n public implies nothing there)', () => {
+    expect(() => ledgerTotal([entry(1), addRemove(1)], 'add-remove')).toThrow(
+      'ledger: a replace-one entry (n public) implies nothing under add/remove',
+    );
+  });
+
+  it('words a total with its relation unless every entry is replace-one', () => {
+    expect(formatLedgerTotal(ledgerTotal([entry(1), entry(1)]))).toBe('ε = 2');
+    expect(formatLedgerTotal(ledgerTotal([addRemove(1), addRemove(1, 1e-6)]))).toBe(
+      'ε = 2, δ = 0.000001 (add/remove)',
+    );
+    expect(formatLedgerTotal(ledgerTotal([entry(1), addRemove(1)]))).toBe(
+      'ε = 3 (replace-one, add/remove entries converted)',
+    );
   });
 
   it('refuses a value that is not a finite privacy number', () => {
@@ -42,6 +103,26 @@ describe('ledger file', () => {
     const text = ledgerLine(entry(1)) + '\n' + ledgerLine(entry(0.5, 1e-7));
     expect(text.split('\n').filter(Boolean)).toHaveLength(2);
     expect(parseLedger(text, 'l.json')).toEqual([entry(1), entry(0.5, 1e-7)]);
+  });
+
+  it('writes the relation only under add/remove, and reads a line without it as replace-one', () => {
+    // A replace-one line is byte for byte what was written before the relation was recorded.
+    expect(ledgerLine(entry(1))).toBe(
+      '{"kind":"export","at":"2026-01-02T03:04:05.000Z","mechanism":"laplace-histogram","epsilon":1,' +
+        '"delta":0,"runs":1,"what":"1 synthetic dataset"}\n',
+    );
+    expect(ledgerLine(addRemove(1))).toBe(
+      '{"kind":"export","at":"2026-01-02T03:04:05.000Z","mechanism":"laplace-histogram","epsilon":1,' +
+        '"delta":0,"runs":1,"what":"1 synthetic dataset","neighbouring":"add-remove"}\n',
+    );
+    const old = '{"kind":"run","at":"x","mechanism":"mst","epsilon":1,"delta":0,"runs":1,"what":"w"}';
+    expect(parseLedger(old, 'l.json')[0]!.neighbouring).toBe('replace-one');
+    const entries = parseLedger(old + '\n' + ledgerLine(addRemove(1)), 'l.json');
+    expect(entries.map((e) => e.neighbouring)).toEqual(['replace-one', 'add-remove']);
+    expect(formatLedgerTotal(ledgerTotal(entries))).toBe('ε = 3 (replace-one, add/remove entries converted)');
+    expect(parseLedger(JSON.stringify({ ...entry(1), neighbouring: 'replace-one' }), 'l.json')).toEqual([
+      entry(1),
+    ]);
   });
 
   it('refuses a damaged line with the file and line, never undercounting silently', () => {
@@ -97,6 +178,14 @@ describe('ledger checks', () => {
       [line({ at: 5 }), '"at" must be a string.'],
       [line({ mechanism: null }), '"mechanism" must be a string.'],
       [line({ what: ['x'] }), '"what" must be a string.'],
+      [
+        line({ neighbouring: 'add-one' }),
+        '"neighbouring" must be one of replace-one, add-remove (absent: replace-one).',
+      ],
+      [
+        line({ neighbouring: null }),
+        '"neighbouring" must be one of replace-one, add-remove (absent: replace-one).',
+      ],
     ];
     for (const [bad, problem] of cases) {
       const error = failure(`${ledgerLine(entry(1))}\n${bad}\n`);
@@ -104,7 +193,8 @@ describe('ledger checks', () => {
       expect([error.file, error.line], bad).toEqual(['l.json', 3]);
       expect(error.message, bad).toBe(
         `l.json, line 3: ${problem} A ledger line is a JSON object with kind, at, mechanism, epsilon, ` +
-          'delta, runs and what, as dpsynth writes it; restore the file rather than edit it.',
+          'delta, runs and what (and neighbouring under add/remove), as dpsynth writes it; restore the ' +
+          'file rather than edit it.',
       );
     }
   });

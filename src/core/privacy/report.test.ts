@@ -4,9 +4,8 @@ import { Accountant } from './accountant';
 import { SEEDED_ASSUMPTION, standardAssumptions } from './assumptions';
 import { parseBudget } from './budget';
 import {
-  buildEvaluationReport,
   buildReleaseReport,
-  EVALUATION_WARNING,
+  convertedLedgerNote,
   PUBLISHED_INFERRED_NOTE,
   REDACTED_NUMBERS_NOTE,
   WITHHELD,
@@ -209,21 +208,55 @@ describe('buildReleaseReport', () => {
   it('states the cumulative budget of the dataset when given', () => {
     const report = buildReleaseReport({
       ...input(false),
-      cumulative: { epsilon: 2, delta: 0, releases: 2, counted: 'every export of this dataset' },
+      cumulative: {
+        epsilon: 2,
+        delta: 0,
+        releases: 2,
+        counted: 'every export of this dataset',
+        neighbouring: 'replace-one',
+      },
     });
     expect(report.cumulative).toEqual({
       epsilon: 2,
       delta: 0,
       releases: 2,
       counted: 'every export of this dataset',
+      neighbouring: 'replace-one',
     });
+    expect(report.notes.some((note) => /cumulative budget/.test(note))).toBe(false);
     expect('cumulative' in buildReleaseReport(input(false))).toBe(false);
     expect(() =>
       buildReleaseReport({
         ...input(false),
-        cumulative: { epsilon: Infinity, delta: 0, releases: 1, counted: 'x' },
+        cumulative: { epsilon: Infinity, delta: 0, releases: 1, counted: 'x', neighbouring: 'replace-one' },
       }),
     ).toThrow(RangeError);
+  });
+
+  it('states the relation of the cumulative budget, and says so when add/remove entries were converted', () => {
+    const cumulative = {
+      epsilon: 3,
+      delta: 0,
+      releases: 2,
+      counted: 'every release',
+      neighbouring: 'replace-one',
+      converted: 1,
+    } as const;
+    const report = buildReleaseReport({ ...input(false), cumulative });
+    expect(report.cumulative).toEqual(cumulative);
+    expect(report.notes).toContain(convertedLedgerNote(1));
+    expect(convertedLedgerNote(1)).toMatch(
+      /^The cumulative budget is stated under replace-one .*: 1 of its entries was stated under add/,
+    );
+    expect(convertedLedgerNote(2)).toMatch(/2 of its entries were stated under add\/remove and converted/);
+    const addRemove = { ...cumulative, neighbouring: 'add-remove', converted: undefined } as const;
+    expect(buildReleaseReport({ ...input(false), cumulative: addRemove }).cumulative!.neighbouring).toBe(
+      'add-remove',
+    );
+    const unknown = { ...cumulative, neighbouring: 'add-one' } as unknown as typeof cumulative;
+    expect(() => buildReleaseReport({ ...input(false), cumulative: unknown })).toThrow(
+      'report: cumulative neighbouring must be replace-one or add-remove; got add-one',
+    );
   });
 
   it('round-trips through JSON unchanged', () => {
@@ -281,28 +314,6 @@ describe('buildReleaseReport', () => {
     const { createdAt: _omitted, ...rest } = input(false);
     const report = buildReleaseReport(rest);
     expect(Number.isNaN(Date.parse(report.createdAt))).toBe(false);
-  });
-});
-
-describe('buildEvaluationReport', () => {
-  it('carries the metrics under the not-for-release warning', () => {
-    const report = buildEvaluationReport({
-      appVersion: '0.1.0',
-      createdAt: new Date('2026-01-02T03:04:05Z'),
-      rows: 1000,
-      columns: 2,
-      releases: 2,
-      mechanism: { id: 'laplace-histogram', label: 'Noisy histogram', reference: 'Dwork et al. 2006' },
-      params: { bins: 4 },
-      metrics: { pmse: { value: 0.01 }, tvd: { '1': 0.02 } },
-    });
-    expect(report.format).toBe('dpsynth-evaluation-report');
-    expect(report.warning).toBe('Computed from the real data: for the data holder, not for release.');
-    expect(report.warning).toBe(EVALUATION_WARNING);
-    expect(report.createdAt).toBe('2026-01-02T03:04:05.000Z');
-    expect(report.metrics).toEqual({ pmse: { value: 0.01 }, tvd: { '1': 0.02 } });
-    expect(report.mechanism?.params).toEqual({ bins: 4 });
-    expect(JSON.parse(JSON.stringify(report))).toStrictEqual(report);
   });
 });
 
@@ -379,7 +390,13 @@ describe('buildReleaseReport copies exactly what it checks', () => {
     expect(() => buildReleaseReport(badParams)).toThrow(
       'report: parameter "bins" must be a number, string or boolean; got object',
     );
-    const cumulative = { epsilon: 1, delta: 0, releases: 1, counted: 'every export' };
+    const cumulative = {
+      epsilon: 1,
+      delta: 0,
+      releases: 1,
+      counted: 'every export',
+      neighbouring: 'replace-one',
+    } as const;
     expect(buildReleaseReport({ ...input(false), cumulative }).cumulative).toEqual(cumulative);
     expect(() => buildReleaseReport({ ...input(false), cumulative: { ...cumulative, epsilon: -1 } })).toThrow(
       'report: cumulative ε must be',
@@ -472,28 +489,5 @@ describe('buildReleaseReport copies exactly what it checks', () => {
     expect(report.schema.domainBudget).toStrictEqual(declared.domainBudget);
     expect(report.schema.domainBudget).not.toBe(declared.domainBudget);
     expect('domainBudget' in buildReleaseReport(input(false)).schema).toBe(false);
-  });
-});
-
-describe('buildEvaluationReport checks', () => {
-  it('counts, defaults to one release and leaves out what is not given', () => {
-    const base = {
-      appVersion: '0.1.0',
-      createdAt: '2026-01-02T03:04:05.000Z',
-      rows: 10,
-      columns: 2,
-      metrics: {},
-    };
-    const report = buildEvaluationReport(base);
-    expect(report.releases).toBe(1);
-    expect('mechanism' in report || 'claim' in report).toBe(false);
-    expect(buildEvaluationReport({ ...base, releases: 3 }).releases).toBe(3);
-    expect(() => buildEvaluationReport({ ...base, releases: 0 })).toThrow(
-      'report: releases must be a whole number >= 1; got 0',
-    );
-    expect(() => buildEvaluationReport({ ...base, rows: -1 })).toThrow('report: rows must be');
-    expect(() => buildEvaluationReport({ ...base, columns: 0.5 })).toThrow('report: columns must be');
-    const claim = claimFor(false);
-    expect(buildEvaluationReport({ ...base, claim }).claim).toBe(claim);
   });
 });

@@ -1,14 +1,15 @@
 /**
- * The two JSON documents dpsynth writes beside its synthetic data (DESIGN.md §2 "Release report"):
- * the release report, which holds only DP outputs and public configuration and travels with the
- * data, and the evaluation report, which holds utility metrics computed from the real data and is
- * for the data holder only.
+ * The release report dpsynth writes beside its synthetic data (DESIGN.md §2 "Release report"): it
+ * holds only DP outputs and public configuration and travels with the data. The evaluation report,
+ * utility metrics computed from the real data for the data holder only, is written by
+ * metrics/evaluation-json.ts.
  */
 import { claimBound } from './claim-bound';
 import type { ColumnSchema, DomainBudget, FactSources, FieldSource, Schema } from '../table/types';
 import { partSource } from '../table/schema-facts';
 import { inferredFields, SEEDED_ASSUMPTION, standardAssumptions } from './assumptions';
 import type { PrivacyBudget } from './budget';
+import type { Neighbouring } from './neighbouring-relation';
 import { roundUpRational } from './round-up';
 import type { ClaimStep, PrivacyClaim } from './types';
 
@@ -82,6 +83,13 @@ export interface CumulativeBudget {
   releases: number;
   /** What was counted, e.g. "every export of this dataset in this studio session". */
   counted: string;
+  /**
+   * The relation every number of the cumulative budget is stated under (ledger.ts ledgerTotal):
+   * add/remove only when every entry is; else replace-one, add/remove entries converted.
+   */
+  neighbouring: Neighbouring;
+  /** Entries stated under add/remove and converted to replace-one to be summed (absent when none). */
+  converted?: number;
   /** The exports alone, this one included (the studio; in the CLI every entry is a release). */
   exported?: { epsilon: number; delta: number; releases: number };
   /** Everything the data holder looked at, by kind (the studio). */
@@ -260,6 +268,16 @@ function isoTime(createdAt: Date | string | undefined): string {
  * data withheld unless `publishInferred`. Throws RangeError for non-whole counts, non-primitive parameters or a claim
  * with a negative or non-finite number.
  */
+/** The note of a report whose cumulative budget converted `converted` add/remove entries. */
+export function convertedLedgerNote(converted: number): string {
+  return (
+    `The cumulative budget is stated under replace-one neighbours (one row replaced, n public): ${converted} ` +
+    `of its entries ${converted === 1 ? 'was' : 'were'} stated under add/remove and converted (a replacement ` +
+    'is a removal and an addition, so ε doubles and δ becomes (1 + e^ε)·δ; Dwork & Roth 2014, Theorem 2.2 ' +
+    'and §2.3). A replace-one guarantee implies nothing under add/remove.'
+  );
+}
+
 /** The note of a report under add/remove neighbours, which leaves the input's row count out. */
 export const PRIVATE_ROWS_NOTE =
   'The number of input rows is not written: under add/remove neighbours it is private, and the synthetic row count is a noisy estimate of it.';
@@ -305,11 +323,22 @@ export function buildReleaseReport(input: ReleaseReportInput): ReleaseReport {
     };
   }
   if (input.cumulative !== undefined) {
-    const { epsilon, delta, releases, counted, exported, lookedAt } = input.cumulative;
+    const { epsilon, delta, releases, counted, neighbouring, converted, exported, lookedAt } =
+      input.cumulative;
     checkPrivacyNumber(epsilon, 'cumulative ε');
     checkPrivacyNumber(delta, 'cumulative δ');
     checkCount(releases, 'cumulative releases', 1);
-    report.cumulative = { epsilon, delta, releases, counted };
+    if (neighbouring !== 'replace-one' && neighbouring !== 'add-remove') {
+      throw new RangeError(
+        `report: cumulative neighbouring must be replace-one or add-remove; got ${String(neighbouring)}`,
+      );
+    }
+    report.cumulative = { epsilon, delta, releases, counted, neighbouring };
+    if (converted !== undefined && converted > 0) {
+      checkCount(converted, 'cumulative converted entries', 1);
+      report.cumulative.converted = converted;
+      report.notes.push(convertedLedgerNote(converted));
+    }
     if (exported !== undefined) {
       checkPrivacyNumber(exported.epsilon, 'exported ε');
       checkPrivacyNumber(exported.delta, 'exported δ');
@@ -371,66 +400,4 @@ function reportedSchema(schema: Schema, publish: boolean): ReportedSchema {
     reported.domainBudget = JSON.parse(JSON.stringify(schema.domainBudget)) as DomainBudget;
   }
   return reported;
-}
-
-export const EVALUATION_WARNING =
-  'Computed from the real data: for the data holder, not for release.' as const;
-
-export interface EvaluationReport {
-  format: 'dpsynth-evaluation-report';
-  formatVersion: 1;
-  warning: typeof EVALUATION_WARNING;
-  appVersion: string;
-  createdAt: string;
-  rows: number;
-  columns: number;
-  releases: number;
-  /** The run the metrics describe, when there is one. */
-  mechanism?: ReportedMechanism;
-  claim?: PrivacyClaim;
-  /** Utility and risk metrics, as the metrics module returns them. */
-  metrics: unknown;
-}
-
-export interface EvaluationReportInput {
-  appVersion: string;
-  createdAt?: Date | string;
-  rows: number;
-  columns: number;
-  releases?: number;
-  mechanism?: { id: string; label: string; reference: string };
-  params?: Record<string, ReportParamValue>;
-  claim?: PrivacyClaim;
-  metrics: unknown;
-}
-
-/**
- * Builds the evaluation report: the metrics with the warning that they come from the real data and
- * are not DP. Kept apart from the release report, never bundled with it by default (DESIGN.md §2).
- */
-export function buildEvaluationReport(input: EvaluationReportInput): EvaluationReport {
-  checkCount(input.rows, 'rows', 0);
-  checkCount(input.columns, 'columns', 0);
-  checkCount(input.releases ?? 1, 'releases', 1);
-  const report: EvaluationReport = {
-    format: 'dpsynth-evaluation-report',
-    formatVersion: 1,
-    warning: EVALUATION_WARNING,
-    appVersion: input.appVersion,
-    createdAt: isoTime(input.createdAt),
-    rows: input.rows,
-    columns: input.columns,
-    releases: input.releases ?? 1,
-    metrics: input.metrics,
-  };
-  if (input.mechanism !== undefined) {
-    report.mechanism = {
-      id: input.mechanism.id,
-      label: input.mechanism.label,
-      reference: input.mechanism.reference,
-      params: copyParams(input.params ?? {}),
-    };
-  }
-  if (input.claim !== undefined) report.claim = input.claim;
-  return report;
 }

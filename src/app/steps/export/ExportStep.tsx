@@ -16,7 +16,7 @@ import {
 import { messageOf } from '../../services/run-readiness';
 import { useResultsStore } from '../../state/results-store';
 import { cumulativeBudget, useLedgerStore } from '../../state/ledger-store';
-import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
+import { formatLedgerTotal, ledgerTotal } from '../../../core/privacy/ledger';
 
 export function ExportStep() {
   const run = useResultsStore((state) => state.run);
@@ -80,11 +80,11 @@ export function ExportStep() {
               <p>
                 {earlierExports.length === 1 ? 'A release' : `${earlierExports.length} releases`} of this
                 dataset {earlierExports.length === 1 ? 'was' : 'were'} already exported (
-                {formatBudget(ledgerTotal(earlierExports))}). Exporting this run as well makes{' '}
-                {formatBudget(ledgerTotal([...earlierExports, run.summary.claim]))} exported from this dataset
-                in total. Everything spent on it so far, including what was shown and not exported (runs,
-                ε-sweep points, comparisons, domain learnings), is {formatBudget(spentInAll)}; its report will
-                state both.
+                {formatLedgerTotal(ledgerTotal(earlierExports))}). Exporting this run as well makes{' '}
+                {formatLedgerTotal(ledgerTotal([...earlierExports, run.summary.claim]))} exported from this
+                dataset in total. Everything spent on it so far, including what was shown and not exported
+                (runs, ε-sweep points, comparisons, domain learnings), is {formatLedgerTotal(spentInAll)}; its
+                report will state both.
               </p>
               <button
                 type="button"

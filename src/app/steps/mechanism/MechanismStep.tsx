@@ -6,8 +6,8 @@ import { useRunReadiness } from '../../services/run-readiness';
 import { tuningNotes } from '../../services/tuning-notes';
 import { useJobStore } from '../../state/job-store';
 import { useSchemaStore } from '../../state/schema-store';
-import { describeLooks, useLedgerStore } from '../../state/ledger-store';
-import { formatBudget, ledgerTotal } from '../../../core/privacy/ledger';
+import { ledgerSummaryParts, useLedgerStore } from '../../state/ledger-store';
+import { formatBudget } from '../../../core/privacy/ledger';
 import { BudgetFields } from './BudgetFields';
 import { NeighbouringChoice } from './NeighbouringChoice';
 import { ClaimPanel } from './ClaimPanel';
@@ -19,18 +19,13 @@ import { ParamForm } from './ParamForm';
 function LedgerSummary() {
   const looks = useLedgerStore((state) => state.looks);
   const exports = useLedgerStore((state) => state.exports);
-  if (looks.length === 0) return null;
-  const spent = ledgerTotal(looks);
-  const exported = ledgerTotal(exports);
+  const summary = ledgerSummaryParts({ looks, exports });
+  if (summary === null) return null;
   return (
     <p className="ledger-summary" data-testid="ledger-summary">
-      Spent on this dataset so far: <strong>{formatBudget(spent)}</strong> over {describeLooks(looks)} whose
-      results were shown (runs, ε-sweep points, comparisons, schema facts learned with DP; summed, rounded
-      up). Exported:{' '}
-      {exports.length === 0
-        ? 'nothing yet'
-        : `${formatBudget(exported)} in ${exports.length} export${exports.length === 1 ? '' : 's'}`}
-      .
+      Spent on this dataset so far: <strong>{summary.spent}</strong> over {summary.looks} whose results were
+      shown (runs, ε-sweep points, comparisons, schema facts learned with DP; summed, rounded up). Exported:{' '}
+      {summary.exported}.
     </p>
   );
 }
