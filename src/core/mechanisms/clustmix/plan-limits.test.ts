@@ -6,7 +6,15 @@ import { resolveParams } from '../params';
 import { clustmix } from './index';
 import { CLUSTMIX_PARAMS, readClustmixSettings } from './params';
 import { parseRational } from '../../rng/rational';
-import { adaptRuns, buildClustmixPlan, clustmixProblems, reserveClustmixBudget } from './plan';
+import { BudgetError } from '../../privacy/budget';
+import {
+  adaptRuns,
+  buildClustmixPlan,
+  clustmixAccountant,
+  clustmixProblems,
+  DELTA_ZERO_PROBLEM,
+  reserveClustmixBudget,
+} from './plan';
 import { RecordingZcdpAccountant } from './testing';
 
 // The limits of check at their boundaries, the automatic K in the K·d limit, the refusals before a
@@ -43,6 +51,22 @@ describe('clustmix check limits', () => {
     expect(() => buildClustmixPlan(codes(3), unknown, runContext(codes(3), 1000, { delta: '1e-4' }))).toThrow(
       'The label `colour` is not a column of the schema: name a categorical column or leave it empty.',
     );
+  });
+
+  it('states no K·d problem beside another problem: K is not planned then', () => {
+    // d = 5,001 is refused; with n = 10⁶ at ε = 10 the automatic K would be 500, K·d far above 10⁶.
+    const wide = codes(5000);
+    expect(
+      clustmix.check(wide, defaults, runContext(wide, 1_000_000, { epsilon: '10', delta: '1e-6' })),
+    ).toEqual([
+      'The encoded rows have 5,001 coordinates, above the limit of 5,000: leave out columns or categories.',
+    ]);
+  });
+
+  it('makes no accountant for δ = 0: zCDP gives no pure ε-DP guarantee', () => {
+    const make = () => clustmixAccountant({ epsilon: '1', delta: 0 });
+    expect(make).toThrow(BudgetError);
+    expect(make).toThrow(DELTA_ZERO_PROBLEM);
   });
 
   it('checks a schema before the data is loaded (no context): no mixture is planned and nothing is refused', () => {
