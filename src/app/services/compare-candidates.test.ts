@@ -18,6 +18,7 @@ const inputs: CompareInputs = {
   currentDrafts: { bins: '4' },
   epsilon: '1',
   delta: '0',
+  neighbouring: 'replace-one',
   seed: '',
 };
 
@@ -44,5 +45,18 @@ describe('assessCompareCandidates', () => {
     expect(histogram.readiness.ready).toBe(false);
     expect(histogram.readiness.blocker).toMatch(/age/);
     expect(assessCompareCandidates({ ...inputs, epsilon: '0' }).every((c) => !c.readiness.ready)).toBe(true);
+  });
+});
+
+describe('the relation of the comparison', () => {
+  it("states every ready candidate's claim under step 3's relation", () => {
+    for (const relation of ['replace-one', 'add-remove'] as const) {
+      const ready = assessCompareCandidates({ ...inputs, neighbouring: relation }).filter(
+        (candidate) => candidate.readiness.ready,
+      );
+      // laplace-histogram runs under either relation (its README), so at least one is ready under each.
+      expect(ready.map((candidate) => candidate.mechanism.id)).toContain('laplace-histogram');
+      for (const candidate of ready) expect(candidate.readiness.claim!.neighbouring).toBe(relation);
+    }
   });
 });
