@@ -302,6 +302,14 @@ describe('AIM selection', () => {
   });
 });
 
+describe('AIM score', () => {
+  it('is w·(‖answer − estimate‖₁ − √(2/π)·σ·cells) on the 2^-20 grid', () => {
+    // L1 = 1 count = 2^20 units; bias √(2/π)·σ·cells·2^20 = 0.79788456·1·2·1,048,576 = 1,673,285.2,
+    // rounded to 1,673,285; weight 3: 3·(1,048,576 − 1,673,285) = −1,874,127.
+    expect(aimScore(Float64Array.of(1, 0), Float64Array.of(0, 0), 3, 1)).toBe(-1_874_127n);
+  });
+});
+
 describe('AIM workload edges', () => {
   it('skips empty entries, and a workload of separators names no marginal', () => {
     const names = ['a', 'b', 'c'];
@@ -313,6 +321,23 @@ describe('AIM workload edges', () => {
     expect(planWorkload(['a', 'b'], [2, 2], 3, 100, '').workload).toEqual([[0, 1]]);
     // maxCells is inclusive: 2·2 = 4 cells kept at maxCells = 4.
     expect(planWorkload(['a', 'b'], [2, 2], 2, 4, '').workload).toEqual([[0, 1]]);
+  });
+
+  it('reads a blank workload as every degree-way marginal, and keeps no empty or extra entry', () => {
+    expect(planWorkload(['a', 'b', 'c'], [2, 2, 2], 2, 100, '   ').workload).toEqual([
+      [0, 1],
+      [0, 2],
+      [1, 2],
+    ]);
+    expect(planWorkload(['a', 'b'], [2, 2], 2, 100, 'zzz')).toEqual({
+      workload: [],
+      dropped: [],
+      problems: ['workload entry "zzz" names `zzz`, which is not in the schema.'],
+    });
+    // a × b has 3·4 = 12 cells, above maxCells = 10: with a problem already stated, no second one.
+    expect(planWorkload(['a', 'b', 'c', 'd'], [3, 4, 5, 100], 3, 10, 'a,e; a,b').problems).toEqual([
+      'workload entry "a,e" names `e`, which is not in the schema.',
+    ]);
   });
 
   it('orders the candidates by size, then by their attributes', () => {
