@@ -33,18 +33,18 @@ describe('the rounding bound of the certificate and the row limit it sets', () =
     );
   });
 
-  it('N is the largest n with E(n)·n <= G/1000 (E at the public ‖β‖ bound), from the quadratic by hand', () => {
+  it('N is the largest n with E(n)·n <= G/2000 (E at the public ‖β‖ bound), from the quadratic by hand', () => {
     // One binary column on the intercept alone (d = 1, K = 2, G = 1), λ = 0.01: B ≈ √(200·log 2) = 11.774
     // (the 2·gap term, 1.3e−7 at n ≈ 3e6, moves N by far less than a row), ρ = 8B + 11, and
-    // 1.01·u·(n² + (ρ + λB)·n) = 1/1000 at n = (−b + √(b² + 4/(1000·a)))/2 with a = 1.01·u, b = ρ + λB.
+    // 1.01·u·(n² + (ρ + λB)·n) = 1/2000 at n = (−b + √(b² + 4/(2000·a)))/2 with a = 1.01·u, b = ρ + λB.
     const B = Math.sqrt(200 * Math.LN2);
     const b = 8 * B + 11 + 0.01 * B;
-    const root = (-b + Math.sqrt(b * b + 4 / (1000 * 1.01 * u))) / 2;
+    const root = (-b + Math.sqrt(b * b + 4 / (2000 * 1.01 * u))) / 2;
     expect(certifiableRows(1, 0.01, 2)).toBe(Math.floor(root));
-    expect(certifiableRows(1, 0.01, 2)).toBe(2_986_252);
+    expect(certifiableRows(1, 0.01, 2)).toBe(2_111_584);
     // A regression of many predictors (d = 10,000, the coefficient limit) and the smallest λ: ρ ≈ 2.7e6
     // comparable with n, so N is lower.
-    expect(certifiableRows(10_000, 0.001, 2)).toBe(2_636_994);
+    expect(certifiableRows(10_000, 0.001, 2)).toBe(1_771_783);
   });
 
   it('check refuses a table above N rows and accepts one of N rows', () => {
@@ -66,9 +66,9 @@ describe('the rounding bound of the certificate and the row limit it sets', () =
     const n = certifiableRows(1, 0.01, 2);
     expect(dpSequentialRegression.check(schema, params, runContext(schema, n))).toEqual([]);
     expect(dpSequentialRegression.check(schema, params, runContext(schema, n + 1))).toEqual([
-      'the regression of `w` can be certified for at most 2,986,252 rows (2 classes on 1 predictor): above that ' +
-        'the rounding of its gradient could exceed half the gap its noise covers; the table has 2,986,253. ' +
-        'Synthesize from a uniform sample of at most 2,986,252 rows, or choose a mechanism without regressions.',
+      'the regression of `w` can be certified for at most 2,111,584 rows (2 classes on 1 predictor): above that ' +
+        'the rounding of its gradient could exceed a quarter of the gap its noise covers; the table has 2,111,585. ' +
+        'Synthesize from a uniform sample of at most 2,111,584 rows, or choose a mechanism without regressions.',
     ]);
   });
 });

@@ -135,8 +135,8 @@ function fitRegressions(table: Table, plan: SequentialRegressionPlan, ctx: RunCo
  * while the certificate exceeds gap, again from 0 with twice as many, up to the public cap
  * SOLVER_ITERATION_CAP·T. If it still fails, the run ends with FailedAfterSpendingError (nothing
  * released, counted as spent). That outcome depends on the data. check refuses every run whose n is
- * above certifiableRows (N, about 3·10⁶ rows for small models), where E could exceed half of
- * λ·gap = G/(500n); up to N a fit whose exact gradient is below λ·gap/2 is certified, and the claim's
+ * above certifiableRows (N, about 2·10⁶ rows for small models), where E could exceed a quarter of
+ * λ·gap = G/(500n); up to N a fit whose exact gradient is below λ·gap/2 is certified (‖ĝ‖ <= ‖∇J‖ + E), and the claim's
  * assumptions say that a failure, which releases nothing, is assumed not to occur there.
  */
 export const SOLVER_ITERATION_CAP = 16;

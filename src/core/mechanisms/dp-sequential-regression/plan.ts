@@ -100,7 +100,7 @@ export function planSequentialRegression(
           `${formatCount(COEFFICIENT_LIMIT)}: put columns with many categories last or leave some out.`,
       );
   }
-  // Above N rows the worst-case rounding of a regression's gradient could take more than half the gap
+  // Above N rows the worst-case rounding of a regression's gradient could take more than a quarter of the gap
   // its certificate must prove (sensitivity.ts, certifiableRows): refused, n being public.
   if (n !== undefined)
     for (const regression of regressions) {
@@ -110,7 +110,7 @@ export function planSequentialRegression(
           `the regression of \`${regression.coding.name}\` can be certified for at most ${formatCount(limit)} rows ` +
             `(${regression.classes} classes on ${regression.predictors} ${regression.predictors === 1 ? 'predictor' : 'predictors'}): ` +
             'above that the rounding of its ' +
-            `gradient could exceed half the gap its noise covers; the table has ${formatCount(n)}. Synthesize from a ` +
+            `gradient could exceed a quarter of the gap its noise covers; the table has ${formatCount(n)}. Synthesize from a ` +
             `uniform sample of at most ${formatCount(limit)} rows, or choose a mechanism without regressions.`,
         );
     }
@@ -271,7 +271,7 @@ export function assumptionsFor(plan: SequentialRegressionPlan, context: PublicCo
         'the sensitivity. A fit is released only when its floating-point certificate holds (the gradient norm ' +
         'plus a worst-case bound on its rounding, divided by λ, at most the gap); a failure ends the run, ' +
         'releasing nothing, and is assumed not to occur for tables up to the row count where that rounding ' +
-        'bound stays below half the gap (about 3·10⁶ rows; larger tables are refused).',
+        'bound stays below a quarter of the gap (about 2·10⁶ rows; larger tables are refused).',
       'The coefficients get noise with density ∝ exp(−ε‖e‖/Δ): a norm from Gamma(dimension, Δ/ε) and a uniform ' +
         'direction, drawn with floating-point samplers from the run’s generator. The ε of these steps holds for ' +
         'exact continuous draws; floating-point sampling of continuous noise is not proven private (Mironov 2012), ' +

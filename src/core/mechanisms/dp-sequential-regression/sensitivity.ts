@@ -115,7 +115,7 @@ export function gradientRoundingBound(
 
 /**
  * A public bound on ‖β‖ for every fit the certificate can accept: (λ/2)·‖β̂‖² <= J(0) − J* <= log K
- * (iterationsForGap), and a certified β lies within 2·gap of β̂ (gap plus the rounding E/λ <= gap/2
+ * (iterationsForGap), and a certified β lies within 2·gap of β̂ (gap plus the rounding E/λ <= gap/4
  * that check allows), so ‖β‖ <= √(2·log K/λ) + 2·gap.
  */
 export function certifiedBetaNorm(n: number, lambda: number, classes: number): number {
@@ -125,22 +125,24 @@ export function certifiedBetaNorm(n: number, lambda: number, classes: number): n
 
 /**
  * N, the most rows for which the fit of a regression can be certified despite the rounding of its
- * gradient: the largest n with E(n) <= λ·gap/2, E = gradientRoundingBound at the public ‖β‖ bound
- * (certifiedBetaNorm), gap = 2G/(nλ·1000), so λ·gap/2 = G/(1000·n). The certificate (index.ts) accepts
- * a fit when (‖ĝ‖·(1 + 10⁻⁶) + E)/λ <= gap, which bounds the exact ‖∇J(β)‖/λ, hence ‖β − β̂‖, by gap;
- * below N the rounding takes at most half of that, so a fit whose exact gradient is below λ·gap/2
- * passes. Above N the rounding alone can take more than half the gap (the worst case, (n − 1)·u·G,
- * grows with n while λ·gap shrinks as 1/n: n²·u ≈ 1/1000 at about 3·10⁶ rows), and whether a fit is
- * certified would depend on the data more than on the solver: check refuses such runs (n is public
- * under replace-one, the only relation this mechanism runs with). E·n increases with n (B decreases
- * towards √(2·log K/λ) but n·G dominates), so N is found by bisection; the comparison is made with
- * the product computed in doubles, whose rounding (a few u) the factor 1.01 in E exceeds.
+ * gradient: the largest n with E(n) <= λ·gap/4, E = gradientRoundingBound at the public ‖β‖ bound
+ * (certifiedBetaNorm), gap = 2G/(nλ·1000), so λ·gap/4 = G/(2000·n). The certificate (index.ts) accepts
+ * a fit when (‖ĝ‖·(1 + 10⁻⁶) + E)/λ <= gap, which bounds the exact ‖∇J(β)‖/λ, hence ‖β − β̂‖, by gap.
+ * E counts on both sides: ‖ĝ‖ <= ‖∇J(β)‖ + E, so a fit is certified for sure when its exact gradient
+ * is at most λ·gap − 2E (less the 10⁻⁶ margin); with E <= λ·gap/4, every fit whose exact gradient is
+ * below λ·gap/2 (up to that margin) passes. Above N the rounding alone can take more than a quarter of
+ * the gap (the worst case, (n − 1)·u·G, grows with n while λ·gap shrinks as 1/n: n²·u ≈ 1/2000 at about
+ * 2·10⁶ rows), and whether a fit is certified would depend on the data more than on the solver: check
+ * refuses such runs (n is public under replace-one, the only relation this mechanism runs with). E·n
+ * increases with n (B decreases towards √(2·log K/λ) but n·G dominates), so N is found by bisection; the
+ * comparison is made with the product computed in doubles, whose rounding (a few u) the factor 1.01 in
+ * E exceeds.
  */
 export function certifiableRows(predictors: number, lambda: number, classes: number): number {
   const G = lossGradientBound(classes);
   const fits = (n: number) =>
     gradientRoundingBound(n, predictors, classes, lambda, certifiedBetaNorm(n, lambda, classes)) * n <=
-    G / 1000;
+    G / 2000;
   if (!fits(1)) return 0;
   let low = 1;
   let high = 2;
