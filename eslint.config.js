@@ -90,6 +90,8 @@ export const meteredMechanismFolders = [
   'modips',
   'dp-sequential-regression',
   'pmse-mechanism',
+  // The plan → reserve → draw constructors: they hand the meter's steps to a mechanism's draw.
+  'shape',
 ];
 // Folders of src/core outside mechanisms/ held to the same rule: the domain learning (types, bounds,
 // whole-number flags, category lists learned with DP) draws its noise through the meter, and the

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 // The folder list from the configuration itself (a plain JavaScript module without types).
 const configUrl = new URL('../../eslint.config.js', import.meta.url).href;
-const { meteredMechanismFolders, meteredCoreFolders } = (await import(configUrl)) as {
+const { meteredMechanismFolders, meteredCoreFolders, mechanismFolders } = (await import(configUrl)) as {
+  mechanismFolders: string[];
   meteredMechanismFolders: string[];
   meteredCoreFolders: string[];
 };
@@ -24,6 +25,11 @@ describe('no raw privacy sampler in a metered mechanism', () => {
   it('covers MST, AIM and the graphical-model engine', () => {
     expect(meteredMechanismFolders).toEqual(expect.arrayContaining(['mst', 'aim', 'common']));
     expect(meteredCoreFolders).toContain('models/pgm');
+  });
+
+  it('covers every folder under src/core/mechanisms (a new mechanism is held to it from its first file)', () => {
+    expect(mechanismFolders.length).toBeGreaterThan(10);
+    for (const folder of mechanismFolders) expect(meteredMechanismFolders, folder).toContain(folder);
   });
 
   it('fails on a raw sampler in the graphical-model engine (models/pgm)', async () => {
