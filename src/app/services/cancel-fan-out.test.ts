@@ -29,6 +29,8 @@ interface StandIn {
   terminated: boolean;
   /** Finishes the oldest running point of this worker with a result. */
   finishOne(): void;
+  /** Ends the oldest running point of this worker with an error. */
+  failOne(error: Error): void;
 }
 
 const GRACE_MILLIS = 150;
@@ -51,6 +53,7 @@ function makePool(size: number, heedsStop: boolean): void {
       started: [],
       cancelled: [],
       terminated: false,
+      failOne: (error) => pending.shift()!.settle(error),
       finishOne: () => {
         const running = pending.shift()!;
         // One point per release: a sweep run holding several repeats returns them all at once.
@@ -348,4 +351,29 @@ describe.each([
       useJobStore.setState({ neighbouring: 'replace-one' });
     },
   );
+});
+
+describe.each([
+  { name: 'an ε sweep', start: startSweep, kind: 'sweep' },
+  { name: 'a comparison', start: startCompare, kind: 'compare' },
+])('a run of $name refused after spending', ({ start, kind }) => {
+  // The failure is shown, and it was decided after the budget was spent: it is a look at the data.
+  it.each([
+    ['FailedAfterSpendingError', 1],
+    ['Error', 0],
+  ] as const)('a %s is recorded in the ledger %i time(s)', async (name, looks) => {
+    resetLedger();
+    makePool(2, true);
+    const running = start().catch(() => undefined);
+    await settleMicrotasks();
+    const error = new Error('the run failed');
+    error.name = name;
+    standIns[0]!.failOne(error);
+    await settleMicrotasks();
+    const recorded = useLedgerStore.getState().looks.filter((look) => look.kind === kind);
+    // A sweep run here holds 2 repeats (laplace-histogram's sweepRepeats): each is a point; a comparison run is 1.
+    expect(recorded.length).toBe(looks * (kind === 'sweep' ? 2 : 1));
+    (kind === 'sweep' ? cancelSweep : cancelCompare)();
+    await running;
+  });
 });

@@ -2,6 +2,7 @@ import * as Comlink from 'comlink';
 import { deltaAsTyped } from '../../core/job/job-budget';
 import { mechanismSeed, repeatSeed } from '../../core/job/job-seeds';
 import { synthesisJob } from '../../core/job/synthesis-job';
+import { isSpentBudgetError } from '../../core/privacy/spent-budget-error';
 import type { Neighbouring } from '../../core/privacy/neighbouring-relation';
 import type { SweepPointResult } from '../../worker/protocol';
 import {
@@ -167,6 +168,12 @@ export async function startCompare(): Promise<void> {
             recordRun(task);
             done += 1;
             reportDone();
+          })
+          .catch((error: unknown) => {
+            // A run refused after its budget was spent shows its failure, a decision made from the
+            // data: it counts as a look, as a single run's does.
+            if (isSpentBudgetError(error)) recordRun(task);
+            throw error;
           });
       }),
     );

@@ -1,4 +1,5 @@
 import { mechanismSeed, repeatSeed } from '../../core/job/job-seeds';
+import { isSpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { synthesisJob, type JobSettings } from '../../core/job/synthesis-job';
 import type { SweepPointResult } from '../../worker/protocol';
 import { useDataStore } from '../state/data-store';
@@ -202,6 +203,13 @@ export async function startSweep(): Promise<void> {
         releases: repeats.length,
         ...(seed === '' ? {} : { seed: repeatSeed(seed, epsilon, repeats) }),
       } satisfies JobSettings);
+    // A run refused after its budget was spent (SpentBudgetError and its kinds) shows its failure,
+    // a decision made from the data: each of its points counts as a look, as a single run's does.
+    const recordSpentOnFailure = (run: PlannedSweepRun) => (error: unknown) => {
+      if (isSpentBudgetError(error))
+        run.repeats.forEach((repeat) => recordPoint({ epsilon: run.epsilon, repeat }));
+      throw error;
+    };
     // Queued in the plan's order, cheapest first: the pool starts them first come, first served.
     await Promise.all(
       pendingRuns.map((run) => {
@@ -210,18 +218,21 @@ export async function startSweep(): Promise<void> {
         if (repeats.length === 1 && mechanism.sweepRepeats === undefined) {
           const repeat = repeats[0]!;
           const pointJob = jobOf(jobId, epsilon, String(epsilon), [repeat]);
-          return runOnPool(jobId, (remote) => remote.sweepPoint(pointJob, epsilon, repeat)).then((point) =>
-            pointsDone([point], run),
+          return runOnPool(jobId, (remote) => remote.sweepPoint(pointJob, epsilon, repeat)).then(
+            (point) => pointsDone([point], run),
+            recordSpentOnFailure(run),
           );
         }
         // R repeats from one run with R releases at R·ε: each release spends exactly ε (meta.sweepRepeats).
         const total = parseRational(String(epsilon)).mul(Rational.of(repeats.length)).toString();
         const runJob = jobOf(jobId, epsilon, total, repeats);
-        return runOnPool(jobId, (remote) => remote.sweepPointsOfOneRun(runJob, epsilon, 0)).then((arrived) =>
-          pointsDone(
-            arrived.map((point, r) => ({ ...point, repeat: repeats[r]! })),
-            run,
-          ),
+        return runOnPool(jobId, (remote) => remote.sweepPointsOfOneRun(runJob, epsilon, 0)).then(
+          (arrived) =>
+            pointsDone(
+              arrived.map((point, r) => ({ ...point, repeat: repeats[r]! })),
+              run,
+            ),
+          recordSpentOnFailure(run),
         );
       }),
     );
