@@ -334,10 +334,13 @@ describe('AIM workload edges', () => {
       dropped: [],
       problems: ['workload entry "zzz" names `zzz`, which is not in the schema.'],
     });
-    // a × b has 3·4 = 12 cells, above maxCells = 10: with a problem already stated, no second one.
-    expect(planWorkload(['a', 'b', 'c', 'd'], [3, 4, 5, 100], 3, 10, 'a,e; a,b').problems).toEqual([
-      'workload entry "a,e" names `e`, which is not in the schema.',
-    ]);
+    // a × b has 3·4 = 12 cells, above maxCells = 10, and `e` names nothing: the workload is empty, but
+    // with a problem already stated no second one is added.
+    expect(planWorkload(['a', 'b', 'c', 'd'], [3, 4, 5, 100], 3, 10, 'e; a,b')).toEqual({
+      workload: [],
+      dropped: [[0, 1]],
+      problems: ['workload entry "e" names `e`, which is not in the schema.'],
+    });
   });
 
   it('orders the candidates by size, then by their attributes', () => {
