@@ -12,7 +12,7 @@ import { useSchemaStore } from '../state/schema-store';
 import { useTuneStore } from '../state/tune-store';
 import { cancelCompare, startCompare } from './run-compare';
 import { logGrid } from './epsilon-scale';
-import { cancelSweep, startSweep } from './run-sweep';
+import { cancelSweep, currentSweepPlan, startSweep } from './run-sweep';
 import { defaultDelta } from '../../core/privacy/default-delta';
 
 /**
@@ -375,5 +375,18 @@ describe.each([
     expect(recorded.length).toBe(looks * (kind === 'sweep' ? 2 : 1));
     (kind === 'sweep' ? cancelSweep : cancelCompare)();
     await running;
+  });
+});
+
+describe('the repeats of a sweep under add/remove', () => {
+  // n is private under add/remove: repeats fitted to a minute of runs on n rows would let n set how
+  // many points, and so how much ε, the sweep spends. They are as set there, fitted under replace-one.
+  it('are the ones set, although "as many as fit a minute" is ticked', () => {
+    usePrefsStore.setState({ sweepRepeatsFitMinute: true, sweepRepeats: 3 });
+    useJobStore.setState({ neighbouring: 'add-remove' });
+    expect(currentSweepPlan()!.repeats).toBe(3);
+    useJobStore.setState({ neighbouring: 'replace-one' });
+    // Under replace-one the cost model fits them: a fast histogram on 500 rows fits more than 3.
+    expect(currentSweepPlan()!.repeats).not.toBe(3);
   });
 });

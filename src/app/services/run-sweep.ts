@@ -83,7 +83,10 @@ function currentSweepInputs(): { plan: SweepPlanInputs; configuration: string } 
   });
   // The repeats chosen to fit a minute are kept with the configuration's points, so that sweeping
   // again asks for the same points even after the measured speed moved the estimate.
-  const fitted = prefs.sweepRepeatsFitMinute ? fittedRepeats.get(configuration) : undefined;
+  // Under add/remove n is private: a repeat count fitted to the time a run takes on n rows would set
+  // how many points (and so how much ε) the sweep spends from the data, so the repeats are as set.
+  const fitMinute = prefs.sweepRepeatsFitMinute && readiness.context.neighbouring !== 'add-remove';
+  const fitted = fitMinute ? fittedRepeats.get(configuration) : undefined;
   return {
     configuration,
     plan: {
@@ -94,7 +97,7 @@ function currentSweepInputs(): { plan: SweepPlanInputs; configuration: string } 
       minEpsilon: prefs.sweepMinEpsilon,
       maxEpsilon: prefs.sweepMaxEpsilon,
       pointCount: prefs.sweepPointCount,
-      repeats: prefs.sweepRepeatsFitMinute ? (fitted ?? 'fit-minute') : prefs.sweepRepeats,
+      repeats: fitMinute ? (fitted ?? 'fit-minute') : prefs.sweepRepeats,
       workers: sweepWorkers(),
     },
   };

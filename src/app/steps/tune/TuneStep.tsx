@@ -56,6 +56,7 @@ export function TuneStep() {
   const schema = useSchemaStore((state) => state.schema);
   const delta = useJobStore((state) => state.delta);
   const seed = useJobStore((state) => state.seed);
+  const addRemove = useJobStore((state) => state.neighbouring) === 'add-remove';
   // Public facts only (n, schema, ε grid, parameters) and the measured speed of earlier sweep runs;
   // recomputed when a sweep ends, since its runs refine the speed.
   const plan = useMemo(
@@ -134,7 +135,7 @@ export function TuneStep() {
           onChange={(e) => numberSetter('sweepMaxEpsilon', false)(e.target.value)}
         />
         <label htmlFor={ids.repeats}>repeats</label>
-        {prefs.sweepRepeatsFitMinute ? (
+        {prefs.sweepRepeatsFitMinute && !addRemove ? (
           <output id={ids.repeats} data-testid="sweep-repeats-fitted">
             {plan?.repeats ?? '–'}
           </output>
@@ -156,6 +157,9 @@ export function TuneStep() {
             onChange={(e) => setPreference('sweepRepeatsFitMinute', e.target.checked)}
           />{' '}
           as many as fit about a minute (up to {FIT_MINUTE_MAX_REPEATS})
+          {addRemove
+            ? '; not under add/remove, where the number of rows it would be fitted to is private'
+            : ''}
         </label>
         <label htmlFor={ids.metric}>plot</label>
         <select
