@@ -1,5 +1,5 @@
 import * as Comlink from 'comlink';
-import { deltaAsTyped } from '../../core/job/job-budget';
+import { budgetFigureUp, deltaAsTyped } from '../../core/job/job-budget';
 import { mechanismSeed, repeatSeed } from '../../core/job/job-seeds';
 import { synthesisJob } from '../../core/job/synthesis-job';
 import { isSpentBudgetError } from '../../core/privacy/spent-budget-error';
@@ -106,8 +106,8 @@ export async function startCompare(): Promise<void> {
       recordLook(`compare:${task.cacheKey}`, {
         kind: 'compare',
         mechanism: task.mechanismId,
-        epsilon: Number(epsilon),
-        delta: Number(task.delta),
+        epsilon: budgetFigureUp(epsilon),
+        delta: budgetFigureUp(task.delta),
         runs: 1,
         what: `comparison run of ${task.mechanismId}, repeat ${task.repeat + 1}`,
         neighbouring: task.neighbouring,
@@ -152,7 +152,7 @@ export async function startCompare(): Promise<void> {
               await ensureTableOnWorker(slot, tableKey, schema);
               return slot.remote.sweepPoint(
                 pointJob,
-                Number(epsilon),
+                budgetFigureUp(epsilon),
                 task.repeat,
                 Comlink.proxy(onProgress),
               );

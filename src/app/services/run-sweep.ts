@@ -1,3 +1,4 @@
+import { budgetFigureUp } from '../../core/job/job-budget';
 import { mechanismSeed, repeatSeed } from '../../core/job/job-seeds';
 import { isSpentBudgetError } from '../../core/privacy/spent-budget-error';
 import { synthesisJob, type JobSettings } from '../../core/job/synthesis-job';
@@ -148,7 +149,7 @@ export async function startSweep(): Promise<void> {
         kind: 'sweep',
         mechanism: mechanism.id,
         epsilon: point.epsilon,
-        delta: Number(delta),
+        delta: budgetFigureUp(delta),
         runs: 1,
         what: `ε sweep point ε = ${point.epsilon}, repeat ${point.repeat + 1}`,
         // The relation the points run under (step 3's choice, part of the configuration).

@@ -4,7 +4,7 @@ import { BudgetError } from '../privacy/budget';
 import { Rational } from '../rng/rational';
 import { SeededRng } from '../rng/seeded-rng';
 import type { Schema } from '../table/types';
-import { deltaAsTyped, parseJobBudget } from './job-budget';
+import { budgetFigureUp, deltaAsTyped, parseJobBudget } from './job-budget';
 import { jobRowCounts, splitRowsForJob } from './job-rows';
 import { holdoutSeed, mechanismSeed, repeatSeed } from './job-seeds';
 import { publicContextOf, runContextOf, synthesisJob, type JobSettings } from './synthesis-job';
@@ -110,5 +110,17 @@ describe('the synthesis job model', () => {
     expect(context).toMatchObject({ n: 801, rng, signal, seeded: false });
     context.progress(0.5, 'half');
     expect(seen).toEqual(['half']);
+  });
+});
+
+describe('budgetFigureUp', () => {
+  it('records a figure as typed exactly, rounded up to 6 significant digits, fractions included', () => {
+    // 1/3 = 0.333333… → 0.333334 (up, never down); 2/3 = 0.666666… → 0.666667.
+    expect(budgetFigureUp('1/3')).toBe(0.333334);
+    expect(budgetFigureUp(' 2/3 ')).toBe(0.666667);
+    expect(budgetFigureUp('0.1')).toBe(0.1);
+    expect(budgetFigureUp('1e-6')).toBe(1e-6);
+    expect(budgetFigureUp('')).toBe(0);
+    expect(() => budgetFigureUp('one')).toThrow(RangeError);
   });
 });
