@@ -86,7 +86,7 @@ describe('synth --neighbouring', () => {
     const lines = readFileSync(path('l.jsonl'), 'utf8').trim().split('\n');
     expect(lines.map((line) => (JSON.parse(line) as { neighbouring?: string }).neighbouring)).toEqual([
       'add-remove',
-      undefined,
+      'replace-one',
     ]);
     const report = JSON.parse(readFileSync(path('b.not-for-release.report.json'), 'utf8')) as {
       cumulative: { epsilon: number; neighbouring: string; converted?: number };

@@ -105,21 +105,29 @@ describe('ledger file', () => {
     expect(parseLedger(text, 'l.json')).toEqual([entry(1), entry(0.5, 1e-7)]);
   });
 
-  it('writes the relation only under add/remove, and reads a line without it as replace-one', () => {
-    // A replace-one line is byte for byte what was written before the relation was recorded.
+  it('writes the relation on every line, and counts a line without it conservatively', () => {
     expect(ledgerLine(entry(1))).toBe(
       '{"kind":"export","at":"2026-01-02T03:04:05.000Z","mechanism":"laplace-histogram","epsilon":1,' +
-        '"delta":0,"runs":1,"what":"1 synthetic dataset"}\n',
+        '"delta":0,"runs":1,"what":"1 synthetic dataset","neighbouring":"replace-one"}\n',
     );
     expect(ledgerLine(addRemove(1))).toBe(
       '{"kind":"export","at":"2026-01-02T03:04:05.000Z","mechanism":"laplace-histogram","epsilon":1,' +
         '"delta":0,"runs":1,"what":"1 synthetic dataset","neighbouring":"add-remove"}\n',
     );
+    // A line of an earlier version, which did not state the relation of its add/remove runs either:
+    // read as add/remove, converted in a replace-one total (1 + 2 here), never in an add/remove one.
     const old = '{"kind":"run","at":"x","mechanism":"mst","epsilon":1,"delta":0,"runs":1,"what":"w"}';
-    expect(parseLedger(old, 'l.json')[0]!.neighbouring).toBe('replace-one');
-    const entries = parseLedger(old + '\n' + ledgerLine(addRemove(1)), 'l.json');
-    expect(entries.map((e) => e.neighbouring)).toEqual(['replace-one', 'add-remove']);
-    expect(formatLedgerTotal(ledgerTotal(entries))).toBe('ε = 3 (replace-one, add/remove entries converted)');
+    expect(parseLedger(old, 'l.json')[0]).toMatchObject({
+      neighbouring: 'add-remove',
+      relationUnstated: true,
+    });
+    const mixed = parseLedger(old + '\n' + ledgerLine(entry(1)), 'l.json');
+    expect(formatLedgerTotal(ledgerTotal(mixed))).toBe('ε = 3 (replace-one, add/remove entries converted)');
+    const withAddRemove = parseLedger(old + '\n' + ledgerLine(addRemove(1)), 'l.json');
+    expect(formatLedgerTotal(ledgerTotal(withAddRemove))).toBe(
+      'ε = 4 (replace-one, add/remove entries converted)',
+    );
+    expect(() => ledgerTotal(withAddRemove, 'add-remove')).toThrow(RangeError);
     expect(parseLedger(JSON.stringify({ ...entry(1), neighbouring: 'replace-one' }), 'l.json')).toEqual([
       entry(1),
     ]);
@@ -178,14 +186,8 @@ describe('ledger checks', () => {
       [line({ at: 5 }), '"at" must be a string.'],
       [line({ mechanism: null }), '"mechanism" must be a string.'],
       [line({ what: ['x'] }), '"what" must be a string.'],
-      [
-        line({ neighbouring: 'add-one' }),
-        '"neighbouring" must be one of replace-one, add-remove (absent: replace-one).',
-      ],
-      [
-        line({ neighbouring: null }),
-        '"neighbouring" must be one of replace-one, add-remove (absent: replace-one).',
-      ],
+      [line({ neighbouring: 'add-one' }), '"neighbouring" must be one of replace-one, add-remove.'],
+      [line({ neighbouring: null }), '"neighbouring" must be one of replace-one, add-remove.'],
     ];
     for (const [bad, problem] of cases) {
       const error = failure(`${ledgerLine(entry(1))}\n${bad}\n`);
@@ -193,8 +195,7 @@ describe('ledger checks', () => {
       expect([error.file, error.line], bad).toEqual(['l.json', 3]);
       expect(error.message, bad).toBe(
         `l.json, line 3: ${problem} A ledger line is a JSON object with kind, at, mechanism, epsilon, ` +
-          'delta, runs and what (and neighbouring under add/remove), as dpsynth writes it; restore the ' +
-          'file rather than edit it.',
+          'delta, runs, what and neighbouring, as dpsynth writes it; restore the file rather than edit it.',
       );
     }
   });

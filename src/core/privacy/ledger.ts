@@ -29,10 +29,16 @@ export interface LedgerEntry {
   /** A short public description, e.g. "ε sweep over 8 values, 2 repeats". */
   what: string;
   /**
-   * The neighbouring relation the look's ε and δ are stated under. A ledger file line without it was
-   * written before the relation could be chosen: replace-one.
+   * The neighbouring relation the look's ε and δ are stated under. Every line dpsynth writes says it.
    */
   neighbouring: Neighbouring;
+  /**
+   * Set on a ledger file line that does not state its relation (written by an earlier version, which
+   * wrote add/remove runs without it too): read as add/remove, so a replace-one total converts it
+   * (2ε, an overstatement if it was replace-one: the safe direction), and an add/remove total, which
+   * a replace-one entry would make false, is never stated with it.
+   */
+  relationUnstated?: true;
 }
 
 export interface LedgerTotal {
@@ -47,7 +53,7 @@ export interface LedgerTotal {
 }
 
 /** What ledgerTotal sums: an entry's ε, δ and relation (a claim has all three). */
-export type LedgerAmount = Pick<LedgerEntry, 'epsilon' | 'delta' | 'neighbouring'>;
+export type LedgerAmount = Pick<LedgerEntry, 'epsilon' | 'delta' | 'neighbouring' | 'relationUnstated'>;
 
 function exact(value: number, what: string): Rational {
   if (!Number.isFinite(value) || value < 0) {
@@ -82,7 +88,10 @@ function addRemoveAsReplaceOne(epsilon: Rational, delta: Rational): { epsilon: R
  * entry is replace-one.
  */
 export function ledgerTotal(entries: readonly LedgerAmount[], under?: Neighbouring): LedgerTotal {
-  const addRemove = entries.filter((entry) => entry.neighbouring === 'add-remove').length;
+  // Entries known to be add/remove; one whose relation is unstated may be replace-one.
+  const addRemove = entries.filter(
+    (entry) => entry.neighbouring === 'add-remove' && entry.relationUnstated !== true,
+  ).length;
   const neighbouring: Neighbouring =
     under ?? (addRemove > 0 && addRemove === entries.length ? 'add-remove' : 'replace-one');
   if (neighbouring === 'add-remove' && addRemove < entries.length) {
@@ -136,8 +145,7 @@ const RELATIONS: readonly Neighbouring[] = ['replace-one', 'add-remove'];
  */
 export function ledgerLine(entry: LedgerEntry): string {
   const { kind, at, mechanism, epsilon, delta, runs, what, neighbouring } = entry;
-  const line = { kind, at, mechanism, epsilon, delta, runs, what };
-  return `${JSON.stringify(neighbouring === 'add-remove' ? { ...line, neighbouring } : line)}\n`;
+  return `${JSON.stringify({ kind, at, mechanism, epsilon, delta, runs, what, neighbouring })}\n`;
 }
 
 /**
@@ -153,7 +161,7 @@ export function parseLedger(text: string, fileName: string): LedgerEntry[] {
     const fail = (problem: string): never => {
       throw new InputError(
         `${fileName}, line ${i + 1}: ${problem} A ledger line is a JSON object with kind, at, mechanism, ` +
-          'epsilon, delta, runs and what (and neighbouring under add/remove), as dpsynth writes it; ' +
+          'epsilon, delta, runs, what and neighbouring, as dpsynth writes it; ' +
           'restore the file rather than edit it.',
         { file: fileName, line: i + 1 },
       );
@@ -178,7 +186,7 @@ export function parseLedger(text: string, fileName: string): LedgerEntry[] {
       if (typeof e[key] !== 'string') fail(`"${key}" must be a string.`);
     }
     if (e.neighbouring !== undefined && !RELATIONS.includes(e.neighbouring))
-      fail(`"neighbouring" must be one of ${RELATIONS.join(', ')} (absent: replace-one).`);
+      fail(`"neighbouring" must be one of ${RELATIONS.join(', ')}.`);
     entries.push({
       kind: e.kind!,
       at: e.at!,
@@ -187,7 +195,9 @@ export function parseLedger(text: string, fileName: string): LedgerEntry[] {
       delta: e.delta!,
       runs: e.runs!,
       what: e.what!,
-      neighbouring: e.neighbouring ?? 'replace-one',
+      ...(e.neighbouring === undefined
+        ? { neighbouring: 'add-remove' as const, relationUnstated: true as const }
+        : { neighbouring: e.neighbouring }),
     });
   });
   return entries;
