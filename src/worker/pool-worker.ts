@@ -37,6 +37,7 @@ import { abortJob, withJob } from './running-jobs';
 import { runSynthesisJob } from './synthesis-job';
 import { receiveTablesFrom, sendFailureOver, sendTablesOver } from './table-channel';
 import { copyTable } from './table-transfer';
+import { FailedAfterSpendingError } from '../core/privacy/spent-budget-error';
 import { dropHeldRun, dropHeldRunOnTable, heldRun, holdRun } from './held-releases';
 import { partsFromHoldoutRows, splitRowsForJob, type JobRows } from '../core/job/job-rows';
 
@@ -307,15 +308,22 @@ export const poolWorker = {
       const release = await runSynthesisJob(table, job, (f, m) => progress(0.9 * f, m), signal);
       const runMillis = (performance.now() - startedAt) / release.datasets.length;
       progress(0.9, 'Scoring against the real data');
-      const comparison = compareReleases(table, release.datasets);
-      return release.datasets.map((dataset, r) => ({
-        epsilon,
-        repeat: firstRepeat + r,
-        tvdOneWay: comparison.tvdOneWay[r] ?? Number.NaN,
-        tvdTwoWay: comparison.tvdTwoWay[r] ?? Number.NaN,
-        pmse: computePmse(table, dataset, SWEEP_PMSE, makeRng()).value,
-        runMillis,
-      }));
+      try {
+        const comparison = compareReleases(table, release.datasets);
+        return release.datasets.map((dataset, r) => ({
+          epsilon,
+          repeat: firstRepeat + r,
+          tvdOneWay: comparison.tvdOneWay[r] ?? Number.NaN,
+          tvdTwoWay: comparison.tvdTwoWay[r] ?? Number.NaN,
+          pmse: computePmse(table, dataset, SWEEP_PMSE, makeRng()).value,
+          runMillis,
+        }));
+      } catch (error) {
+        // The releases exist, so the budget is spent, and the failure shown depends on them (e.g. a
+        // release of 0 rows under add/remove): the page counts it as a look (isSpentBudgetError).
+        const message = error instanceof Error ? error.message : String(error);
+        throw new FailedAfterSpendingError(`Scoring the releases against the real data failed: ${message}`);
+      }
     });
   },
 
