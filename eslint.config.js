@@ -215,7 +215,11 @@ export default tseslint.config(
   },
   { files: ['src/core/**/*.ts'], ignores: ['src/core/**/*.test.ts'], rules: coreRestrictions },
   {
-    files: meteredMechanismFolders.map((folder) => `src/core/mechanisms/${folder}/**/*.ts`),
+    // Every mechanism folder, and the files beside them (the registry, staged runs, row blocks).
+    files: [
+      ...meteredMechanismFolders.map((folder) => `src/core/mechanisms/${folder}/**/*.ts`),
+      'src/core/mechanisms/*.ts',
+    ],
     ignores: ['src/core/**/*.test.ts'],
     rules: meteredRestrictions,
   },

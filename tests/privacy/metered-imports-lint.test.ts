@@ -27,6 +27,14 @@ describe('no raw privacy sampler in a metered mechanism', () => {
     expect(meteredCoreFolders).toContain('models/pgm');
   });
 
+  it('fails on a raw sampler in a file beside the mechanism folders', async () => {
+    const messages = await restrictedImports(
+      "import { makeDiscreteGaussianSampler } from '../rng/discrete-gaussian';\nexport const s = makeDiscreteGaussianSampler;\n",
+      'src/core/mechanisms/violation.ts',
+    );
+    expect(messages.join('\n')).toContain('src/core/privacy/metered/');
+  });
+
   it('covers every folder under src/core/mechanisms (a new mechanism is held to it from its first file)', () => {
     expect(mechanismFolders.length).toBeGreaterThan(10);
     for (const folder of mechanismFolders) expect(meteredMechanismFolders, folder).toContain(folder);
