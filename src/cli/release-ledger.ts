@@ -173,7 +173,7 @@ export function recordSpentRun(
     throw new Failure(
       `${(error as Error).message} ${(ledgerError as Error).message} Add this run (ε = ` +
         `${claim.epsilon}${claim.delta > 0 ? `, δ = ${claim.delta}` : ''}` +
-        `${claim.neighbouring === 'add-remove' ? ', "neighbouring": "add-remove"' : ''}) to the ledger by hand.`,
+        `, "neighbouring": "${claim.neighbouring}") to the ledger by hand.`,
     );
   }
   const total = ledgerTotal([...entries, claim]);
